@@ -1,0 +1,69 @@
+//! The `duel` command: parses arguments, calls the library, prints.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bidding;
+mod guesswho;
+mod liar;
+mod output;
+mod report;
+mod search;
+
+/// Solve and play two-player games of search and strategy.
+#[derive(Parser)]
+#[command(name = "duel", version, about, long_about = None)]
+struct Cli {
+    /// No progress bars on stderr.
+    #[arg(long, global = true)]
+    quiet: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Guess Who: exact values, tables, theorem checks and plots.
+    #[command(subcommand, name = "guess-who")]
+    GuessWho(guesswho::Cmd),
+    /// The Rényi–Ulam liar game: who wins, fewest questions, strategies.
+    #[command(subcommand)]
+    Liar(liar::Cmd),
+    /// Richman and discrete bidding games.
+    #[command(subcommand)]
+    Bidding(bidding::Cmd),
+    /// Tree search: exact values, MCTS and Bayesian agents.
+    #[command(subcommand)]
+    Search(search::Cmd),
+    /// Reproduce the papers: writes report/index.md, JSON and figures.
+    Report(report::Args),
+}
+
+/// Settings every subcommand may use.
+pub struct Ctx {
+    /// Show progress bars (stderr is a terminal and `--quiet` was not given).
+    pub progress: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ctx = Ctx {
+        progress: !cli.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let result = match cli.command {
+        Command::GuessWho(cmd) => guesswho::run(cmd, &ctx),
+        Command::Liar(cmd) => liar::run(cmd, &ctx),
+        Command::Bidding(cmd) => bidding::run(cmd, &ctx),
+        Command::Search(cmd) => search::run(cmd, &ctx),
+        Command::Report(args) => report::run(args, &ctx),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("duel: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

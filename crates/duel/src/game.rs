@@ -1,0 +1,1 @@
+//! The contract for two-player, alternating, deterministic, perfect-information games.

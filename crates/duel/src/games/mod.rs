@@ -1,0 +1,1 @@
+//! Concrete games implementing [`crate::game::Game`].
