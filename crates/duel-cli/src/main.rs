@@ -10,6 +10,7 @@ mod liar;
 mod output;
 mod report;
 mod search;
+mod search_value;
 
 /// Solve and play two-player games of search and strategy.
 #[derive(Parser)]

@@ -1,1 +1,202 @@
 //! The contract for two-player, alternating, deterministic, perfect-information games.
+//!
+//! A value of a type implementing [`Game`] is a *position*: the rules (board size, connect
+//! length, tree shape, seed) together with the state of play. Every algorithm of
+//! [`crate::search`] is written once against this contract.
+//!
+//! # Specification
+//!
+//! - Two players, [`Player::First`] (the maximiser of Delattre & Fournier, who moves at the
+//!   root) and [`Player::Second`], move alternately; [`Game::to_move`] says whose turn it is.
+//!   On a finished position it returns the player who would move next and means nothing more.
+//! - A position is *finished* exactly when [`Game::outcome`] is `Some`. Then
+//!   [`Game::legal_moves`] yields no move. On an unfinished position it yields at least one
+//!   move, each exactly once, in a fixed order (the same position always gives the same order).
+//! - [`Game::play`] applies a legal move. Playing an illegal move, or any move on a finished
+//!   position, is a logic error of the caller: the implementation may panic (debug) or produce
+//!   a meaningless position, but must not cause undefined behaviour. Untrusted input goes
+//!   through [`Game::parse_move`] and [`Game::try_play`], which never panic.
+//! - [`Game::key`] is a hash of the state of play: equal positions have equal keys. It is for
+//!   transposition tables; distinct positions may collide (rarely).
+//! - Move text: [`Game::format_move`] and [`Game::parse_move`] are inverse on legal moves.
+//!   A move list ([`Game::parse_moves`]) is the game's own notation: for Connect-K the column
+//!   digits of the public benchmark (`4453`, columns from 1), for trees the child indices.
+
+use std::fmt;
+use std::hash::Hash;
+
+use serde::Serialize;
+use thiserror::Error;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// The player who moves first (the maximiser).
+    First,
+    /// The player who moves second (the minimiser).
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The score of `player`: 1 for a win, 1/2 for a draw, 0 for a loss.
+    pub fn score_for(self, player: Player) -> f64 {
+        match self {
+            Outcome::Win(p) if p == player => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+}
+
+/// The value of a position for the player to move: win, draw or loss (under perfect play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Value {
+    /// The player to move loses.
+    Loss,
+    /// Neither player can force a win.
+    Draw,
+    /// The player to move wins.
+    Win,
+}
+
+impl Value {
+    /// The value for the other player.
+    pub fn negate(self) -> Value {
+        match self {
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+            Value::Win => Value::Loss,
+        }
+    }
+}
+
+/// Why a game could not be built or a move could not be played.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum GameError {
+    /// The game name is not known.
+    #[error(
+        "unknown game '{0}' (known: tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P])"
+    )]
+    UnknownGame(String),
+    /// The game name is known but its parameters are not valid.
+    #[error("invalid game '{spec}': {why}")]
+    BadSpec {
+        /// The text given.
+        spec: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The text is not a move of this game.
+    #[error("'{text}' is not a move: {why}")]
+    BadMove {
+        /// The text given.
+        text: String,
+        /// What a move looks like.
+        why: String,
+    },
+    /// The move is well formed but not legal here.
+    #[error("move {mv} is illegal here: {why}")]
+    IllegalMove {
+        /// The move, as text.
+        mv: String,
+        /// Why (column full, game over, ...).
+        why: String,
+    },
+    /// The position is finished; no move can be played or searched.
+    #[error("the game is already over ({0})")]
+    Finished(String),
+}
+
+/// A position of a two-player alternating game; see the module documentation for the contract.
+pub trait Game: Clone + Send + Sync {
+    /// A move. Small and copyable.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync;
+
+    /// The name that builds this game, e.g. `connect:7x6:4`.
+    fn spec(&self) -> String;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// `Some` exactly when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Appends the legal moves to `moves` (after clearing it): none when finished.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move (see the module documentation for illegal ones).
+    fn play(&mut self, mv: Self::Move);
+
+    /// A hash of the state of play, for transposition tables.
+    fn key(&self) -> u64;
+
+    /// The move as text.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads one move; an error when the text is not a move of this game (legality is not
+    /// checked here).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+
+    /// Reads a move list in the game's notation.
+    fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, GameError>;
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal; an error (and no change) otherwise.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::Finished(format!("{o:?}")));
+        }
+        if !self.is_legal(mv) {
+            return Err(GameError::IllegalMove {
+                mv: self.format_move(mv),
+                why: "not among the legal moves".to_string(),
+            });
+        }
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays a whole move list, checking each move; stops at the first bad one.
+    fn play_moves(&mut self, text: &str) -> Result<(), GameError> {
+        for mv in self.parse_moves(text)? {
+            self.try_play(mv)?;
+        }
+        Ok(())
+    }
+}

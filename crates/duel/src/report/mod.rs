@@ -176,6 +176,7 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
     ("guesswho", crate::guesswho::report_section),
     ("liar", crate::liar::report_section),
     ("bidding", crate::bidding::report_section),
+    ("games", crate::games::report_section),
     ("search", crate::search::report_section),
 ];
 
