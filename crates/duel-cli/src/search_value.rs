@@ -56,7 +56,7 @@ impl GameVisitor for ValueOf<'_> {
             ),
             MinimaxError::TooLarge { max_nodes } => anyhow::anyhow!(
                 "not solved within {max_nodes} positions: too large for exact search from here \
-                 (raise --max-nodes, about 10 million positions per second, or give a later --position)"
+                 (raise --max-nodes, about 1 to 3 million positions per second, or give a later --position)"
             ),
             other => other.into(),
         })?;

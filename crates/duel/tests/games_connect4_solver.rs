@@ -103,3 +103,17 @@ fn bad_input_is_an_error() {
     assert!(parse_test_file("123 1 2\n").is_err());
     assert_eq!(parse_test_file("\n123\n").unwrap().len(), 1);
 }
+
+#[test]
+fn best_columns_are_the_columns_reaching_the_score() {
+    let mut s = solver();
+    for case in cases("Test_L3_R1").iter().skip(100).take(40) {
+        let p = Position::parse(&case.moves).unwrap();
+        let score = s.solve(&p).score;
+        let (cols, _) = s.column_scores(&p);
+        let expected: Vec<u32> = (0..7)
+            .filter(|&c| cols[c as usize] == Some(score))
+            .collect();
+        assert_eq!(s.best_columns(&p, score), expected, "{}", case.moves);
+    }
+}

@@ -384,6 +384,41 @@ impl<B: Bitboard> Connect<B> {
     }
 }
 
+impl<B: Bitboard> Connect<B> {
+    /// Whether a line of K in `stones` passes through (col, row): walks the four directions
+    /// from the cell (cheaper than whole-board shifts on wide bitboards).
+    #[inline]
+    fn line_through(&self, stones: B, col: i32, row: i32) -> bool {
+        let (w, h, k) = (
+            self.rules.width() as i32,
+            self.rules.height() as i32,
+            self.rules.k() as i32,
+        );
+        let has = |c: i32, r: i32| {
+            c >= 0 && c < w && r >= 0 && r < h && stones.test((c * (h + 1) + r) as u32)
+        };
+        for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let mut count = 1;
+            let (mut c, mut r) = (col + dc, row + dr);
+            while count < k && has(c, r) {
+                count += 1;
+                c += dc;
+                r += dr;
+            }
+            let (mut c, mut r) = (col - dc, row - dr);
+            while count < k && has(c, r) {
+                count += 1;
+                c -= dc;
+                r -= dr;
+            }
+            if count >= k {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// The bits `i` such that `i, i+d, …, i+(k−1)d` are all in `p` (k ≥ 1), by doubling.
 #[inline(always)]
 fn runs<B: Bitboard>(p: B, k: u32, d: u32) -> B {
@@ -399,16 +434,23 @@ fn runs<B: Bitboard>(p: B, k: u32, d: u32) -> B {
     r
 }
 
-/// Center-first column order (the middle columns take part in the most lines).
-fn column_order(width: u32) -> impl Iterator<Item = u8> {
-    let w = width as i32;
-    let mid = (w - 1) / 2;
-    (0..w).map(move |i| {
-        let off = (i + 1) / 2;
-        let c = if i % 2 == 1 { mid + off } else { mid - off };
-        c.clamp(0, w - 1) as u8
-    })
-}
+/// Centre-first column orders for every width (the middle columns take part in the most
+/// lines): `ORDERS[w][..w]` for W = 7 is 3, 4, 2, 5, 1, 6, 0.
+const ORDERS: [[u8; MAX_WIDTH]; MAX_WIDTH + 1] = {
+    let mut t = [[0u8; MAX_WIDTH]; MAX_WIDTH + 1];
+    let mut w = 1;
+    while w <= MAX_WIDTH {
+        let mid = (w as i32 - 1) / 2;
+        let mut i = 0;
+        while i < w {
+            let off = (i as i32 + 1) / 2;
+            t[w][i] = if i % 2 == 1 { mid + off } else { mid - off } as u8;
+            i += 1;
+        }
+        w += 1;
+    }
+    t
+};
 
 impl<B: Bitboard> Game for Connect<B> {
     /// A column, 0-based (written from 1).
@@ -440,7 +482,8 @@ impl<B: Bitboard> Game for Connect<B> {
             return;
         }
         let h = self.rules.height;
-        for c in column_order(self.rules.width()) {
+        let w = self.rules.width as usize;
+        for &c in &ORDERS[w][..w] {
             if self.heights[c as usize] < h {
                 moves.push(c);
             }
@@ -458,7 +501,12 @@ impl<B: Bitboard> Game for Connect<B> {
         self.stones[me.index()] = mine;
         self.heights[col] = self.heights[col].saturating_add(1);
         self.moves += 1;
-        if self.has_line(mine) {
+        let line = if B::BITS <= 128 {
+            self.has_line(mine)
+        } else {
+            self.line_through(mine, col as i32, row as i32)
+        };
+        if line {
             self.outcome = Some(Outcome::Win(if self.rules.misere {
                 me.other()
             } else {

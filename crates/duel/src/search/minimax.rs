@@ -164,13 +164,58 @@ impl Searcher {
         Ok(best)
     }
 
+    /// Whether the side to move can force a win within `plies` plies (its own moves
+    /// included), by a depth-limited AND-OR search without table.
+    fn forced_win<G: Game>(&mut self, g: &G, plies: u32) -> Result<bool, OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(OutOfBudget);
+        }
+        let me = g.to_move();
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut children = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut child = g.clone();
+            child.play(mv);
+            match child.outcome() {
+                Some(Outcome::Win(p)) if p == me => return Ok(true),
+                Some(_) => {}
+                None => children.push(child),
+            }
+        }
+        if plies < 3 {
+            return Ok(false);
+        }
+        let mut replies = Vec::new();
+        'child: for child in &children {
+            child.legal_moves(&mut replies);
+            for &r in &replies {
+                let mut next = child.clone();
+                next.play(r);
+                match next.outcome() {
+                    Some(Outcome::Win(p)) if p == me => {}
+                    Some(_) => continue 'child,
+                    None => {
+                        if !self.forced_win(&next, plies - 2)? {
+                            continue 'child;
+                        }
+                    }
+                }
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
     fn store(&mut self, slot: usize, key: u64, lower: i8, upper: i8) {
         self.table[slot] = [key, pack(lower, upper)];
     }
 }
 
-/// The exact value of `g` for the side to move, by alpha-beta negamax with a transposition
-/// table (keys are [`Game::key`]; a 64-bit key collision, unlikely below billions of
+/// The exact value of `g` for the side to move: first a search for short forced wins
+/// (iterative deepening on 1, 3, 5, … plies, each round capped at an eighth of the budget),
+/// then alpha-beta negamax with a transposition table (keys are [`Game::key`]; a 64-bit key collision, unlikely below billions of
 /// positions, could corrupt a value).
 ///
 /// Errors: [`MinimaxError::Finished`] on a finished position, [`MinimaxError::TooLarge`] when
@@ -199,6 +244,25 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
         nodes: 0,
         max_nodes: opts.max_nodes,
     };
+    // Short forced wins first, by iterative deepening (1, 3, 5, ... plies) while each
+    // round stays within a small share of the budget: on wide boards (connect:15x15:3)
+    // the full search can drown before it meets a win a few moves deep.
+    let share = (opts.max_nodes / 8).min(4_000_000);
+    let mut plies = 1;
+    while plies <= 15 {
+        s.max_nodes = s.nodes.saturating_add(share).min(opts.max_nodes);
+        match s.forced_win(g, plies) {
+            Ok(true) => {
+                return Ok(Solution {
+                    value: Value::Win,
+                    nodes: s.nodes,
+                })
+            }
+            Ok(false) => plies += 2,
+            Err(OutOfBudget) => break,
+        }
+    }
+    s.max_nodes = opts.max_nodes;
     match s.negamax(g, -1, 1) {
         Ok(v) => Ok(Solution {
             value: value_of(v),
