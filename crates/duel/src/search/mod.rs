@@ -1,5 +1,7 @@
 //! Tree search: minimax, MCTS and Bayesian search.
 
+pub mod minimax;
+
 use crate::report::{ReportOptions, Section};
 
 /// The report section of this domain.
