@@ -8,3 +8,6 @@ pub fn report_section(_opts: &ReportOptions) -> Section {
     s.markdown = "Not built yet.".to_string();
     s
 }
+
+pub mod galton_watson;
+pub mod pearl;

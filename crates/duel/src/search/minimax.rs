@@ -1,0 +1,1 @@
+//! Exact minimax values (written by the games workstream).
