@@ -57,6 +57,9 @@ pub struct SearchResult<M> {
     pub stopped: StopReason,
     /// Nodes in the agent's tree after the search.
     pub tree_nodes: usize,
+    /// Whether the tree of the previous search was kept (the position is its root, a child
+    /// or a grandchild of it).
+    pub reused_tree: bool,
 }
 
 /// Why a search or an agent spec failed.

@@ -426,7 +426,8 @@ impl<G: Game> Agent<G> for Bayes<G> {
             return Err(SearchError::Finished);
         }
         let clock = Clock::new(budget);
-        if !self.reroot(position) {
+        let reused_tree = self.reroot(position);
+        if !reused_tree {
             self.start(position);
         }
         let mut iterations = 0u64;
@@ -459,6 +460,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
             millis: clock.millis(),
             stopped,
             tree_nodes: self.nodes.len(),
+            reused_tree,
         })
     }
 

@@ -74,7 +74,8 @@ pub struct SolveRun {
     pub trajectory: Vec<f64>,
 }
 
-/// Runs Algorithm 13 with `prior` from `game` until the root value is known.
+/// Runs Algorithm 13 with `prior` from `game` until the root value is known (0 leaves when
+/// the root is itself a leaf).
 pub fn solve_root<G: Game>(
     game: &G,
     prior: &PriorKind,
@@ -82,8 +83,14 @@ pub fn solve_root<G: Game>(
     record: bool,
     memory_bytes: u64,
 ) -> Result<SolveRun, SearchError> {
-    if game.outcome().is_some() {
-        return Err(SearchError::Finished);
+    if let Some(o) = game.outcome() {
+        // The root is a leaf: its value is known without visiting anything.
+        return Ok(SolveRun {
+            leaves: 0,
+            iterations: 0,
+            value: o == crate::game::Outcome::Win(game.to_move()),
+            trajectory: Vec::new(),
+        });
     }
     let mut agent: Bayes<G> = Bayes::new(prior.clone(), seed).with_memory_limit(memory_bytes);
     agent.start(game);

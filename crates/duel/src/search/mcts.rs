@@ -305,7 +305,8 @@ impl<G: Game> Agent<G> for Mcts<G> {
             return Err(SearchError::Finished);
         }
         let clock = Clock::new(budget);
-        if !self.reroot(position) {
+        let reused_tree = self.reroot(position);
+        if !reused_tree {
             position.legal_moves(&mut self.moves);
             let dummy = self.moves[0];
             self.reset(position, dummy);
@@ -338,6 +339,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
             millis: clock.millis(),
             stopped,
             tree_nodes: self.nodes.len(),
+            reused_tree,
         })
     }
 
