@@ -14,8 +14,6 @@
 //! The search stops as soon as R_n(r) ∈ {0, 1} and keeps its tree between moves
 //! (section 8.2 (i)): the priors of the nodes were computed from the first root.
 
-use std::sync::Arc;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -26,7 +24,9 @@ use super::agent::{
 };
 use super::logit::LogProb;
 pub use super::priors::PriorKind;
-use super::priors::{fit_galton_watson, fit_galton_watson2, j1_wins, MatchStatistics, Prior};
+use super::priors::{
+    fit_galton_watson, fit_galton_watson2, j1_wins, LitterMemo, MatchStatistics, Prior,
+};
 
 const BOUNDARY: u8 = 0;
 const INTERIOR: u8 = 1;
@@ -120,15 +120,16 @@ impl<G: Game> Bayes<G> {
                 a: *a,
                 b: *b,
                 pearl: *name == "symp",
+                memo: Box::new(LitterMemo::new()),
             },
-            PriorKind::Depth(t) => Prior::Depth(t.clone()),
+            PriorKind::Depth(t) => Prior::depth(t),
             PriorKind::GaltonWatson { fit } => {
                 let st = MatchStatistics::sample(position, *fit, &mut self.rng);
-                Prior::Depth(Arc::new(fit_galton_watson(&st)))
+                Prior::depth(&fit_galton_watson(&st))
             }
             PriorKind::GaltonWatson2 { fit } => {
                 let st = MatchStatistics::sample(position, *fit, &mut self.rng);
-                Prior::DepthDegree(Arc::new(fit_galton_watson2(&st)))
+                Prior::depth_degree(&fit_galton_watson2(&st))
             }
         };
         let (m, ln_s) = prior.root();
@@ -237,7 +238,7 @@ impl<G: Game> Bayes<G> {
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
             return false;
         }
-        let prior = self.prior.clone().expect("prior set by start()");
+        let mut prior = self.prior.take().expect("prior set by start()");
         // A uniformly random match from the boundary node z_n, adding the branch and the
         // brothers of its nodes to the tree.
         loop {
@@ -281,6 +282,7 @@ impl<G: Game> Bayes<G> {
             self.path.push(node);
             depth += 1;
         }
+        self.prior = Some(prior);
         self.leaves_visited += 1;
         // Update R (2), U (3) and Z (4) on the branch, from the leaf's father to the root.
         for k in (0..self.path.len() - 1).rev() {
@@ -303,18 +305,27 @@ impl<G: Game> Bayes<G> {
                 node.r
             }
         };
-        // Suffix sums of ln f for U (products over the brothers, without division).
-        self.scratch.clear();
-        self.scratch.resize(d + 1, 0.0);
+        // Suffix sums of ln f for U (products over the brothers, without division): on the
+        // stack for small degrees, in a reused buffer otherwise.
+        const STACK: usize = 16;
+        let mut stack = [0.0f64; STACK + 1];
+        let suffix: &mut [f64] = if d <= STACK {
+            &mut stack[..d + 1]
+        } else {
+            self.scratch.clear();
+            self.scratch.resize(d + 1, 0.0);
+            &mut self.scratch[..]
+        };
+        let kids = &mut self.nodes[first..first + d];
+        suffix[d] = 0.0;
         for i in (0..d).rev() {
-            self.scratch[i] = self.scratch[i + 1] + f(&self.nodes[first + i]).ln_p;
+            suffix[i] = suffix[i + 1] + f(&kids[i]).ln_p;
         }
-        let total = self.scratch[0];
+        let total = suffix[0];
         let mut prefix = 0.0;
         let mut ln_z = f64::NEG_INFINITY;
-        for i in 0..d {
-            let child = &mut self.nodes[first + i];
-            let ln_u = prefix + self.scratch[i + 1];
+        for (i, child) in kids.iter_mut().enumerate() {
+            let ln_u = prefix + suffix[i + 1];
             child.ln_u = ln_u;
             let v = 2.0 * ln_u + child.ln_z;
             if v > ln_z {
@@ -322,15 +333,10 @@ impl<G: Game> Bayes<G> {
             }
             prefix += f(child).ln_p;
         }
-        let nodes = &self.nodes[first..first + d];
-        let prod = LogProb::with_ln_p_of_product(total, nodes.iter().map(|y| f(y).ln_q));
+        let prod = LogProb::with_ln_p_of_product(total, kids.iter().map(|y| f(y).ln_q));
         let node = &mut self.nodes[x as usize];
         node.r = if j1_moves { prod.complement() } else { prod };
-        node.ln_z = if ln_z.is_nan() {
-            f64::NEG_INFINITY
-        } else {
-            ln_z
-        };
+        node.ln_z = ln_z;
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random.

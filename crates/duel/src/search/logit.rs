@@ -127,7 +127,9 @@ impl LogProb {
         ln_p: f64,
         ln_qs: impl Iterator<Item = f64> + Clone,
     ) -> LogProb {
-        let ln_q = if ln_p > TINY_LOG {
+        let ln_q = if ln_p == f64::NEG_INFINITY {
+            0.0
+        } else if ln_p > TINY_LOG {
             // Every factor is within 1e-200 of 1: 1 − Π r_k = Σ (1 − r_k) to f64 precision.
             log_sum_exp(ln_qs)
         } else {

@@ -164,28 +164,38 @@ impl<G: Game> Mcts<G> {
 
     fn select(&mut self, node: u32) -> u32 {
         let n = self.nodes[node as usize];
-        let parent_visits = n.visits.max(1) as f64;
-        let mut best = n.first_child;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for c in n.first_child..n.first_child + n.n_children {
-            let child = &self.nodes[c as usize];
-            let value = match self.selection {
-                Selection::Ratio { a, b } => (child.score as f64 + a) / (child.visits as f64 + b),
-                Selection::Uct { c: cu } => {
-                    if child.visits == 0 {
+        let kids = n.first_child..n.first_child + n.n_children;
+        // One loop per rule, so that the logarithm of UCT is computed only for UCT.
+        match self.selection {
+            Selection::Ratio { a, b } => {
+                self.argmax(kids, |c| (c.score as f64 + a) / (c.visits as f64 + b))
+            }
+            Selection::Uct { c: cu } => {
+                let log_n = (n.visits.max(1) as f64).ln();
+                self.argmax(kids, |c| {
+                    if c.visits == 0 {
                         f64::INFINITY
                     } else {
-                        let v = child.visits as f64;
-                        child.score as f64 / v + (cu * parent_visits.ln() / v).sqrt()
+                        let v = c.visits as f64;
+                        c.score as f64 / v + (cu * log_n / v).sqrt()
                     }
-                }
-            };
-            if value > best_value {
-                best_value = value;
+                })
+            }
+        }
+    }
+
+    /// The child maximising `value`, ties uniformly at random.
+    fn argmax(&mut self, kids: std::ops::Range<u32>, value: impl Fn(&Node<G::Move>) -> f64) -> u32 {
+        let mut best = kids.start;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut ties = 0u32;
+        for c in kids {
+            let v = value(&self.nodes[c as usize]);
+            if v > best_value {
+                best_value = v;
                 best = c;
                 ties = 1;
-            } else if value == best_value {
+            } else if v == best_value {
                 ties += 1;
                 if self.rng.gen_range(0..ties) == 0 {
                     best = c;
@@ -263,27 +273,13 @@ impl<G: Game> Mcts<G> {
 
     fn best_child(&mut self) -> u32 {
         let root = self.nodes[self.root as usize];
-        let mut best = root.first_child;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for c in root.first_child..root.first_child + root.n_children {
-            let child = &self.nodes[c as usize];
-            let value = match self.selection {
-                Selection::Ratio { a, b } => (child.score as f64 + a) / (child.visits as f64 + b),
-                Selection::Uct { .. } => child.visits as f64,
-            };
-            if value > best_value {
-                best_value = value;
-                best = c;
-                ties = 1;
-            } else if value == best_value {
-                ties += 1;
-                if self.rng.gen_range(0..ties) == 0 {
-                    best = c;
-                }
+        let kids = root.first_child..root.first_child + root.n_children;
+        match self.selection {
+            Selection::Ratio { a, b } => {
+                self.argmax(kids, |c| (c.score as f64 + a) / (c.visits as f64 + b))
             }
+            Selection::Uct { .. } => self.argmax(kids, |c| c.visits as f64),
         }
-        best
     }
 }
 

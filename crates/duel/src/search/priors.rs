@@ -252,12 +252,42 @@ pub fn fit_galton_watson2(stats: &MatchStatistics) -> DepthDegreeTables {
     DepthDegreeTables { by_degree, depth }
 }
 
+/// A prior (m, ln s) of a boundary node.
+pub(crate) type LogPrior = (LogProb, f64);
+
+/// Entries of the memo of symmetric litters (a direct-mapped cache).
+const MEMO: usize = 1024;
+
+/// The litter values of the symmetric priors depend only on (m of the father, d, side):
+/// remembered, since the same few values recur along every new branch.
+#[derive(Clone, Debug)]
+pub(crate) struct LitterMemo {
+    keys: Vec<(u64, u64, u32)>,
+    values: Vec<(LogProb, f64)>,
+}
+
+impl LitterMemo {
+    pub(crate) fn new() -> LitterMemo {
+        LitterMemo {
+            keys: vec![(u64::MAX, u64::MAX, u32::MAX); MEMO],
+            values: vec![(LogProb::ZERO, 0.0); MEMO],
+        }
+    }
+}
+
 /// A prior ready for the search: how the values of a new litter are computed.
 #[derive(Clone, Debug)]
 pub(crate) enum Prior {
-    Symmetric { a: f64, b: f64, pearl: bool },
-    Depth(Arc<DepthTables>),
-    DepthDegree(Arc<DepthDegreeTables>),
+    Symmetric {
+        a: f64,
+        b: f64,
+        pearl: bool,
+        memo: Box<LitterMemo>,
+    },
+    /// (m, ln s) by depth.
+    Depth(Arc<Vec<LogPrior>>),
+    /// (m, ln s) by (depth, degree of the father), and by depth as fallback.
+    DepthDegree(Arc<(HashMap<(usize, usize), LogPrior>, Vec<LogPrior>)>),
 }
 
 /// Keeps fitted probabilities strictly inside (0, 1) and s > 0, so that Proposition 15 applies.
@@ -267,19 +297,74 @@ fn admissible(m: f64, s: f64) -> (LogProb, f64) {
 }
 
 impl Prior {
+    /// m and the increment of ln s of the children of a father with prior m (formula (11)).
+    fn symmetric_litter(
+        m: LogProb,
+        d: usize,
+        j1_moves: bool,
+        b: f64,
+        pearl: bool,
+    ) -> (LogProb, f64) {
+        let d32 = d as u32;
+        // The exponent applied to ln(side of the father's m): b(d−1) as printed in
+        // section 2.14, or −2(d−1)/d for Pearl's model (Remark 24).
+        let e = if pearl {
+            -2.0 * (d as f64 - 1.0) / d as f64
+        } else {
+            b * (d as f64 - 1.0)
+        };
+        if j1_moves {
+            // m(child) = 1 − (1 − m)^{1/d}.
+            let c = m.complement().root(d32).complement();
+            let ls = if e == 0.0 { 0.0 } else { e * m.ln_q };
+            (c, ls)
+        } else {
+            // m(child) = m^{1/d}.
+            let ls = if e == 0.0 { 0.0 } else { e * m.ln_p };
+            (m.root(d32), ls)
+        }
+    }
+
+    /// The prior of GW from its tables (converted once to log form).
+    pub(crate) fn depth(t: &DepthTables) -> Prior {
+        Prior::Depth(Arc::new(
+            t.m.iter()
+                .zip(&t.s)
+                .map(|(&m, &s)| admissible(m, s))
+                .collect(),
+        ))
+    }
+
+    /// The prior of GW2 from its tables.
+    pub(crate) fn depth_degree(t: &DepthDegreeTables) -> Prior {
+        let by = t
+            .by_degree
+            .iter()
+            .map(|(&k, &(m, s))| (k, admissible(m, s)))
+            .collect();
+        let depth = t
+            .depth
+            .m
+            .iter()
+            .zip(&t.depth.s)
+            .map(|(&m, &s)| admissible(m, s))
+            .collect();
+        Prior::DepthDegree(Arc::new((by, depth)))
+    }
+
     /// m and ln s of the root.
     pub(crate) fn root(&self) -> (LogProb, f64) {
         match self {
             Prior::Symmetric { a, .. } => (LogProb::from_prob(*a), 0.0),
-            Prior::Depth(t) => (admissible(t.m[0], 1.0).0, 0.0),
-            Prior::DepthDegree(t) => (admissible(t.depth.m[0], 1.0).0, 0.0),
+            Prior::Depth(t) => (t[0].0, 0.0),
+            Prior::DepthDegree(t) => (t.1[0].0, 0.0),
         }
     }
 
     /// m and ln s of each of the `d` children of a node at `depth` whose prior is
     /// (`m`, `ln_s`); `j1_moves`: whether the root player moves at that node.
     pub(crate) fn litter(
-        &self,
+        &mut self,
         m: LogProb,
         ln_s: f64,
         depth: usize,
@@ -287,37 +372,33 @@ impl Prior {
         d: usize,
     ) -> (LogProb, f64) {
         match self {
-            Prior::Symmetric { b, pearl, .. } => {
-                let d32 = d as u32;
-                // The exponent applied to ln(side of the father's m): b(d−1) as printed in
-                // section 2.14, or −2(d−1)/d for Pearl's model (Remark 24).
-                let e = if *pearl {
-                    -2.0 * (d as f64 - 1.0) / d as f64
-                } else {
-                    b * (d as f64 - 1.0)
-                };
-                if j1_moves {
-                    // m(child) = 1 − (1 − m)^{1/d}.
-                    let c = m.complement().root(d32).complement();
-                    let ls = if e == 0.0 { ln_s } else { ln_s + e * m.ln_q };
-                    (c, ls)
-                } else {
-                    // m(child) = m^{1/d}.
-                    let ls = if e == 0.0 { ln_s } else { ln_s + e * m.ln_p };
-                    (m.root(d32), ls)
+            Prior::Symmetric { b, pearl, memo, .. } => {
+                let key = (
+                    m.ln_p.to_bits(),
+                    m.ln_q.to_bits(),
+                    (d as u32) << 1 | j1_moves as u32,
+                );
+                let slot = (key.0
+                    ^ key.1.rotate_left(29)
+                    ^ (key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                    >> 54;
+                let slot = slot as usize % MEMO;
+                if memo.keys[slot] == key {
+                    let (c, inc) = memo.values[slot];
+                    return (c, ln_s + inc);
                 }
+                let (c, inc) = Self::symmetric_litter(m, d, j1_moves, *b, *pearl);
+                memo.keys[slot] = key;
+                memo.values[slot] = (c, inc);
+                (c, ln_s + inc)
             }
-            Prior::Depth(t) => {
-                let i = (depth + 1).min(t.m.len() - 1);
-                admissible(t.m[i], t.s[i])
-            }
+            Prior::Depth(t) => t[(depth + 1).min(t.len() - 1)],
             Prior::DepthDegree(t) => {
                 let k = depth + 1;
-                let (mm, ss) = t.by_degree.get(&(k, d)).copied().unwrap_or_else(|| {
-                    let i = k.min(t.depth.m.len() - 1);
-                    (t.depth.m[i], t.depth.s[i])
-                });
-                admissible(mm, ss)
+                t.0.get(&(k, d))
+                    .copied()
+                    .unwrap_or_else(|| t.1[k.min(t.1.len() - 1)])
             }
         }
     }
