@@ -255,6 +255,9 @@ pub fn fit_galton_watson2(stats: &MatchStatistics) -> DepthDegreeTables {
 /// A prior (m, ln s) of a boundary node.
 pub(crate) type LogPrior = (LogProb, f64);
 
+/// GW2's priors by (depth, father's degree), with GW's by depth as fallback.
+pub(crate) type DegreePriors = (HashMap<(usize, usize), LogPrior>, Vec<LogPrior>);
+
 /// Entries of the memo of symmetric litters (a direct-mapped cache).
 const MEMO: usize = 1024;
 
@@ -287,7 +290,7 @@ pub(crate) enum Prior {
     /// (m, ln s) by depth.
     Depth(Arc<Vec<LogPrior>>),
     /// (m, ln s) by (depth, degree of the father), and by depth as fallback.
-    DepthDegree(Arc<(HashMap<(usize, usize), LogPrior>, Vec<LogPrior>)>),
+    DepthDegree(Arc<DegreePriors>),
 }
 
 /// Keeps fitted probabilities strictly inside (0, 1) and s > 0, so that Proposition 15 applies.
