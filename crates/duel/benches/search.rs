@@ -11,7 +11,7 @@ use duel::game::Game;
 use duel::games::pearl::Pearl;
 use duel::search::bayes::Bayes;
 use duel::search::priors::PriorKind;
-use duel::search::{Agent, AgentSpec, Budget};
+use duel::search::{AgentSpec, Budget};
 
 const AGENTS: [&str; 7] = [
     "mcts:a=3.5,b=5",
