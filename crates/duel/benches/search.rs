@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use duel::game::Game;
 use duel::games::pearl::Pearl;
 use duel::search::bayes::Bayes;
@@ -27,7 +27,7 @@ const ITERATIONS: u64 = 20_000;
 fn positions() -> Vec<(&'static str, Pearl)> {
     let root = Pearl::from_spec("pearl:2:32:seed=1").expect("valid game");
     let mut mid = root.clone();
-    mid.play_moves("1212121212121212").expect("legal moves");
+    mid.play_moves("12121212").expect("legal moves");
     vec![("root", root), ("mid", mid)]
 }
 
@@ -44,22 +44,26 @@ fn iterations_per_second(c: &mut Criterion) {
             let probe = agent_spec.build::<Pearl>(0);
             eprintln!("{spec}: {} bytes per tree node", probe.node_bytes());
             group.bench_function(format!("{spec}/{where_}"), |b| {
-                b.iter_batched(
-                    || {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
                         // GW and GW2 fit their model on the first search; do it outside the
                         // timing with a one-iteration search of the same position.
                         let mut a = agent_spec.build::<Pearl>(7);
                         if spec.starts_with("gw") {
                             let _ = a.search(&pos, Budget::Iterations(1));
                         }
-                        a
-                    },
-                    |mut a| {
-                        a.search(&pos, Budget::Iterations(ITERATIONS))
-                            .expect("search")
-                    },
-                    BatchSize::LargeInput,
-                )
+                        let t0 = Instant::now();
+                        let r = a
+                            .search(&pos, Budget::Iterations(ITERATIONS))
+                            .expect("search");
+                        // Scale to ITERATIONS in case the search stopped early (solved).
+                        total += t0
+                            .elapsed()
+                            .mul_f64(ITERATIONS as f64 / r.iterations.max(1) as f64);
+                    }
+                    total
+                })
             });
         }
     }
