@@ -1,7 +1,15 @@
-//! `duel search` subcommands.
+//! `duel search` subcommands: `value` (exact, games workstream), `best` and `leaves` (agents).
 
 use std::process::ExitCode;
 
+use duel::game::{Game, GameError};
+use duel::games::galton_watson::GaltonWatson;
+use duel::games::pearl::Pearl;
+use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment};
+use duel::search::{AgentSpec, Budget};
+use serde::Serialize;
+
+use crate::output::{print_json, progress};
 use crate::search_value;
 use crate::Ctx;
 
@@ -9,10 +17,231 @@ use crate::Ctx;
 pub enum Cmd {
     /// The exact minimax value of a position (win, draw or loss for the side to move).
     Value(search_value::Args),
+    /// The move an agent chooses in a position, with its estimate of the root value.
+    Best(BestArgs),
+    /// The mean number of leaves a Bayesian agent visits until the root value is known.
+    Leaves(LeavesArgs),
+}
+
+/// Arguments of `duel search best`.
+#[derive(clap::Args)]
+pub struct BestArgs {
+    /// The game, e.g. `pearl:2:32` or `pearl:2:16:0.618:seed=7`.
+    game: String,
+    /// Moves played from the start, in the game's notation (e.g. `121` for Pearl's game).
+    #[arg(long, default_value = "")]
+    position: String,
+    /// The agent: mcts, mcts-prime, uct, sym, symp, gw, gw2, with parameters, e.g. `mcts:a=3.5,b=5`.
+    #[arg(long)]
+    agent: String,
+    /// Iterations (simulated matches) for the move [default: 10000].
+    #[arg(long, conflicts_with = "millis")]
+    iterations: Option<u64>,
+    /// Milliseconds for the move (at most 600000).
+    #[arg(long)]
+    millis: Option<u64>,
+    /// Seed of the agent's random choices.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `duel search leaves`.
+#[derive(clap::Args)]
+pub struct LeavesArgs {
+    /// The game, e.g. `pearl:2:16:0.6180339887` (random trees get a new realization per trial).
+    game: String,
+    /// A Bayesian agent: sym, symp, gw or gw2, e.g. `symp:a=0.618`.
+    #[arg(long)]
+    agent: String,
+    /// Number of independent trials (1 to 1000000).
+    #[arg(long)]
+    trials: u64,
+    /// Seed of the realizations and of the agent.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Value(args) => search_value::run(args, ctx),
+        Cmd::Best(args) => best(args),
+        Cmd::Leaves(args) => leaves(args, ctx),
     }
+}
+
+/// Something to do with a game of any type (the games are different Rust types).
+trait WithGame {
+    fn run<G: Game + 'static>(self, game: G) -> anyhow::Result<ExitCode>;
+}
+
+/// Builds the game named `spec` and hands it to `f`.
+fn with_game<F: WithGame>(spec: &str, f: F) -> anyhow::Result<ExitCode> {
+    let spec = spec.trim();
+    if spec.starts_with("pearl:") || spec == "pearl" {
+        f.run(Pearl::from_spec(spec)?)
+    } else if spec.starts_with("galton-watson:") {
+        f.run(GaltonWatson::from_spec(spec)?)
+    } else {
+        Err(GameError::UnknownGame(spec.to_string()).into())
+    }
+}
+
+#[derive(Serialize)]
+struct BestOut {
+    game: String,
+    position: String,
+    agent: String,
+    #[serde(rename = "move")]
+    mv: String,
+    estimate: f64,
+    iterations: u64,
+    millis: f64,
+    stopped: duel::search::StopReason,
+    tree_nodes: usize,
+}
+
+const MAX_MILLIS: u64 = 600_000;
+
+fn budget_of(iterations: Option<u64>, millis: Option<u64>) -> anyhow::Result<Budget> {
+    let b = match (iterations, millis) {
+        (_, Some(ms)) => {
+            if ms > MAX_MILLIS {
+                anyhow::bail!("--millis {ms} is more than the limit of {MAX_MILLIS} (10 minutes)");
+            }
+            Budget::Millis(ms)
+        }
+        (Some(n), None) => Budget::Iterations(n),
+        (None, None) => Budget::Iterations(10_000),
+    };
+    Ok(b.validate()?)
+}
+
+fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
+    struct Best(BestArgs, AgentSpec, Budget);
+    impl WithGame for Best {
+        fn run<G: Game + 'static>(self, mut game: G) -> anyhow::Result<ExitCode> {
+            let Best(args, spec, budget) = self;
+            game.play_moves(&args.position)?;
+            let mut agent = spec.build::<G>(args.seed);
+            let r = agent.search(&game, budget)?;
+            let out = BestOut {
+                game: game.spec(),
+                position: args.position.trim().to_string(),
+                agent: agent.name(),
+                mv: game.format_move(r.best),
+                estimate: r.estimate,
+                iterations: r.iterations,
+                millis: r.millis,
+                stopped: r.stopped,
+                tree_nodes: r.tree_nodes,
+            };
+            if args.json {
+                print_json(&out)?;
+            } else {
+                println!(
+                    "{}: move {} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {:?}, {} tree nodes)",
+                    out.agent, out.mv, out.estimate, out.iterations, out.millis, out.stopped, out.tree_nodes
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+    let spec = AgentSpec::parse(&args.agent)?;
+    let budget = budget_of(args.iterations, args.millis)?;
+    let game = args.game.clone();
+    with_game(&game, Best(args, spec, budget))
+}
+
+#[derive(Serialize)]
+struct LeavesOut {
+    game: String,
+    agent: String,
+    trials: u64,
+    seed: u64,
+    mean_leaves: f64,
+    sd: f64,
+    stderr: f64,
+    min: f64,
+    max: f64,
+    root_wins: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alpha_beta_leaves: Option<f64>,
+}
+
+const MAX_TRIALS: u64 = 1_000_000;
+const TRIAL_MEMORY: u64 = 512 << 20;
+
+fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let spec = AgentSpec::parse(&args.agent)?;
+    let AgentSpec::Bayes(prior) = spec.clone() else {
+        anyhow::bail!(
+            "agent '{}' never proves the root value; `search leaves` needs sym, symp, gw or gw2",
+            args.agent
+        );
+    };
+    if args.trials == 0 || args.trials > MAX_TRIALS {
+        anyhow::bail!("--trials must be between 1 and {MAX_TRIALS}");
+    }
+    let game = args.game.trim();
+    let bar = progress(ctx, args.trials, "trials");
+    let tick = || bar.inc(1);
+    let out = if game.starts_with("pearl") {
+        let g = Pearl::from_spec(game)?;
+        let (s, runs) = leaves_experiment(
+            |seed| g.with_seed(seed),
+            &prior,
+            args.trials,
+            args.seed,
+            TRIAL_MEMORY,
+            &tick,
+        )?;
+        let ab = alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
+        (g.spec(), s, runs, Some(ab))
+    } else if game.starts_with("galton-watson:") {
+        let g = GaltonWatson::from_spec(game)?;
+        let (s, runs) = leaves_experiment(
+            |seed| g.with_seed(seed),
+            &prior,
+            args.trials,
+            args.seed,
+            TRIAL_MEMORY,
+            &tick,
+        )?;
+        (g.spec(), s, runs, None)
+    } else {
+        return Err(GameError::UnknownGame(game.to_string()).into());
+    };
+    bar.finish_and_clear();
+    let (game_spec, s, runs, ab) = out;
+    let out = LeavesOut {
+        game: game_spec,
+        agent: spec.text(),
+        trials: s.trials,
+        seed: args.seed,
+        mean_leaves: s.mean,
+        sd: s.sd,
+        stderr: s.stderr,
+        min: s.min,
+        max: s.max,
+        root_wins: runs.iter().filter(|r| r.value).count() as u64,
+        alpha_beta_leaves: ab,
+    };
+    if args.json {
+        print_json(&out)?;
+    } else {
+        println!(
+            "{} on {}: mean {:.2} leaves (± {:.2} s.e., sd {:.2}, min {}, max {}) over {} trials; root won in {}",
+            out.agent, out.game, out.mean_leaves, out.stderr, out.sd, out.min, out.max, out.trials, out.root_wins
+        );
+        if let Some(ab) = ab {
+            println!("alpha-beta (SOLVE, random order) expects {ab:.4} leaves");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

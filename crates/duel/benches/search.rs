@@ -1,6 +1,113 @@
-use criterion::{criterion_group, criterion_main, Criterion};
+//! Iterations per second of every agent (single thread) on pearl:2:32, from the root and from
+//! a mid-game position, the bytes per tree node, and the cost per iteration of Algorithm 13
+//! as its tree grows (section 2.12).
+//!
+//! `cargo bench -p duel --bench search`; throughput is reported in elements (= iterations)/s.
 
-fn placeholder(_c: &mut Criterion) {}
+use std::time::{Duration, Instant};
 
-criterion_group!(benches, placeholder);
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use duel::game::Game;
+use duel::games::pearl::Pearl;
+use duel::search::bayes::Bayes;
+use duel::search::priors::PriorKind;
+use duel::search::{AgentSpec, Budget};
+
+const AGENTS: [&str; 7] = [
+    "mcts:a=3.5,b=5",
+    "mcts-prime:a=2,b=3",
+    "uct:c=2",
+    "sym",
+    "symp",
+    "gw:fit=10000",
+    "gw2:fit=10000",
+];
+const ITERATIONS: u64 = 20_000;
+
+fn positions() -> Vec<(&'static str, Pearl)> {
+    let root = Pearl::from_spec("pearl:2:32:seed=1").expect("valid game");
+    let mut mid = root.clone();
+    mid.play_moves("12121212").expect("legal moves");
+    vec![("root", root), ("mid", mid)]
+}
+
+fn iterations_per_second(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pearl_2_32");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500))
+        .throughput(Throughput::Elements(ITERATIONS));
+    for (where_, pos) in positions() {
+        for spec in AGENTS {
+            let agent_spec = AgentSpec::parse(spec).expect("valid agent");
+            let probe = agent_spec.build::<Pearl>(0);
+            eprintln!("{spec}: {} bytes per tree node", probe.node_bytes());
+            group.bench_function(format!("{spec}/{where_}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        // GW and GW2 fit their model on the first search; do it outside the
+                        // timing with a one-iteration search of the same position.
+                        let mut a = agent_spec.build::<Pearl>(7);
+                        if spec.starts_with("gw") {
+                            let _ = a.search(&pos, Budget::Iterations(1));
+                        }
+                        let t0 = Instant::now();
+                        let r = a
+                            .search(&pos, Budget::Iterations(ITERATIONS))
+                            .expect("search");
+                        // Scale to ITERATIONS in case the search stopped early (solved).
+                        total += t0
+                            .elapsed()
+                            .mul_f64(ITERATIONS as f64 / r.iterations.max(1) as f64);
+                    }
+                    total
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Section 2.12: the time of 10,000 steps of SymP after n0 steps, for growing n0.
+fn cost_as_tree_grows(c: &mut Criterion) {
+    let mut group = c.benchmark_group("symp_cost_per_iteration");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_millis(200))
+        .throughput(Throughput::Elements(10_000));
+    let pos = Pearl::from_spec("pearl:2:32:seed=1").expect("valid game");
+    for n0 in [0u64, 100_000, 400_000] {
+        group.bench_function(format!("after_{n0}"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let mut a: Bayes<Pearl> = Bayes::new(
+                        PriorKind::Symmetric {
+                            a: 0.5,
+                            b: 0.0,
+                            name: "symp",
+                        },
+                        3,
+                    );
+                    a.start(&pos);
+                    for _ in 0..n0 {
+                        a.step();
+                    }
+                    let t0 = Instant::now();
+                    for _ in 0..10_000 {
+                        a.step();
+                    }
+                    total += t0.elapsed();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, iterations_per_second, cost_as_tree_grows);
 criterion_main!(benches);

@@ -12,3 +12,6 @@ pub use spec::{parse_game, AnyGame, GameVisitor};
 mod report;
 
 pub use report::report_section;
+
+pub mod galton_watson;
+pub mod pearl;

@@ -1,12 +1,15 @@
-//! Tree search: minimax, MCTS and Bayesian search.
+//! Tree search: minimax, MCTS (Algorithms 30 and 31 of Delattre & Fournier), UCT, and the
+//! Bayesian step-by-step optimal search (Algorithm 13) with its priors Sym, SymP, GW and GW2.
 
+pub mod agent;
+pub mod bayes;
+pub mod experiments;
+pub mod logit;
+pub mod mcts;
 pub mod minimax;
+pub mod priors;
+mod report;
+pub mod tree;
 
-use crate::report::{ReportOptions, Section};
-
-/// The report section of this domain.
-pub fn report_section(_opts: &ReportOptions) -> Section {
-    let mut s = Section::new("search", "Tree search: minimax, MCTS and Bayesian search");
-    s.markdown = "Not built yet.".to_string();
-    s
-}
+pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason};
+pub use report::report_section;

@@ -1,0 +1,269 @@
+//! `duel search best` and `duel search leaves`: outputs, JSON fields, bad input.
+
+use std::process::Command;
+
+fn duel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("run duel");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = duel(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).expect("one JSON document")
+}
+
+#[test]
+fn best_prints_the_contract_fields() {
+    for agent in [
+        "mcts:a=3.5,b=5",
+        "mcts-prime",
+        "uct:c=1",
+        "sym",
+        "symp:a=0.6",
+        "gw:fit=200",
+        "gw2:fit=200",
+    ] {
+        let v = json(&[
+            "search",
+            "best",
+            "pearl:2:12",
+            "--position",
+            "12",
+            "--agent",
+            agent,
+            "--iterations",
+            "500",
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        for field in [
+            "game",
+            "position",
+            "agent",
+            "move",
+            "estimate",
+            "iterations",
+            "millis",
+        ] {
+            assert!(v.get(field).is_some(), "{agent}: missing {field} in {v}");
+        }
+        assert_eq!(v["game"], "pearl:2:12");
+        assert_eq!(v["position"], "12");
+        let mv = v["move"].as_str().unwrap();
+        assert!(mv == "1" || mv == "2", "{mv}");
+        let e = v["estimate"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&e));
+        assert!(v["iterations"].as_u64().unwrap() <= 500);
+    }
+}
+
+#[test]
+fn best_is_reproducible_and_finds_a_proven_win() {
+    let a = json(&[
+        "search",
+        "best",
+        "pearl:2:20",
+        "--agent",
+        "mcts",
+        "--iterations",
+        "3000",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    let b = json(&[
+        "search",
+        "best",
+        "pearl:2:20",
+        "--agent",
+        "mcts",
+        "--iterations",
+        "3000",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(a["move"], b["move"]);
+    assert_eq!(a["estimate"], b["estimate"]);
+    // A small tree: SymP solves it well within the budget and stops early.
+    let v = json(&[
+        "search",
+        "best",
+        "pearl:2:6:0.5:seed=4",
+        "--agent",
+        "symp",
+        "--iterations",
+        "100000",
+        "--json",
+    ]);
+    assert!(v["iterations"].as_u64().unwrap() < 64);
+    let e = v["estimate"].as_f64().unwrap();
+    assert!(e == 0.0 || e == 1.0, "{e}");
+    let (code, text, _) = duel(&[
+        "search",
+        "best",
+        "pearl:2:6",
+        "--agent",
+        "sym",
+        "--millis",
+        "5",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("move"));
+}
+
+#[test]
+fn leaves_reports_the_mean() {
+    let v = json(&[
+        "search",
+        "leaves",
+        "pearl:2:4:0.6180339887498949",
+        "--agent",
+        "symp:a=0.6180339887498949",
+        "--trials",
+        "2000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(v["trials"], 2000);
+    let mean = v["mean_leaves"].as_f64().unwrap();
+    // Delattre & Fournier 8.11: τ̄_4 = 6.84, (2/(√5−1))^4 = 6.8541.
+    assert!(
+        (mean - 6.8541).abs() < 5.0 * v["stderr"].as_f64().unwrap(),
+        "{mean}"
+    );
+    assert!((v["alpha_beta_leaves"].as_f64().unwrap() - 6.8541).abs() < 1e-4);
+    let (code, text, _) = duel(&[
+        "search",
+        "leaves",
+        "galton-watson:6:0.2/0/0.8",
+        "--agent",
+        "sym",
+        "--trials",
+        "20",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("mean"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["search", "best", "nosuchgame", "--agent", "mcts"],
+        &["search", "best", "pearl:1:4", "--agent", "mcts"],
+        &["search", "best", "pearl:2:x", "--agent", "mcts"],
+        &["search", "best", "pearl:2:4:1.5", "--agent", "mcts"],
+        &["search", "best", "pearl:2:4", "--agent", "alphazero"],
+        &["search", "best", "pearl:2:4", "--agent", "mcts:a=-1"],
+        &["search", "best", "pearl:2:4", "--agent", "mcts:q=1"],
+        &["search", "best", "pearl:2:4", "--agent", "sym:a=1"],
+        &["search", "best", "pearl:2:4", "--agent", "sym:a=zz"],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--position",
+            "13",
+            "--agent",
+            "sym",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--position",
+            "1x",
+            "--agent",
+            "sym",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--position",
+            "1111",
+            "--agent",
+            "sym",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--position",
+            "11111",
+            "--agent",
+            "sym",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--agent",
+            "sym",
+            "--iterations",
+            "0",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--agent",
+            "sym",
+            "--millis",
+            "0",
+        ],
+        &[
+            "search",
+            "best",
+            "pearl:2:4",
+            "--agent",
+            "sym",
+            "--millis",
+            "99999999",
+        ],
+        &[
+            "search",
+            "leaves",
+            "pearl:2:4",
+            "--agent",
+            "mcts",
+            "--trials",
+            "3",
+        ],
+        &[
+            "search",
+            "leaves",
+            "pearl:2:4",
+            "--agent",
+            "sym",
+            "--trials",
+            "0",
+        ],
+        &[
+            "search",
+            "leaves",
+            "pearl:2:40",
+            "--agent",
+            "sym:a=0.5",
+            "--trials",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let (code, out, err) = duel(args);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

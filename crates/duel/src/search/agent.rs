@@ -1,0 +1,294 @@
+//! Agents: a common interface over MCTS, MCTS′, UCT and the Bayesian searches, their budgets,
+//! and the text specs of DESIGN.md (`mcts:a=3.5,b=5`, `symp:a=0.618`, ...).
+
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::game::Game;
+
+use super::bayes::{Bayes, PriorKind};
+use super::mcts::{Mcts, MctsKind};
+
+/// How much work an agent may do for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A number of iterations (simulated matches).
+    Iterations(u64),
+    /// Wall-clock milliseconds.
+    Millis(u64),
+}
+
+impl Budget {
+    /// Checks that the budget is positive.
+    pub fn validate(self) -> Result<Budget, SearchError> {
+        match self {
+            Budget::Iterations(0) | Budget::Millis(0) => Err(SearchError::ZeroBudget),
+            b => Ok(b),
+        }
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    /// The budget is spent.
+    Budget,
+    /// The root value is known exactly (Bayesian searches: R_n(r) ∈ {0, 1}).
+    Solved,
+    /// The tree reached the memory limit.
+    Memory,
+}
+
+/// The outcome of one search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move chosen.
+    pub best: M,
+    /// The agent's estimate of the root value for the player to move (a probability of
+    /// winning for the Bayesian agents, a mean score for MCTS).
+    pub estimate: f64,
+    /// Iterations done in this search.
+    pub iterations: u64,
+    /// Time spent, in milliseconds.
+    pub millis: f64,
+    /// Why the search stopped.
+    pub stopped: StopReason,
+    /// Nodes in the agent's tree after the search.
+    pub tree_nodes: usize,
+    /// Whether the tree of the previous search was kept (the position is its root, a child
+    /// or a grandchild of it).
+    pub reused_tree: bool,
+}
+
+/// Why a search or an agent spec failed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SearchError {
+    /// The position is finished.
+    #[error("the game is already over: no move to search")]
+    Finished,
+    /// A budget of zero.
+    #[error("the budget must be at least 1 iteration or 1 millisecond")]
+    ZeroBudget,
+    /// The agent spec is not understood.
+    #[error("invalid agent '{spec}': {why}")]
+    BadAgent {
+        /// The text given.
+        spec: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The tree would exceed the memory limit.
+    #[error("the search tree reached its memory limit of {limit_bytes} bytes ({nodes} nodes of {node_bytes} bytes) before {what}")]
+    Memory {
+        /// What could not be finished.
+        what: String,
+        /// The limit.
+        limit_bytes: u64,
+        /// Nodes allocated.
+        nodes: usize,
+        /// Bytes per node.
+        node_bytes: usize,
+    },
+    /// Only some agents can do this.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A searcher that picks a move in a position.
+pub trait Agent<G: Game>: Send {
+    /// The agent's spec, e.g. `mcts:a=3.5,b=5`.
+    fn name(&self) -> String;
+
+    /// Searches `position` within `budget` and returns the chosen move. Agents keep their
+    /// tree between calls when `position` follows from the previous root by a few moves
+    /// (section 8.2 (i)).
+    fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, SearchError>;
+
+    /// Bytes of one tree node.
+    fn node_bytes(&self) -> usize;
+}
+
+/// The default memory limit of one agent's tree.
+pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
+
+/// Which agent, with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// Algorithm 31 (`mcts:a=..,b=..`) or Algorithm 30 (`mcts-prime:a=..,b=..`), φ(w,c) = (w+a)/(c+b).
+    Mcts {
+        /// Which of the two.
+        kind: MctsKind,
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
+    /// UCT: W/C + sqrt(c ln N / C), with the expansion of Algorithm 31.
+    Uct {
+        /// c ≥ 0.
+        c: f64,
+    },
+    /// Algorithm 13 with a prior.
+    Bayes(PriorKind),
+}
+
+impl AgentSpec {
+    /// Reads an agent spec: `NAME[:k=v,k=v]`.
+    pub fn parse(text: &str) -> Result<AgentSpec, SearchError> {
+        let bad = |why: String| SearchError::BadAgent {
+            spec: text.to_string(),
+            why,
+        };
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n.trim(), p.trim()),
+            None => (text.trim(), ""),
+        };
+        let mut kv: Vec<(String, f64)> = Vec::new();
+        for item in params.split(',').filter(|s| !s.trim().is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| bad(format!("parameter '{item}' is not of the form key=value")))?;
+            let v: f64 = v.trim().parse().map_err(|_| {
+                bad(format!(
+                    "value '{}' of '{}' is not a number",
+                    v.trim(),
+                    k.trim()
+                ))
+            })?;
+            if !v.is_finite() {
+                return Err(bad(format!("value of '{}' must be finite", k.trim())));
+            }
+            kv.push((k.trim().to_string(), v));
+        }
+        let allowed: &[&str] = match name {
+            "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
+            "uct" => &["c"],
+            "sym" => &["a", "b"],
+            "symp" => &["a"],
+            "gw" | "gw2" => &["fit"],
+            _ => {
+                return Err(bad(
+                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2)".to_string(),
+                ))
+            }
+        };
+        for (k, _) in &kv {
+            if !allowed.contains(&k.as_str()) {
+                return Err(bad(format!(
+                    "unknown parameter '{k}' (allowed: {})",
+                    allowed.join(", ")
+                )));
+            }
+        }
+        let get = |k: &str, d: f64| kv.iter().rev().find(|(n, _)| n == k).map_or(d, |x| x.1);
+        match name {
+            "mcts" | "mcts-prime" | "mcts'" => {
+                let (a, b) = (get("a", 3.5), get("b", 5.0));
+                if a <= 0.0 || b <= 0.0 {
+                    return Err(bad("a and b must be positive".to_string()));
+                }
+                let kind = if name == "mcts" {
+                    MctsKind::Mcts
+                } else {
+                    MctsKind::MctsPrime
+                };
+                Ok(AgentSpec::Mcts { kind, a, b })
+            }
+            "uct" => {
+                let c = get("c", 2.0);
+                if c < 0.0 {
+                    return Err(bad("c must be at least 0".to_string()));
+                }
+                Ok(AgentSpec::Uct { c })
+            }
+            "sym" | "symp" => {
+                let a = get("a", 0.5);
+                let b = get("b", 0.0);
+                if !(a > 0.0 && a < 1.0) {
+                    return Err(bad("a (the prior E[R(root)]) must be in (0, 1)".to_string()));
+                }
+                if b.abs() > 1e6 {
+                    return Err(bad("b must be between -1e6 and 1e6".to_string()));
+                }
+                Ok(AgentSpec::Bayes(PriorKind::Symmetric {
+                    a,
+                    b,
+                    name: if name == "sym" { "sym" } else { "symp" },
+                }))
+            }
+            _ => {
+                let fit = get("fit", 10_000.0);
+                if !(1.0..=1e8).contains(&fit) || fit.fract() != 0.0 {
+                    return Err(bad(
+                        "fit (random matches) must be a whole number in 1..=100000000".to_string(),
+                    ));
+                }
+                Ok(AgentSpec::Bayes(if name == "gw" {
+                    PriorKind::GaltonWatson { fit: fit as u64 }
+                } else {
+                    PriorKind::GaltonWatson2 { fit: fit as u64 }
+                }))
+            }
+        }
+    }
+
+    /// The canonical text of the spec.
+    pub fn text(&self) -> String {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => format!("{}:a={a},b={b}", kind.name()),
+            AgentSpec::Uct { c } => format!("uct:c={c}"),
+            AgentSpec::Bayes(p) => p.text(),
+        }
+    }
+
+    /// Builds the agent, seeded.
+    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => Box::new(Mcts::new(
+                *kind,
+                super::mcts::Selection::Ratio { a: *a, b: *b },
+                seed,
+            )),
+            AgentSpec::Uct { c } => Box::new(Mcts::new(
+                MctsKind::Mcts,
+                super::mcts::Selection::Uct { c: *c },
+                seed,
+            )),
+            AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+        }
+    }
+}
+
+/// A deadline from a budget: `done(iterations)` says when to stop.
+pub(crate) struct Clock {
+    start: Instant,
+    budget: Budget,
+}
+
+impl Clock {
+    pub(crate) fn new(budget: Budget) -> Clock {
+        Clock {
+            start: Instant::now(),
+            budget,
+        }
+    }
+
+    pub(crate) fn done(&self, iterations: u64) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => iterations >= n,
+            Budget::Millis(ms) => {
+                iterations % 16 == 0 && self.start.elapsed().as_secs_f64() * 1000.0 >= ms as f64
+            }
+        }
+    }
+
+    pub(crate) fn millis(&self) -> f64 {
+        self.start.elapsed().as_secs_f64() * 1000.0
+    }
+}

@@ -1,0 +1,258 @@
+//! Agents: determinism, tree reuse, memory limits, MCTS on small trees, conformance of the
+//! random-tree games.
+
+use duel::game::{Game, Outcome, Player};
+use duel::games::galton_watson::GaltonWatson;
+use duel::games::pearl::Pearl;
+use duel::search::bayes::Bayes;
+use duel::search::experiments::solve_root;
+use duel::search::priors::PriorKind;
+use duel::search::tree::ExplicitTree;
+use duel::search::{Agent, AgentSpec, Budget, SearchError, StopReason};
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+const ALL: [&str; 7] = [
+    "mcts",
+    "mcts-prime",
+    "uct",
+    "sym",
+    "symp",
+    "gw:fit=100",
+    "gw2:fit=100",
+];
+
+#[test]
+fn same_seed_same_run() {
+    let g = Pearl::from_spec("pearl:2:24:seed=3").unwrap();
+    for spec in ALL {
+        let s = AgentSpec::parse(spec).unwrap();
+        let r1 = s
+            .build::<Pearl>(11)
+            .search(&g, Budget::Iterations(2000))
+            .unwrap();
+        let r2 = s
+            .build::<Pearl>(11)
+            .search(&g, Budget::Iterations(2000))
+            .unwrap();
+        assert_eq!(
+            (r1.best, r1.estimate, r1.tree_nodes),
+            (r2.best, r2.estimate, r2.tree_nodes),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn pearl_leaves_are_a_function_of_seed_and_path() {
+    let a = Pearl::from_spec("pearl:3:6:0.5:seed=42").unwrap();
+    let mut x = a.clone();
+    x.play_moves("123123").unwrap();
+    let mut y = a.with_seed(42);
+    y.play_moves("1.2.3.1.2.3").unwrap();
+    assert_eq!(x.outcome(), y.outcome());
+    assert_eq!(x.key(), y.key());
+    assert_eq!(a.spec(), "pearl:3:6:0.5:seed=42");
+    // Empirical leaf frequency close to p.
+    let g = Pearl::from_spec("pearl:2:12:0.3").unwrap();
+    let mut wins = 0;
+    let n = 4096;
+    for i in 0..n {
+        let mut p = g.clone();
+        for b in 0..12 {
+            p.play(((i >> b) & 1) as u16);
+        }
+        if p.outcome() == Some(Outcome::Win(Player::First)) {
+            wins += 1;
+        }
+    }
+    let f = wins as f64 / n as f64;
+    assert!((f - 0.3).abs() < 0.03, "{f}");
+}
+
+#[test]
+fn trees_are_kept_between_moves() {
+    // Section 8.2 (i): the agents keep their tree from one search to the next.
+    let g = Pearl::from_spec("pearl:2:32:seed=1").unwrap();
+    for spec in ["mcts", "mcts-prime", "uct", "sym", "symp"] {
+        let mut agent = AgentSpec::parse(spec).unwrap().build::<Pearl>(1);
+        let r = agent.search(&g, Budget::Iterations(3000)).unwrap();
+        let r2 = agent.search(&g, Budget::Iterations(10)).unwrap();
+        assert!(!r.reused_tree && r2.reused_tree, "{spec}: tree not kept");
+        assert!(r2.tree_nodes >= r.tree_nodes, "{spec}");
+    }
+    // After two moves inside the explored tree, Algorithm 13 continues from the grandchild
+    // (its nodes keep the priors computed from the first root, section 8.2 (ii)).
+    let mut agent: Bayes<Pearl> = Bayes::new(
+        PriorKind::Symmetric {
+            a: 0.5,
+            b: 0.0,
+            name: "symp",
+        },
+        4,
+    );
+    let r = agent.search(&g, Budget::Iterations(3000)).unwrap();
+    let path = agent.visited_leaf_paths()[0].clone();
+    let mut next = g.clone();
+    next.play(path[0]);
+    next.play(path[1]);
+    let r2 = agent.search(&next, Budget::Iterations(10)).unwrap();
+    assert!(r2.reused_tree);
+    assert!(r2.tree_nodes > r.tree_nodes);
+    // An unrelated position starts a new tree.
+    let r3 = agent
+        .search(&g.with_seed(99), Budget::Iterations(10))
+        .unwrap();
+    assert!(!r3.reused_tree);
+}
+
+#[test]
+fn budgets_and_finished_positions() {
+    let g = Pearl::from_spec("pearl:2:8").unwrap();
+    let mut agent = AgentSpec::parse("mcts").unwrap().build::<Pearl>(0);
+    assert_eq!(
+        agent.search(&g, Budget::Iterations(0)).unwrap_err(),
+        SearchError::ZeroBudget
+    );
+    let mut done = g.clone();
+    done.play_moves("11111111").unwrap();
+    assert_eq!(
+        agent.search(&done, Budget::Iterations(5)).unwrap_err(),
+        SearchError::Finished
+    );
+    let r = agent.search(&g, Budget::Millis(3)).unwrap();
+    assert!(r.iterations > 0);
+    // A memory limit stops the search instead of exhausting memory.
+    let mut small: Bayes<Pearl> = Bayes::new(
+        PriorKind::Symmetric {
+            a: 0.5,
+            b: 0.0,
+            name: "sym",
+        },
+        0,
+    )
+    .with_memory_limit(100_000);
+    let big = Pearl::from_spec("pearl:2:32").unwrap();
+    let r = small.search(&big, Budget::Iterations(1_000_000)).unwrap();
+    assert_eq!(r.stopped, StopReason::Memory);
+    assert!(solve_root(
+        &big,
+        &PriorKind::Symmetric {
+            a: 0.5,
+            b: 0.0,
+            name: "sym"
+        },
+        0,
+        false,
+        1 << 20
+    )
+    .is_err());
+}
+
+#[test]
+fn mcts_agents_find_the_winning_move_of_small_trees() {
+    // On Pearl trees of depth 6 where exactly one first move wins, every agent finds it.
+    let base = Pearl::from_spec("pearl:2:6").unwrap();
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let g = base.with_seed(seed);
+        let wins: Vec<bool> = (0..2u16)
+            .map(|m| {
+                let mut c = g.clone();
+                c.play(m);
+                value(&c)
+            })
+            .collect();
+        if wins[0] == wins[1] {
+            continue;
+        }
+        checked += 1;
+        let winning = if wins[0] { 0 } else { 1 };
+        for spec in ALL {
+            let mut agent = AgentSpec::parse(spec).unwrap().build::<Pearl>(seed);
+            let r = agent.search(&g, Budget::Iterations(3000)).unwrap();
+            assert_eq!(r.best, winning, "{spec} seed {seed}");
+        }
+    }
+    assert!(checked >= 5);
+}
+
+fn value<G: Game>(g: &G) -> bool {
+    if let Some(o) = g.outcome() {
+        return o == Outcome::Win(Player::First);
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut vals = moves.iter().map(|&m| {
+        let mut c = g.clone();
+        c.play(m);
+        value(&c)
+    });
+    if g.to_move() == Player::First {
+        vals.any(|v| v)
+    } else {
+        vals.all(|v| v)
+    }
+}
+
+#[test]
+fn galton_watson_game_is_consistent() {
+    let g = GaltonWatson::from_spec("galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5").unwrap();
+    assert_eq!(g.spec(), "galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut moves = Vec::new();
+    for _ in 0..200 {
+        let mut p = g.clone();
+        let mut depth = 0;
+        while p.outcome().is_none() {
+            p.legal_moves(&mut moves);
+            assert!(moves.len() == 2 || moves.len() == 3, "{}", moves.len());
+            p.play(moves[rand::Rng::gen_range(&mut rng, 0..moves.len())]);
+            depth += 1;
+        }
+        assert!(depth <= 8);
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+    assert!(GaltonWatson::from_spec("galton-watson:0:1/1").is_err());
+    assert!(GaltonWatson::from_spec("galton-watson:5:-1/1").is_err());
+    assert!(GaltonWatson::from_spec("galton-watson:5:0/0").is_err());
+    // Proposition 15 on it, for the GW prior fitted from random matches.
+    for seed in 0..10 {
+        let t = g.with_seed(seed);
+        if t.outcome().is_some() {
+            continue;
+        }
+        let run = solve_root(
+            &t,
+            &PriorKind::GaltonWatson { fit: 300 },
+            seed,
+            false,
+            1 << 26,
+        )
+        .unwrap();
+        assert_eq!(run.value, value(&t));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Delattre & Fournier, Proposition 15: with any admissible m, s (here Sym with any
+    /// a ∈ (0,1) and exponent b, SymP, GW, GW2), Algorithm 13 visits a new leaf at each step
+    /// until R_n(r) ∈ {0,1}, and then R_n(r) = R(r), the exact minimax value.
+    #[test]
+    fn proposition_15(seed in 0u64..1_000_000, a in 0.01f64..0.99, b in -3.0f64..3.0, which in 0usize..4) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let t = ExplicitTree::random(&mut rng, 6, 4, 0.2);
+        let prior = match which {
+            0 => PriorKind::Symmetric { a, b, name: "sym" },
+            1 => PriorKind::Symmetric { a, b: 0.0, name: "symp" },
+            2 => PriorKind::GaltonWatson { fit: 30 },
+            _ => PriorKind::GaltonWatson2 { fit: 30 },
+        };
+        let run = solve_root(&t, &prior, seed, false, 1 << 26).unwrap();
+        prop_assert_eq!(run.value, t.minimax());
+        prop_assert_eq!(run.leaves, run.iterations);
+        prop_assert!(run.leaves as usize <= t.leaf_count());
+    }
+}
