@@ -1,0 +1,10 @@
+//! The liar section of the reproduction report.
+
+use crate::report::{ReportOptions, Section};
+
+/// The report section of this domain.
+pub fn report_section(_opts: &ReportOptions) -> Section {
+    let mut s = Section::new("liar", "Rényi–Ulam liar games");
+    s.markdown = "Not built yet.".to_string();
+    s
+}
