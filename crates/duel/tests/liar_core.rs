@@ -352,3 +352,21 @@ fn bad_input_is_refused() {
         Err(LiarError::Budget { .. })
     ));
 }
+
+#[test]
+#[ignore]
+fn explore_tables() {
+    use duel::liar::tables::extreme_questions;
+    for lies in 0..=3 {
+        for v in [Variant::Original, Variant::Pathological] {
+            let t = std::time::Instant::now();
+            let rows = extreme_questions(v, lies, 64, 30_000_000).unwrap();
+            let diff: Vec<_> = rows
+                .iter()
+                .filter(|r| r.questions != r.volume_bound)
+                .map(|r| (r.n, r.questions, r.volume_bound))
+                .collect();
+            println!("{lies} {v:?} {:?} diff={:?}", t.elapsed(), diff);
+        }
+    }
+}

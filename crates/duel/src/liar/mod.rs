@@ -20,6 +20,7 @@ mod report;
 pub mod solver;
 pub mod splitting;
 pub mod state;
+pub mod tables;
 pub mod verify;
 
 pub use certify::{certify, Certificate, Certifier};
