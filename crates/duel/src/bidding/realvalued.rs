@@ -1,0 +1,1 @@
+//! Poorman and taxman bidding (real-valued).
