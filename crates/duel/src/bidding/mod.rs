@@ -16,10 +16,12 @@ pub mod brute;
 pub mod discrete;
 pub mod games;
 pub mod graph;
+pub mod paper;
 pub mod periodicity;
 pub mod realvalued;
 pub mod report;
 pub mod richman;
+pub mod ttt;
 
 use thiserror::Error;
 
