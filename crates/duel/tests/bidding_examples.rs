@@ -180,12 +180,8 @@ fn random_turn_connection_on_every_finite_game() {
         let g = graph(name);
         let r = Richman::solve(&g).unwrap();
         let p = random_turn_values(&g).unwrap();
-        for v in 0..g.len() {
-            assert_eq!(
-                r.values[v].clone() + p[v].clone(),
-                Rational::one(),
-                "{name} {v}"
-            );
+        for (v, (rv, pv)) in r.values.iter().zip(&p).enumerate() {
+            assert_eq!(rv.clone() + pv.clone(), Rational::one(), "{name} {v}");
         }
     }
     for name in [

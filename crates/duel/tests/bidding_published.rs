@@ -138,9 +138,9 @@ fn example_3_8_closed_forms() {
         assert_eq!(a[k as usize], Chips::plain(0).unwrap());
         assert_eq!(b[k as usize], Chips::plain(k + 1).unwrap());
         let expected = if k % 2 == 1 {
-            Chips::plain((k + 1) / 2).unwrap()
+            Chips::plain(k.div_ceil(2)).unwrap()
         } else {
-            Chips::starred((k + 1) / 2).unwrap()
+            Chips::starred(k.div_ceil(2)).unwrap()
         };
         assert_eq!(e[k as usize], expected);
     }

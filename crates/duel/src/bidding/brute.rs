@@ -132,87 +132,108 @@ impl BruteForce {
 
     fn row(&self, graph: &GameGraph, v: u32, rule: TieRule) -> Vec<bool> {
         let k = self.k;
+        let mut row = vec![false; (k as usize + 1) * 2];
+        for a in 0..=k {
+            for holder in [Side::Alice, Side::Bob] {
+                if rule == TieRule::LadiesFirst && holder == Side::Bob {
+                    continue;
+                }
+                row[a as usize * 2 + usize::from(holder == Side::Bob)] =
+                    self.first_winning_bid(graph, v, a, holder, rule).is_some();
+            }
+            if rule == TieRule::LadiesFirst {
+                row[a as usize * 2 + 1] = row[a as usize * 2];
+            }
+        }
+        row
+    }
+
+    /// Alice's smallest bid that wins from the non-terminal `v` against every answer, holding
+    /// `a` chips with `holder` winning ties, and (advantage rule, Alice holding it) whether she
+    /// should take a tie; `None` when she cannot win. Reads the solved successor states.
+    pub fn first_winning_bid(
+        &self,
+        graph: &GameGraph,
+        v: u32,
+        a: u64,
+        holder: Side,
+        rule: TieRule,
+    ) -> Option<(u64, bool)> {
+        let k = self.k;
+        if a > k || graph.outcome(v).is_some() {
+            return None;
+        }
+        let b = k - a;
         let am = graph.moves(v, Side::Alice);
         let bm = graph.moves(v, Side::Bob);
         // After the bid, with Alice holding c chips and `h` winning ties next:
-        // she chose the mover (winA) or Bob did (loseA).
+        // she chose the mover (win_a) or Bob did (lose_a).
         let win_a = |c: u64, h: Side| -> bool {
             am.iter().any(|&w| self.wins(w, c, h)) || bm.iter().all(|&w| self.wins(w, c, h))
         };
         let lose_a = |c: u64, h: Side| -> bool {
             am.iter().any(|&w| self.wins(w, c, h)) && bm.iter().all(|&w| self.wins(w, c, h))
         };
-        let mut row = vec![false; (k as usize + 1) * 2];
-        for a in 0..=k {
-            let b = k - a;
-            for holder in [Side::Alice, Side::Bob] {
-                if rule == TieRule::LadiesFirst && holder == Side::Bob {
-                    continue;
-                }
-                // Holder after a bid won by Alice / by Bob without a tie.
-                let (h_alice_won, h_bob_won) = match rule {
-                    TieRule::Advantage => (holder, holder),
-                    TieRule::MakeItTakeIt => (Side::Alice, Side::Bob),
-                    TieRule::LosersBall => (Side::Bob, Side::Alice),
-                    TieRule::LadiesFirst => (Side::Alice, Side::Alice),
-                };
-                // suffix[y] = Alice still wins for every answer y' >= y of Bob's (Bob wins
-                // the bid paying y').
-                let mut suffix = vec![true; b as usize + 2];
-                for y in (0..=b).rev() {
-                    suffix[y as usize] = suffix[y as usize + 1] && lose_a(a + y, h_bob_won);
-                }
-                let mut found = false;
-                for x in 0..=a {
-                    // Bob bids y < x: Alice wins the bid.
-                    if x > 0 && !win_a(a - x, h_alice_won) {
-                        continue;
-                    }
-                    // Bob bids y > x.
-                    if x < b && !suffix[x as usize + 1] {
-                        continue;
-                    }
-                    if x <= b {
-                        let tie_ok = match rule {
-                            TieRule::Advantage => {
-                                let alice_takes = win_a(a - x, holder.other());
-                                let bob_takes = lose_a(a + x, holder.other());
-                                let keep_alice = lose_a(a + x, holder);
-                                let keep_bob = win_a(a - x, holder);
-                                match holder {
-                                    // Alice either takes the bid (handing the advantage over)
-                                    // or lets Bob win it (keeping the advantage).
-                                    Side::Alice => alice_takes || keep_alice,
-                                    Side::Bob => bob_takes && keep_bob,
-                                }
-                            }
-                            _ => {
-                                let tie_winner = if rule == TieRule::LadiesFirst {
-                                    Side::Alice
-                                } else {
-                                    holder
-                                };
-                                match tie_winner {
-                                    Side::Alice => win_a(a - x, h_alice_won),
-                                    Side::Bob => lose_a(a + x, h_bob_won),
-                                }
-                            }
-                        };
-                        if !tie_ok {
-                            continue;
+        // Holder after a bid won by Alice / by Bob without a tie.
+        let (h_alice_won, h_bob_won) = match rule {
+            TieRule::Advantage => (holder, holder),
+            TieRule::MakeItTakeIt => (Side::Alice, Side::Bob),
+            TieRule::LosersBall => (Side::Bob, Side::Alice),
+            TieRule::LadiesFirst => (Side::Alice, Side::Alice),
+        };
+        // suffix[y] = Alice still wins for every answer y' >= y of Bob's (Bob wins the bid
+        // paying y').
+        let mut suffix = vec![true; b as usize + 2];
+        for y in (0..=b).rev() {
+            suffix[y as usize] = suffix[y as usize + 1] && lose_a(a + y, h_bob_won);
+        }
+        for x in 0..=a {
+            // Bob bids y < x: Alice wins the bid.
+            if x > 0 && !win_a(a - x, h_alice_won) {
+                continue;
+            }
+            // Bob bids y > x.
+            if x < b && !suffix[x as usize + 1] {
+                continue;
+            }
+            if x > b {
+                return Some((x, false));
+            }
+            match rule {
+                TieRule::Advantage => match holder {
+                    // Alice either takes the bid (handing the advantage over) or lets Bob
+                    // win it (keeping the advantage).
+                    Side::Alice => {
+                        if win_a(a - x, Side::Bob) {
+                            return Some((x, true));
+                        }
+                        if lose_a(a + x, Side::Alice) {
+                            return Some((x, false));
                         }
                     }
-                    found = true;
-                    break;
+                    Side::Bob => {
+                        if lose_a(a + x, Side::Alice) && win_a(a - x, Side::Bob) {
+                            return Some((x, false));
+                        }
+                    }
+                },
+                _ => {
+                    let tie_winner = if rule == TieRule::LadiesFirst {
+                        Side::Alice
+                    } else {
+                        holder
+                    };
+                    let ok = match tie_winner {
+                        Side::Alice => win_a(a - x, h_alice_won),
+                        Side::Bob => lose_a(a + x, h_bob_won),
+                    };
+                    if ok {
+                        return Some((x, tie_winner == Side::Alice));
+                    }
                 }
-                row[a as usize * 2 + usize::from(holder == Side::Bob)] = found;
-            }
-            if rule == TieRule::LadiesFirst {
-                let w = row[a as usize * 2];
-                row[a as usize * 2 + 1] = w;
             }
         }
-        row
+        None
     }
 
     /// The least rank (in the order 0 < 0* < 1 < … with the star meaning "Alice wins ties")

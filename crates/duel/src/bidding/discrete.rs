@@ -341,9 +341,11 @@ pub fn advise(
         below && above && tie
     };
     let (winner, bid, use_tie) = if alice_wins {
+        let choices: &[bool] = if alice_star { &[true, false] } else { &[false] };
         let found = (0..=a).find_map(|x| {
-            [true, false]
-                .into_iter()
+            choices
+                .iter()
+                .copied()
                 .find(|&t| alice_bid_works(x, t))
                 .map(|t| (x, t))
         });
@@ -352,9 +354,11 @@ pub fn advise(
         })?;
         (Side::Alice, x, t)
     } else {
+        let choices: &[bool] = if alice_star { &[false] } else { &[true, false] };
         let found = (0..=b).find_map(|y| {
-            [true, false]
-                .into_iter()
+            choices
+                .iter()
+                .copied()
                 .find(|&t| bob_bid_works(y, t))
                 .map(|t| (y, t))
         });

@@ -83,6 +83,20 @@ impl BuiltGame {
         }
     }
 
+    /// The moves of `who` from the position written `text`, each as (the new position in the
+    /// orientation of `text`, its vertex). `None` for games that are not boards.
+    pub fn moves_from(&self, text: &str, who: Side) -> Option<Vec<(String, u32)>> {
+        let b = self.board.as_ref()?;
+        let code = b.parse(text).ok()?;
+        b.moves(code, who)
+            .into_iter()
+            .map(|c| {
+                let v = self.graph.vertex_of(b.canonical(c))?;
+                Some((b.label(c), v))
+            })
+            .collect()
+    }
+
     /// Reads a position: a board for board games, a vertex name otherwise.
     pub fn parse_position(&self, text: &str) -> Result<u32, BiddingError> {
         match &self.board {

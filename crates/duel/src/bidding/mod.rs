@@ -46,3 +46,8 @@ pub enum BiddingError {
     #[error("{0}")]
     Model(String),
 }
+
+/// A float approximation of an exact value, for display next to the fraction.
+pub fn approx(value: &crate::exact::Rational) -> f64 {
+    num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN)
+}
