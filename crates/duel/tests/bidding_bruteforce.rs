@@ -116,3 +116,21 @@ fn make_it_take_it_as_printed_fails_on_a_squared() {
     assert!(!search.wins(g.start(), 0, duel::bidding::graph::Side::Alice));
     assert!(search.wins(g.start(), 1, duel::bidding::graph::Side::Bob));
 }
+
+#[test]
+fn losers_ball_second_move_wins() {
+    // Appendix, Loser's Ball: in the game where the second player to move wins, with equal
+    // chips the player who starts without the ε-chip (who does not win ties) wins.
+    let g = parse_game("example3.5").unwrap().build().unwrap().graph;
+    for a in 0..=10u64 {
+        let search = BruteForce::solve(&g, 2 * a, TieRule::LosersBall).unwrap();
+        assert!(
+            search.wins(g.start(), a, duel::bidding::graph::Side::Bob),
+            "a = {a}"
+        );
+        assert!(
+            !search.wins(g.start(), a, duel::bidding::graph::Side::Alice),
+            "a = {a}"
+        );
+    }
+}

@@ -243,3 +243,83 @@ fn optimal_bids_agree_with_theorem_3_7() {
         }
     }
 }
+
+#[test]
+fn ladies_first_truncated_product() {
+    // Appendix, Ladies First: G is won by Alice if she makes the first move, or both of the
+    // next two, or all of the next three, ...; truncated after n(n+1)/2 moves its Richman
+    // value is the product of (1 - 1/2^j) for j = 1..n.
+    use duel::bidding::graph::{GraphBuilder, Outcome};
+    for n in 1..=6u32 {
+        let mut b = GraphBuilder::new();
+        let win = b.vertex("A", Some(Outcome::AliceWins));
+        let tie = b.vertex("tie", Some(Outcome::Tie));
+        // Vertex (j, i, clean): block j (1-based), i moves of it made, all by Alice if clean.
+        let mut next_block_start = tie;
+        for j in (1..=n).rev() {
+            let mut ids = std::collections::HashMap::new();
+            for i in (0..j).rev() {
+                for clean in [true, false] {
+                    if i == 0 && !clean {
+                        continue;
+                    }
+                    let v = b.vertex(format!("{j}.{i}.{clean}"), None);
+                    ids.insert((i, clean), v);
+                }
+            }
+            for i in 0..j {
+                for clean in [true, false] {
+                    let Some(&v) = ids.get(&(i, clean)) else {
+                        continue;
+                    };
+                    let after = |c: bool| {
+                        if i + 1 == j {
+                            if c {
+                                win
+                            } else {
+                                next_block_start
+                            }
+                        } else {
+                            ids[&(i + 1, c)]
+                        }
+                    };
+                    b.edge(Side::Alice, v, after(clean));
+                    b.edge(Side::Bob, v, after(false));
+                }
+            }
+            next_block_start = ids[&(0, true)];
+        }
+        let g = b.finish(next_block_start).unwrap();
+        let r = Richman::solve(&g).unwrap();
+        let mut expected = Rational::one();
+        for j in 1..=n {
+            expected *= Rational::one() - Rational::new(1.into(), (1u64 << j).into());
+        }
+        assert_eq!(r.value(g.start()), &expected, "n = {n}");
+    }
+}
+
+#[test]
+fn poorman_recursion_against_discrete_search() {
+    // Beyond the paper: the poorman threshold hi/(1 + hi - lo) against discrete poorman play
+    // (winner pays the bank): the least winning share a/(a+b) against b = 60 chips is within
+    // 2/60 of the threshold.
+    use duel::bidding::realvalued::{taxman_values, PoormanSearch};
+    for name in ["E", "A:2", "B:2", "A:3", "(A^B:2)^B", "example3.5"] {
+        let g = graph(name);
+        let t = taxman_values(&g, &Rational::one()).unwrap();
+        let threshold = duel::bidding::approx(&t[g.start() as usize]);
+        let mut search = PoormanSearch::new(&g);
+        let b = 60u64;
+        let a = search.least_winning(g.start(), b, 2000).unwrap();
+        let share = a as f64 / (a + b) as f64;
+        assert!(
+            (share - threshold).abs() <= 2.0 / b as f64,
+            "{name}: {share} vs {threshold}"
+        );
+    }
+    // Taxman with tax 0 is Richman.
+    let g = graph("tictactoe");
+    let t = taxman_values(&g, &Rational::from_integer(0.into())).unwrap();
+    assert_eq!(t[g.start() as usize], Rational::new(133.into(), 256.into()));
+}
