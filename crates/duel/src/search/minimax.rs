@@ -50,7 +50,7 @@ impl Default for MinimaxOptions {
     fn default() -> Self {
         MinimaxOptions {
             max_nodes: 200_000_000,
-            table_entries: 1 << 20,
+            table_entries: 1 << 22,
         }
     }
 }
