@@ -1,17 +1,566 @@
-//! `duel bidding` subcommands.
+//! `duel bidding` subcommands: Richman values, discrete thresholds, chip tables, optimal bids.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use anyhow::{anyhow, bail, Context};
+use duel::bidding::approx;
+use duel::bidding::boards::{connect_richman_dense, LineGame, DENSE_LIMIT};
+use duel::bidding::brute::{BruteForce, TieRule};
+use duel::bidding::discrete::{
+    advise, mitt_label, threshold_ranks, threshold_table, thresholds, Recursion,
+};
+use duel::bidding::games::{parse_game, BuiltGame, GameSpec, MAX_POSITIONS};
+use duel::bidding::graph::Side;
+use duel::bidding::periodicity::Periodicity;
+use duel::bidding::realvalued::taxman_values;
+use duel::bidding::richman::Richman;
+use duel::exact::{Chips, Rational};
+use serde_json::json;
+
+use crate::output::{print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
 pub enum Cmd {
-    /// Not built yet.
-    Pending,
+    /// The exact Richman value R(G) (real-valued bidding) and the optimal first bid and moves.
+    Richman {
+        /// The game (e.g. tictactoe, tug:3, (A^B:2)^B, connect:4x4:3, hex:3).
+        game: String,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The discrete threshold f(G, K): the fewest chips (N ∪ N*) Alice needs with K in all.
+    Threshold {
+        /// The game.
+        game: String,
+        /// The total number of ordinary chips K (any size: periodicity is used where needed).
+        #[arg(long, allow_hyphen_values = true)]
+        chips: String,
+        /// advantage (Theorem 3.7), make-it-take-it, or ladies-first (search, K <= 200).
+        #[arg(long, default_value = "advantage")]
+        tie_break: String,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// f(G, k) for every k = 0..=K, with the period of Theorems 3.13 and 3.14 when found.
+    Table {
+        /// The game.
+        game: String,
+        /// The largest total K.
+        #[arg(long, allow_hyphen_values = true)]
+        max_chips: String,
+        /// text, csv, json or markdown.
+        #[arg(long, default_value = "text")]
+        format: String,
+        /// advantage, make-it-take-it, or ladies-first (search, K <= 200).
+        #[arg(long, default_value = "advantage")]
+        tie_break: String,
+    },
+    /// The optimal bid and moves from a position with given chips.
+    Moves {
+        /// The game.
+        game: String,
+        /// The position: a board (rows from the top split by '/', A, B and .) or a vertex name.
+        #[arg(long)]
+        position: Option<String>,
+        /// Alice's and Bob's chips, e.g. 4,4.
+        #[arg(long, allow_hyphen_values = true)]
+        chips: String,
+        /// Who wins ties now (holds the advantage): alice or bob.
+        #[arg(long, default_value = "alice")]
+        tie: String,
+        /// advantage, make-it-take-it, ladies-first or losers-ball.
+        #[arg(long, default_value = "advantage")]
+        tie_break: String,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Poorman (tax 1) and taxman (tax between 0 and 1) thresholds, exact.
+    Taxman {
+        /// The game (bounded).
+        game: String,
+        /// The tax: the share of a winning bid paid to the bank (0 = Richman, 1 = poorman).
+        #[arg(long, default_value = "1", allow_hyphen_values = true)]
+        tax: String,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
-pub fn run(cmd: Cmd, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
+pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Pending => anyhow::bail!("not built yet"),
+        Cmd::Richman { game, json } => richman(&game, json, ctx),
+        Cmd::Threshold {
+            game,
+            chips,
+            tie_break,
+            json,
+        } => threshold(&game, &chips, &tie_break, json),
+        Cmd::Table {
+            game,
+            max_chips,
+            format,
+            tie_break,
+        } => table(&game, &max_chips, &format, &tie_break, ctx),
+        Cmd::Moves {
+            game,
+            position,
+            chips,
+            tie,
+            tie_break,
+            json,
+        } => moves(&game, position.as_deref(), &chips, &tie, &tie_break, json),
+        Cmd::Taxman { game, tax, json } => taxman(&game, &tax, json),
+    }?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_total(text: &str, what: &str) -> anyhow::Result<u64> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        bail!("{what} must be a non-negative integer, got '{text}'");
     }
+    let k: u64 = t
+        .parse()
+        .map_err(|_| anyhow!("{what} '{text}' is too large"))?;
+    if k > duel::bidding::discrete::MAX_TOTAL {
+        bail!(
+            "{what} {k} is too large (at most {})",
+            duel::bidding::discrete::MAX_TOTAL
+        );
+    }
+    Ok(k)
+}
+
+fn build(spec: &GameSpec) -> anyhow::Result<BuiltGame> {
+    Ok(spec.build()?)
+}
+
+fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    if let GameSpec::Connect { width, height, k } = spec {
+        let bound = spec.position_bound();
+        if bound > MAX_POSITIONS as u128 {
+            if bound > DENSE_LIMIT as u128 {
+                bail!(
+                    "{} may need up to {bound} positions ({} bytes at 4 bytes each); the dense solver is limited to {DENSE_LIMIT} positions",
+                    spec.name(),
+                    bound.saturating_mul(4)
+                );
+            }
+            let board = LineGame::new(width, height, k, true)?;
+            let bar = progress(ctx, 1, "solving (dense table)");
+            let start = std::time::Instant::now();
+            let (scaled, exp, entries) = connect_richman_dense(&board)?;
+            bar.finish_and_clear();
+            let value = Rational::new(scaled.into(), (1u64 << exp).into());
+            let millis = start.elapsed().as_millis();
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "value": value.to_string(),
+                    "value_float": approx(&value),
+                    "exact": true,
+                    "method": "dense table over column states",
+                    "table_entries": entries,
+                    "table_bytes": entries * 4,
+                    "millis": millis,
+                }))?;
+            } else {
+                println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+                println!(
+                    "solved over a dense table of {entries} column states ({} MB) in {millis} ms",
+                    entries * 4 / 1_000_000
+                );
+            }
+            return Ok(());
+        }
+    }
+    let built = build(&spec)?;
+    let g = &built.graph;
+    let r = Richman::solve(g)?;
+    let s = g.start();
+    let value = r.value(s).clone();
+    let (alice_move, bob_move) = match r.best_moves(g, s) {
+        Some((a, b)) => (Some(built.label(a)), Some(built.label(b))),
+        None => (None, None),
+    };
+    let bid = r.optimal_bid(g, s);
+    let zugzwang = r.is_zugzwang(g, s);
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "value": value.to_string(),
+            "value_float": approx(&value),
+            "exact": r.exact,
+            "lower": r.lower[s as usize].to_string(),
+            "iterations": r.iterations,
+            "positions": g.len(),
+            "bid": bid.as_ref().map(|b| b.to_string()),
+            "zugzwang": zugzwang,
+            "alice_move": alice_move,
+            "bob_move": bob_move,
+        }))?;
+    } else {
+        if r.exact {
+            println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+        } else {
+            println!(
+                "R({}) lies in [{}, {}] after {} truncation steps (not exact)",
+                spec.name(),
+                r.lower[s as usize],
+                value,
+                r.iterations
+            );
+        }
+        println!("positions: {}", g.len());
+        if let Some(b) = bid {
+            println!(
+                "optimal first bid Δ = {b}{}",
+                if zugzwang {
+                    " (zugzwang: both prefer the other to move)"
+                } else {
+                    ""
+                }
+            );
+        }
+        if let (Some(a), Some(b)) = (alice_move, bob_move) {
+            println!("Alice's best move: {a}");
+            println!("Bob's best move:   {b}");
+        }
+    }
+    Ok(())
+}
+
+fn recursion_of(tie_break: &str) -> anyhow::Result<Option<Recursion>> {
+    Ok(match TieRule::parse(tie_break)? {
+        TieRule::Advantage => Some(Recursion::Advantage),
+        TieRule::MakeItTakeIt => Some(Recursion::MakeItTakeIt),
+        TieRule::LadiesFirst => None,
+        TieRule::LosersBall => bail!(
+            "with losers-ball tie-breaking chip counts are not totally ordered, so there is no threshold: use 'duel bidding moves' to decide positions"
+        ),
+    })
+}
+
+/// The largest total for rules decided by search.
+const SEARCH_LIMIT: u64 = 200;
+
+fn ladies_first_thresholds(built: &BuiltGame, k: u64) -> anyhow::Result<u64> {
+    if k > SEARCH_LIMIT {
+        bail!("ladies-first is decided by search, for totals up to {SEARCH_LIMIT}");
+    }
+    let search = BruteForce::solve(&built.graph, k, TieRule::LadiesFirst)?;
+    let s = built.graph.start();
+    Ok((0..=k)
+        .find(|&a| search.wins(s, a, Side::Alice))
+        .unwrap_or(k + 1))
+}
+
+fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let k = parse_total(chips, "--chips")?;
+    let rule = TieRule::parse(tie_break)?;
+    let recursion = recursion_of(tie_break)?;
+    let built = build(&spec)?;
+    let g = &built.graph;
+    let s = g.start();
+    let (text, method) = match recursion {
+        Some(Recursion::Advantage) => {
+            if g.is_acyclic() || k <= 10_000 {
+                (thresholds(g, k)?[s as usize].to_string(), "Theorem 3.7")
+            } else {
+                let p = Periodicity::analyse(g, s)?;
+                (
+                    p.threshold(k)?.to_string(),
+                    "Theorems 3.13-3.14 (periodicity)",
+                )
+            }
+        }
+        Some(rec) => {
+            if !g.is_acyclic() && k > 10_000 {
+                bail!("for games with cycles, make-it-take-it thresholds are computed up to 10000 chips");
+            }
+            (
+                mitt_label(threshold_ranks(g, k, rec)[s as usize]),
+                "make-it-take-it recursion",
+            )
+        }
+        None => (ladies_first_thresholds(&built, k)?.to_string(), "search"),
+    };
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "chips": k,
+            "threshold": text,
+            "tie_break": rule.name(),
+            "method": method,
+        }))?;
+    } else {
+        println!(
+            "f({}, {k}) = {text}   [{}; {method}]",
+            spec.name(),
+            rule.name()
+        );
+    }
+    Ok(())
+}
+
+fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let max_k = parse_total(max, "--max-chips")?;
+    if max_k > 1_000_000 {
+        bail!("--max-chips is limited to 1000000 rows (use 'threshold' for a single large total)");
+    }
+    if !matches!(format, "text" | "csv" | "json" | "markdown") {
+        bail!("unknown format '{format}': expected text, csv, json or markdown");
+    }
+    let rule = TieRule::parse(tie_break)?;
+    let recursion = recursion_of(tie_break)?;
+    let built = build(&spec)?;
+    let g = &built.graph;
+    let s = g.start();
+    let bar = progress(ctx, 1, "computing thresholds");
+    let values: Vec<String> = match recursion {
+        Some(Recursion::Advantage) => threshold_table(g, s, max_k, Recursion::Advantage)?
+            .into_iter()
+            .map(|r| Chips::from_rank(r).to_string())
+            .collect(),
+        Some(rec) => threshold_table(g, s, max_k, rec)?
+            .into_iter()
+            .map(mitt_label)
+            .collect(),
+        None => (0..=max_k)
+            .map(|k| ladies_first_thresholds(&built, k).map(|a| a.to_string()))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    bar.finish_and_clear();
+    let period = if rule == TieRule::Advantage {
+        Periodicity::analyse(g, s).ok()
+    } else {
+        None
+    };
+    let period_text = period.as_ref().map(|p| {
+        format!(
+            "f(k + {}) = f(k) + {} for k >= {} (M = {}, m = {}, m̄ = {})",
+            p.period, p.shift, p.offset, p.big_m, p.m, p.m_bar
+        )
+    });
+    match format {
+        "json" => print_json(&json!({
+            "game": spec.name(),
+            "tie_break": rule.name(),
+            "rows": values.iter().enumerate().map(|(k, v)| json!({"k": k, "threshold": v})).collect::<Vec<_>>(),
+            "period": period.as_ref().map(|p| json!({
+                "period": p.period, "shift": p.shift, "offset": p.offset,
+                "M": p.big_m, "m": p.m, "m_bar": p.m_bar,
+            })),
+        }))?,
+        "csv" => {
+            let mut out = String::from("k,threshold\n");
+            for (k, v) in values.iter().enumerate() {
+                let _ = writeln!(out, "{k},{v}");
+            }
+            print!("{out}");
+        }
+        "markdown" => {
+            let mut out = format!("| k | f({}, k) |\n| --- | --- |\n", spec.name());
+            for (k, v) in values.iter().enumerate() {
+                let _ = writeln!(out, "| {k} | {v} |");
+            }
+            if let Some(p) = &period_text {
+                let _ = writeln!(out, "\n{p}");
+            }
+            print!("{out}");
+        }
+        _ => {
+            println!("f({}, k) [{}]", spec.name(), rule.name());
+            for (k, v) in values.iter().enumerate() {
+                println!("{k:>6}  {v}");
+            }
+            if let Some(p) = &period_text {
+                println!("{p}");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn moves(
+    game: &str,
+    position: Option<&str>,
+    chips: &str,
+    tie: &str,
+    tie_break: &str,
+    json: bool,
+) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let (a_text, b_text) = chips.split_once(',').ok_or_else(|| {
+        anyhow!("--chips must be two counts 'A,B' (Alice's, Bob's), got '{chips}'")
+    })?;
+    let a = parse_total(a_text, "Alice's chips")?;
+    let b = parse_total(b_text, "Bob's chips")?;
+    let k = a
+        .checked_add(b)
+        .filter(|&k| k <= 1_000_000)
+        .ok_or_else(|| anyhow!("at most 1000000 chips in all for 'moves'"))?;
+    let holder = match tie {
+        "alice" => Side::Alice,
+        "bob" => Side::Bob,
+        _ => bail!("--tie must be alice or bob, got '{tie}'"),
+    };
+    let rule = TieRule::parse(tie_break)?;
+    let built = build(&spec)?;
+    let g = &built.graph;
+    let v = match position {
+        Some(p) => built.parse_position(p)?,
+        None => g.start(),
+    };
+    if let Some(o) = g.outcome(v) {
+        bail!("the position is finished ({o:?}): there is nothing to bid for");
+    }
+    let here = position.map_or_else(|| built.label(v), str::to_string);
+    if rule == TieRule::Advantage {
+        let f = thresholds(g, k)?;
+        let alice = Chips::new(a, holder == Side::Alice)?;
+        let adv = advise(g, &f, v, alice, k).context("computing the optimal bid")?;
+        // Name the moves in the orientation the position was given in.
+        let oriented = |who: Side, target: u32| -> String {
+            position
+                .and_then(|p| built.moves_from(p, who))
+                .and_then(|list| {
+                    list.into_iter()
+                        .find(|(_, w)| f[*w as usize] == f[target as usize])
+                        .map(|(l, _)| l)
+                })
+                .unwrap_or_else(|| built.label(target))
+        };
+        let alice_label = oriented(Side::Alice, adv.alice_move);
+        let bob_label = oriented(Side::Bob, adv.bob_move);
+        let bidder = if adv.winner == Side::Alice {
+            "Alice"
+        } else {
+            "Bob"
+        };
+        let doc = json!({
+            "game": spec.name(),
+            "position": here,
+            "chips": [a, b],
+            "tie": tie,
+            "tie_break": rule.name(),
+            "threshold": adv.f.to_string(),
+            "f_alice": adv.f_alice.to_string(),
+            "f_bob": adv.f_bob.to_string(),
+            "alice_wins": adv.alice_wins,
+            "bidder": bidder.to_lowercase(),
+            "bid": adv.bid,
+            "use_tie": adv.use_tie,
+            "alice_move": alice_label,
+            "bob_move": bob_label,
+            "alice_moves_herself": adv.alice_moves_herself,
+            "bob_moves_himself": adv.bob_moves_himself,
+        });
+        if json {
+            print_json(&doc)?;
+        } else {
+            println!("position {here}, Alice {a}, Bob {b}, ties to {tie}");
+            println!(
+                "f = {} (f_A = {}, f_B = {}): {}",
+                adv.f,
+                adv.f_alice,
+                adv.f_bob,
+                if adv.alice_wins {
+                    "Alice wins"
+                } else {
+                    "Alice does not win"
+                }
+            );
+            println!(
+                "{bidder} bids {}{}",
+                adv.bid,
+                if adv.use_tie {
+                    " and uses the tie-break if the bids are equal"
+                } else {
+                    ""
+                }
+            );
+            println!(
+                "if Alice wins the bid: {}",
+                if adv.alice_moves_herself {
+                    format!("she moves to {alice_label}")
+                } else {
+                    format!("she makes Bob move (zugzwang); Bob moves to {bob_label}")
+                }
+            );
+            println!(
+                "if Bob wins the bid: {}",
+                if adv.bob_moves_himself {
+                    format!("he moves to {bob_label}")
+                } else {
+                    format!("he makes Alice move (zugzwang); Alice moves to {alice_label}")
+                }
+            );
+        }
+        return Ok(());
+    }
+    if k > SEARCH_LIMIT {
+        bail!(
+            "the {} rule is decided by search, for totals up to {SEARCH_LIMIT}",
+            rule.name()
+        );
+    }
+    let search = BruteForce::solve(g, k, rule)?;
+    let bid = search.first_winning_bid(g, v, a, holder, rule);
+    let doc = json!({
+        "game": spec.name(),
+        "position": here,
+        "chips": [a, b],
+        "tie": tie,
+        "tie_break": rule.name(),
+        "alice_wins": bid.is_some(),
+        "bid": bid.map(|(x, _)| x),
+    });
+    if json {
+        print_json(&doc)?;
+    } else {
+        println!(
+            "position {here}, Alice {a}, Bob {b}, ties to {tie} [{}]",
+            rule.name()
+        );
+        match bid {
+            Some((x, _)) => println!("Alice wins: her smallest winning bid is {x}"),
+            None => println!("Alice does not win"),
+        }
+    }
+    Ok(())
+}
+
+fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let tau: Rational = tax
+        .parse()
+        .map_err(|_| anyhow!("--tax must be a fraction like 1, 0 or 1/2, got '{tax}'"))?;
+    let built = build(&spec)?;
+    let values = taxman_values(&built.graph, &tau)?;
+    let value = &values[built.graph.start() as usize];
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "tax": tau.to_string(),
+            "value": value.to_string(),
+            "value_float": approx(value),
+        }))?;
+    } else {
+        println!(
+            "taxman threshold of {} with tax {tau}: {value}  (≈ {:.6})",
+            spec.name(),
+            approx(value)
+        );
+    }
+    Ok(())
 }

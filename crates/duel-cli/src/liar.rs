@@ -1,17 +1,235 @@
-//! `duel liar` subcommands.
+//! `duel liar` subcommands: who wins, fewest questions, the paper's checks, a play.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
+use duel::liar::minq::Budget;
+use duel::liar::verify::{verify, VerifyRanges};
+use duel::liar::{min_questions, play::play, solve, Variant};
+use serde_json::json;
+
+use crate::output::{print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
 pub enum Cmd {
-    /// Not built yet.
-    Pending,
+    /// Who wins with N objects, Q questions and E lies.
+    Solve(SolveArgs),
+    /// The fewest questions Paul needs for N objects and E lies (original game), with proved
+    /// lower and upper bounds.
+    MinQuestions(MinArgs),
+    /// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 of Ellis, Ponomarenko & Yan
+    /// (exit 0 iff all hold).
+    Verify(VerifyArgs),
+    /// Plays one game: Paul's question at each state, Carole's volume-greedy answers.
+    Strategy(StrategyArgs),
 }
 
-pub fn run(cmd: Cmd, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    match cmd {
-        Cmd::Pending => anyhow::bail!("not built yet"),
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// Number of objects.
+    #[arg(long)]
+    n: u64,
+    /// Number of questions.
+    #[arg(long)]
+    questions: u32,
+    /// Number of lies Carole may tell.
+    #[arg(long, default_value_t = 1)]
+    lies: usize,
+    /// Play the pathological game (Paul wins if at least one object survives).
+    #[arg(long)]
+    pathological: bool,
+    /// Memo entries the exhaustive search may use (about 48 bytes each).
+    #[arg(long, default_value_t = 4_000_000)]
+    max_states: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct MinArgs {
+    /// Number of objects.
+    #[arg(long)]
+    n: u64,
+    /// Number of lies Carole may tell.
+    #[arg(long, default_value_t = 1)]
+    lies: usize,
+    /// Memo entries an exhaustive refutation may use (about 48 bytes each).
+    #[arg(long, default_value_t = 4_000_000)]
+    max_states: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// Largest number of questions (certification up to it; exhaustive and whole-state checks
+    /// up to min(Q, 12)).
+    #[arg(long)]
+    max_q: u32,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct StrategyArgs {
+    /// Number of objects.
+    #[arg(long)]
+    n: u64,
+    /// Number of questions.
+    #[arg(long)]
+    questions: u32,
+    /// Number of lies Carole may tell.
+    #[arg(long, default_value_t = 1)]
+    lies: usize,
+    /// Play the pathological game.
+    #[arg(long)]
+    pathological: bool,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+fn variant(pathological: bool) -> Variant {
+    if pathological {
+        Variant::Pathological
+    } else {
+        Variant::Original
     }
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Cmd::Solve(a) => {
+            let budget = Budget {
+                exhaustive_states: a.max_states,
+                ..Budget::default()
+            };
+            let r = solve(a.n, a.questions, a.lies, variant(a.pathological), budget)?;
+            if a.json {
+                print_json(&r)?;
+            } else {
+                say(format!(
+                    "{} game, n = {}, q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
+                    r.variant.name(),
+                    r.n,
+                    r.questions,
+                    r.lies,
+                    if r.winner == "paul" { "Paul" } else { "Carole" },
+                    r.method,
+                    r.volume,
+                    r.bound
+                ));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::MinQuestions(a) => {
+            let budget = Budget {
+                exhaustive_states: a.max_states,
+                ..Budget::default()
+            };
+            let r = min_questions(a.n, a.lies, budget)?;
+            if a.json {
+                print_json(&r)?;
+            } else {
+                if r.certified {
+                    say(format!(
+                        "n = {}, {} lie(s): {} questions (certified: lower = upper = {})",
+                        r.n, r.lies, r.questions, r.upper
+                    ));
+                } else {
+                    say(format!(
+                        "n = {}, {} lie(s): between {} and {} questions (not certified)",
+                        r.n, r.lies, r.lower, r.upper
+                    ));
+                }
+                for s in &r.steps {
+                    say(format!("  {s}"));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Verify(a) => {
+            let bar = progress(ctx, 1, "liar verify");
+            let r = verify(VerifyRanges::up_to(a.max_q))?;
+            bar.finish_and_clear();
+            if a.json {
+                print_json(&json!({
+                    "max_q": a.max_q,
+                    "items": r.items,
+                    "holds": r.holds,
+                }))?;
+            } else {
+                for i in &r.items {
+                    say(format!(
+                        "{} {} ({} cases; {})",
+                        if i.holds { "holds:" } else { "FAILS:" },
+                        i.name,
+                        i.checked,
+                        i.range
+                    ));
+                    for c in &i.counterexamples {
+                        say(format!("    {c}"));
+                    }
+                }
+                say(if r.holds {
+                    "all statements hold".to_string()
+                } else {
+                    "some statements fail".to_string()
+                });
+            }
+            Ok(if r.holds {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Cmd::Strategy(a) => {
+            let p = play(a.n, a.questions, a.lies, variant(a.pathological))?;
+            if a.json {
+                print_json(&json!({
+                    "n": a.n,
+                    "questions": a.questions,
+                    "lies": a.lies,
+                    "variant": variant(a.pathological),
+                    "strategy": p.strategy,
+                    "rounds": p.rounds,
+                    "last": p.last,
+                    "winner": p.winner,
+                }))?;
+            } else {
+                say(format!(
+                    "Paul plays the {}; Carole answers volume-greedily.",
+                    p.strategy
+                ));
+                for r in &p.rounds {
+                    say(format!(
+                        "q = {:>3}  state {:?}  volume {}  ask {:?}  answer {}",
+                        r.q,
+                        r.state,
+                        r.volume,
+                        r.question,
+                        match r.answer {
+                            duel::liar::Answer::Yes => "yes",
+                            duel::liar::Answer::No => "no",
+                        }
+                    ));
+                }
+                say(format!(
+                    "end: state {:?}, {} wins",
+                    p.last,
+                    if p.winner == "paul" { "Paul" } else { "Carole" }
+                ));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Prints one line on stdout; a closed pipe (`duel ... | head`) is not an error worth a panic.
+fn say(line: String) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bidding;
+mod connect;
 mod guesswho;
 mod liar;
 mod output;
@@ -38,6 +39,9 @@ enum Command {
     /// Tree search: exact values, MCTS and Bayesian agents.
     #[command(subcommand)]
     Search(search::Cmd),
+    /// Connect Four 7×6: exact scores with the specialised solver.
+    #[command(subcommand)]
+    Connect(connect::Cmd),
     /// Reproduce the papers: writes report/index.md, JSON and figures.
     Report(report::Args),
 }
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Command::Liar(cmd) => liar::run(cmd, &ctx),
         Command::Bidding(cmd) => bidding::run(cmd, &ctx),
         Command::Search(cmd) => search::run(cmd, &ctx),
+        Command::Connect(cmd) => connect::run(cmd, &ctx),
         Command::Report(args) => report::run(args, &ctx),
     };
     match result {

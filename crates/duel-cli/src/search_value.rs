@@ -2,15 +2,105 @@
 
 use std::process::ExitCode;
 
+use duel::game::{Game, Value};
+use duel::games::{parse_game, GameVisitor};
+use duel::search::minimax::{solve, MinimaxError, MinimaxOptions};
+use serde::Serialize;
+
+use crate::output::print_json;
 use crate::Ctx;
 
 /// Arguments of `duel search value`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. `tictactoe` or `connect:4x4:3`.
+    /// The game, e.g. `tictactoe`, `connect:4x4:4` or `connect-misere:4x4:3`.
     game: String,
+    /// Moves played from the start, in the game's notation (`4453` for Connect-K, comma
+    /// separated for more than 9 columns; cells 1–9 for tic-tac-toe).
+    #[arg(long, default_value = "")]
+    position: String,
+    /// Give up (with an error) after searching this many positions.
+    #[arg(long, default_value_t = 50_000_000)]
+    max_nodes: u64,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Answer {
+    game: String,
+    position: String,
+    value: Value,
+    to_move: duel::game::Player,
+    nodes: u64,
+}
+
+struct ValueOf<'a> {
+    position: &'a str,
+    opts: MinimaxOptions,
+}
+
+impl GameVisitor for ValueOf<'_> {
+    type Output = anyhow::Result<Answer>;
+    fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<Answer> {
+        game.play_moves(self.position)?;
+        let solution = solve(&game, &self.opts).map_err(|e| match e {
+            MinimaxError::Finished(o) => anyhow::anyhow!(
+                "the position '{}' is finished ({}): there is no value to search",
+                self.position,
+                match o {
+                    duel::game::Outcome::Win(p) => format!("the {p:?} player won").to_lowercase(),
+                    duel::game::Outcome::Draw => "a draw".to_string(),
+                }
+            ),
+            MinimaxError::TooLarge { max_nodes } => anyhow::anyhow!(
+                "not solved within {max_nodes} positions: too large for exact search from here \
+                 (raise --max-nodes, about 1 to 3 million positions per second, or give a later --position)"
+            ),
+            other => other.into(),
+        })?;
+        Ok(Answer {
+            game: game.spec(),
+            position: self.position.to_string(),
+            value: solution.value,
+            to_move: game.to_move(),
+            nodes: solution.nodes,
+        })
+    }
 }
 
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("search value for {} is not built yet", args.game)
+    let game = parse_game(&args.game)?;
+    if args.max_nodes == 0 {
+        anyhow::bail!("--max-nodes must be at least 1");
+    }
+    let answer = game.visit(ValueOf {
+        position: args.position.trim(),
+        opts: MinimaxOptions {
+            max_nodes: args.max_nodes,
+            ..MinimaxOptions::default()
+        },
+    })?;
+    if args.json {
+        print_json(&answer)?;
+    } else {
+        let value = match answer.value {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+        };
+        let at = if answer.position.is_empty() {
+            "from the start".to_string()
+        } else {
+            format!("after {}", answer.position)
+        };
+        println!(
+            "{} {at}: {value} for the player to move ({} player); {} positions searched",
+            answer.game,
+            format!("{:?}", answer.to_move).to_lowercase(),
+            answer.nodes
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -167,8 +167,15 @@ pub trait Game: Clone + Send + Sync {
     /// checked here).
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
 
-    /// Reads a move list in the game's notation.
+    /// Reads a move list in the game's notation. It accepts what [`Game::format_moves`] writes.
     fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, GameError>;
+
+    /// Writes a move list played from this position in the game's notation (the inverse of
+    /// [`Game::parse_moves`]). By default the moves' texts joined by commas.
+    fn format_moves(&self, moves: &[Self::Move]) -> String {
+        let parts: Vec<String> = moves.iter().map(|&m| self.format_move(m)).collect();
+        parts.join(",")
+    }
 
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {

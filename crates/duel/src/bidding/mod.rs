@@ -1,10 +1,53 @@
-//! Richman and discrete bidding games.
+//! Richman and discrete bidding games (Develin & Payne, *Discrete bidding games*, 2010).
+//!
+//! - [`graph`]: the game model (a coloured directed graph) and the [`graph::BiddingGame`]
+//!   trait from which graphs are built.
+//! - [`richman`]: the classical Richman calculus, exact; random-turn values.
+//! - [`discrete`]: the discrete Richman calculus (Theorem 3.7) and Make-it Take-it.
+//! - [`brute`]: direct game search with explicit bids under every tie-breaking rule.
+//! - [`periodicity`]: Theorems 3.13 and 3.14: `f(G, k)` for any `k` from a finite table.
+//! - [`realvalued`]: poorman and taxman bidding (real-valued, exact rationals).
+//! - [`boards`], [`games`]: Tic-Tac-Toe, Connect-K, Hex, Tug o' War, Ultimatum, A^n, B^n, E,
+//!   wedge sums, and their names.
+//! - [`report`]: the report section.
 
-use crate::report::{ReportOptions, Section};
+pub mod boards;
+pub mod brute;
+pub mod discrete;
+pub mod games;
+pub mod graph;
+pub mod paper;
+pub mod periodicity;
+pub mod realvalued;
+pub mod report;
+pub mod richman;
+pub mod ttt;
 
-/// The report section of this domain.
-pub fn report_section(_opts: &ReportOptions) -> Section {
-    let mut s = Section::new("bidding", "Richman and discrete bidding games");
-    s.markdown = "Not built yet.".to_string();
-    s
+use thiserror::Error;
+
+pub use report::report_section;
+
+/// Why a bidding computation could not be done.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum BiddingError {
+    /// The game name is not one duel knows.
+    #[error("{0}")]
+    UnknownGame(String),
+    /// A number or option is out of range.
+    #[error("{0}")]
+    Input(String),
+    /// A position string is not a position of the game.
+    #[error("{0}")]
+    Position(String),
+    /// The computation would need too much memory or time.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The game graph breaks the model (a non-terminal vertex without moves, …).
+    #[error("{0}")]
+    Model(String),
+}
+
+/// A float approximation of an exact value, for display next to the fraction.
+pub fn approx(value: &crate::exact::Rational) -> f64 {
+    num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN)
 }

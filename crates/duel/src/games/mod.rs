@@ -1,13 +1,17 @@
-//! Concrete games implementing [`crate::game::Game`].
+//! Concrete games implementing [`crate::game::Game`], and the game-name parser.
 
-use crate::report::{ReportOptions, Section};
+#[doc(hidden)]
+pub mod conformance;
+pub mod connect;
+pub mod connect4;
+pub mod spec;
+pub mod tictactoe;
 
-/// The report section of the games and exact minimax.
-pub fn report_section(_opts: &ReportOptions) -> Section {
-    let mut s = Section::new("games", "Games and exact minimax");
-    s.markdown = "Not built yet.".to_string();
-    s
-}
+pub use spec::{parse_game, AnyGame, GameVisitor};
+
+mod report;
+
+pub use report::report_section;
 
 pub mod galton_watson;
 pub mod pearl;

@@ -1,10 +1,20 @@
-//! Guess Who.
+//! Guess Who, solved exactly.
+//!
+//! A position `(n, m)`: the player to move has `n` candidates left, the opponent `m`. A turn is
+//! a question that splits the `n` candidates into parts (yes/no, or the three-way
+//! "headbusting" questions of Cushing et al., section 1.1) or, where the [`Rules`] allow, a
+//! guess. [`Table`] holds the exact value `P(n, m)` of every position up to a size, as the
+//! integer `N(n, m) = n·m·P(n, m)`; [`closed_form`] holds the theorems of the papers and
+//! [`verify`] checks them against the table.
 
-use crate::report::{ReportOptions, Section};
+pub mod closed_form;
+pub mod continuous;
+pub mod plot;
+mod report;
+pub mod rules;
+pub mod table;
+pub mod verify;
 
-/// The report section of this domain.
-pub fn report_section(_opts: &ReportOptions) -> Section {
-    let mut s = Section::new("guesswho", "Guess Who");
-    s.markdown = "Not built yet.".to_string();
-    s
-}
+pub use report::report_section;
+pub use rules::{GuessWhoError, Move, Questions, Rules, MAX_TABLE_BYTES};
+pub use table::{bytes_needed, check_size, Prob, Table};

@@ -1,0 +1,152 @@
+//! `duel connect solve`: exact scores of Connect Four 7×6 positions with the specialised
+//! solver (after Pascal Pons), one position or a whole benchmark file.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use duel::games::connect4::{parse_test_file, solve_cases, FileResult, Position, Solver};
+use serde::Serialize;
+
+use crate::output::{print_json, progress};
+use crate::Ctx;
+
+#[derive(clap::Subcommand)]
+pub enum Cmd {
+    /// The exact score of a 7×6 position (positive: the side to move wins, 22 minus its
+    /// stone count at the winning move; 0: draw; negative: loss), and the best columns.
+    Solve(SolveArgs),
+}
+
+/// Arguments of `duel connect solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// Column digits 1–7 played from the empty board, e.g. `4453` (empty: the start, which
+    /// takes minutes).
+    #[arg(conflicts_with = "file")]
+    moves: Option<String>,
+    /// A benchmark file of lines `MOVES [SCORE]`: solves each and compares with SCORE.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One solved position, as printed.
+#[derive(Serialize, Debug)]
+pub struct Answer {
+    position: String,
+    score: i32,
+    /// The best columns (1–7).
+    best: Vec<u32>,
+    nodes: u64,
+    millis: f64,
+}
+
+/// Solves `moves` and scores every column.
+pub fn solve_position(solver: &mut Solver, moves: &str) -> anyhow::Result<Answer> {
+    let start = Instant::now();
+    let p = Position::parse(moves)?;
+    let solved = solver.solve(&p);
+    let best = solver
+        .best_columns(&p, solved.score)
+        .into_iter()
+        .map(|c| c + 1)
+        .collect();
+    Ok(Answer {
+        position: moves.trim().to_string(),
+        score: solved.score,
+        best,
+        nodes: solved.nodes,
+        millis: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Cmd::Solve(args) => solve(args, ctx),
+    }
+}
+
+fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let mut solver = Solver::new();
+    if let Some(path) = args.file {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let cases = parse_test_file(&text)?;
+        if cases.is_empty() {
+            anyhow::bail!("{} holds no position", path.display());
+        }
+        let bar = progress(ctx, cases.len() as u64, "connect solve");
+        let res: FileResult = solve_cases(&mut solver, &cases, |i| bar.set_position(i as u64))?;
+        bar.finish_and_clear();
+        if args.json {
+            print_json(&res)?;
+        } else {
+            println!(
+                "{}: {} positions, {} correct, {} incorrect, {} without a score; mean {:.4} ms and {:.0} nodes per position",
+                path.display(),
+                res.positions,
+                res.correct,
+                res.incorrect,
+                res.positions - res.correct - res.incorrect,
+                res.mean_millis,
+                res.mean_nodes
+            );
+            for (moves, published, computed) in &res.mismatches {
+                println!("  {moves}: published {published}, computed {computed}");
+            }
+        }
+        return Ok(if res.incorrect == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let moves = args.moves.unwrap_or_default();
+    let answer = solve_position(&mut solver, &moves)?;
+    if args.json {
+        print_json(&answer)?;
+    } else {
+        let verdict = match answer.score {
+            0 => "a draw".to_string(),
+            s if s > 0 => format!("the side to move wins (score {s})"),
+            s => format!("the side to move loses (score {s})"),
+        };
+        let best: Vec<String> = answer.best.iter().map(|c| c.to_string()).collect();
+        println!(
+            "position '{}': {verdict}; best column(s): {}; {} nodes, {:.3} ms",
+            answer.position,
+            best.join(", "),
+            answer.nodes,
+            answer.millis
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_a_position_with_its_best_columns() {
+        let mut s = Solver::with_table_log_size(20);
+        // First line of Test_L3_R1.
+        let a = solve_position(&mut s, "2252576253462244111563365343671351441").unwrap();
+        assert_eq!(a.score, -1);
+        assert!(!a.best.is_empty());
+        // Three in a row on the bottom: the winning column is 4, score (43 - 6)/2 = 18.
+        let a = solve_position(&mut s, "112233").unwrap();
+        assert_eq!(a.score, 18);
+        assert_eq!(a.best, vec![4]);
+        let v = serde_json::to_value(&a).unwrap();
+        for field in ["position", "score", "best", "nodes", "millis"] {
+            assert!(v.get(field).is_some(), "{field}");
+        }
+        assert!(solve_position(&mut s, "8").is_err());
+        assert!(solve_position(&mut s, "1111111").is_err());
+        assert!(solve_position(&mut s, "1212121").is_err());
+    }
+}

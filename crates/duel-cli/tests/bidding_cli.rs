@@ -1,0 +1,276 @@
+//! The `duel bidding` command line: outputs, JSON fields, and bad input.
+
+use std::process::{Command, Output};
+
+fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("the duel binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = duel(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+#[test]
+fn richman_value_of_tic_tac_toe() {
+    // Develin & Payne, Theorem 6.1: R(TTT) = 133/256.
+    let v = json(&["bidding", "richman", "tictactoe", "--json"]);
+    assert_eq!(v["game"], "tictactoe");
+    assert_eq!(v["value"], "133/256");
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["alice_move"], ".../.A./...");
+    let text = duel(&["bidding", "richman", "tictactoe"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("133/256"));
+}
+
+#[test]
+fn threshold_small_and_huge() {
+    // Develin & Payne, Figure 3: f'(TTT, 23) = 12*, and f = f' for k != 5.
+    let v = json(&[
+        "bidding",
+        "threshold",
+        "tictactoe",
+        "--chips",
+        "23",
+        "--json",
+    ]);
+    assert_eq!(v["chips"], 23);
+    assert_eq!(v["threshold"], "12*");
+    // Figure 3: f'(256n + 255) = 133n + 133, here with n = 10^15.
+    let k = (256u128 * 1_000_000_000_000_000 + 255).to_string();
+    let v = json(&["bidding", "threshold", "tictactoe", "--chips", &k, "--json"]);
+    assert_eq!(
+        v["threshold"],
+        (133u128 * 1_000_000_000_000_000 + 133).to_string()
+    );
+    // A game with cycles and a large total goes through periodicity. Corollary 4.2 with
+    // n = 3 and 10^6 = 2 · 500000 chips: Alice needs 500000* (k = k', a = n - 1 = 2 with the
+    // star: 500000 = 3 · 166666 + 2).
+    let v = json(&[
+        "bidding",
+        "threshold",
+        "tug:3",
+        "--chips",
+        "1000000",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "Theorems 3.13-3.14 (periodicity)");
+    assert_eq!(v["threshold"], "500000*");
+}
+
+#[test]
+fn table_formats() {
+    // Develin & Payne, Example 3.8: f(E, k) = n + (0*, 1) for k = 2n + (0, 1).
+    let v = json(&[
+        "bidding",
+        "table",
+        "E",
+        "--max-chips",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<String> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["threshold"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rows, ["0*", "1", "1*", "2", "2*", "3"]);
+    assert_eq!(v["period"]["period"], 2);
+    assert_eq!(v["period"]["shift"], 1);
+    let csv = duel(&[
+        "bidding",
+        "table",
+        "B:3",
+        "--max-chips",
+        "7",
+        "--format",
+        "csv",
+    ]);
+    let text = String::from_utf8_lossy(&csv.stdout);
+    // Section 6.2, B^3: 1 2 3 3* 4* 5* 6* 7.
+    assert!(
+        text.starts_with("k,threshold\n0,1\n1,2\n2,3\n3,3*\n4,4*\n"),
+        "{text}"
+    );
+    let md = duel(&[
+        "bidding",
+        "table",
+        "A^B:2",
+        "--max-chips",
+        "7",
+        "--format",
+        "markdown",
+    ]);
+    assert!(String::from_utf8_lossy(&md.stdout).contains("| 7 | 3 |"));
+}
+
+#[test]
+fn moves_from_the_papers_opening() {
+    // Section 1.1: four chips each, Alice with the advantage: both bid one and Alice uses the
+    // advantage to play the center.
+    let v = json(&[
+        "bidding",
+        "moves",
+        "tictactoe",
+        "--chips",
+        "4,4",
+        "--tie",
+        "alice",
+        "--json",
+    ]);
+    assert_eq!(v["alice_wins"], true);
+    assert_eq!(v["bidder"], "alice");
+    assert_eq!(v["bid"], 1);
+    assert_eq!(v["use_tie"], true);
+    assert_eq!(v["alice_move"], ".../.A./...");
+    // A position given by the user is answered in its own orientation.
+    let v = json(&[
+        "bidding",
+        "moves",
+        "tictactoe",
+        "--position",
+        "A../.A./...",
+        "--chips",
+        "3,5",
+        "--tie",
+        "bob",
+        "--json",
+    ]);
+    assert_eq!(v["alice_move"], "A../.A./..A");
+    // Other tie-break rules are decided by search: with Ladies First, Alice wins E on a tie.
+    let v = json(&[
+        "bidding",
+        "moves",
+        "E",
+        "--chips",
+        "2,2",
+        "--tie-break",
+        "ladies-first",
+        "--json",
+    ]);
+    assert_eq!(v["alice_wins"], true);
+}
+
+#[test]
+fn taxman_and_poorman() {
+    let v = json(&["bidding", "taxman", "tictactoe", "--tax", "0", "--json"]);
+    assert_eq!(v["value"], "133/256");
+    let v = json(&["bidding", "taxman", "E", "--json"]);
+    assert_eq!(v["value"], "1/2");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["bidding", "richman", "chess"],
+        vec!["bidding", "threshold", "E", "--chips", "-3"],
+        vec!["bidding", "threshold", "E", "--chips", "1.5"],
+        vec![
+            "bidding",
+            "threshold",
+            "E",
+            "--chips",
+            "99999999999999999999999",
+        ],
+        vec!["bidding", "table", "E", "--max-chips", "x"],
+        vec![
+            "bidding",
+            "table",
+            "E",
+            "--max-chips",
+            "4",
+            "--format",
+            "pdf",
+        ],
+        vec![
+            "bidding",
+            "moves",
+            "tictactoe",
+            "--position",
+            "AAA/BBB/...",
+            "--chips",
+            "1,1",
+        ],
+        vec![
+            "bidding",
+            "moves",
+            "tictactoe",
+            "--position",
+            "AZB/.../...",
+            "--chips",
+            "1,1",
+        ],
+        vec![
+            "bidding",
+            "moves",
+            "tictactoe",
+            "--position",
+            "A../...",
+            "--chips",
+            "1,1",
+        ],
+        vec!["bidding", "moves", "tictactoe", "--chips", "1"],
+        vec![
+            "bidding",
+            "moves",
+            "tictactoe",
+            "--chips",
+            "1,1",
+            "--tie",
+            "carol",
+        ],
+        vec![
+            "bidding",
+            "moves",
+            "tug:2",
+            "--position",
+            "7",
+            "--chips",
+            "1,1",
+        ],
+        vec!["bidding", "richman", "connect:7x6:4"],
+        vec!["bidding", "richman", "hex:6"],
+        vec!["bidding", "threshold", "A:0", "--chips", "3"],
+        vec!["bidding", "threshold", "(A^B", "--chips", "3"],
+        vec![
+            "bidding",
+            "threshold",
+            "E",
+            "--chips",
+            "3",
+            "--tie-break",
+            "coin",
+        ],
+        vec![
+            "bidding",
+            "threshold",
+            "E",
+            "--chips",
+            "3",
+            "--tie-break",
+            "losers-ball",
+        ],
+        vec!["bidding", "taxman", "E", "--tax", "2"],
+        vec!["bidding", "taxman", "tug:2"],
+    ] {
+        let out = duel(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+    // The message says how many positions a board would need.
+    let out = duel(&["bidding", "richman", "connect:7x6:4"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("532875860165503 positions"));
+}

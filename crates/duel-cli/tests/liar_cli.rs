@@ -1,0 +1,196 @@
+//! `duel liar` from the outside: outputs, JSON fields, exit codes.
+
+use std::process::{Command, Output};
+
+fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("run duel")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = duel(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn fails_cleanly(args: &[&str], needle: &str) {
+    let out = duel(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("duel: error: "), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn solve_reports_the_contract_fields() {
+    // Pelc 1987: one lie, 10^6 objects, 25 questions suffice and 24 do not.
+    let v = json(&[
+        "liar",
+        "solve",
+        "--n",
+        "1000000",
+        "--questions",
+        "25",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "paul");
+    assert_eq!(v["n"], 1_000_000);
+    assert_eq!(v["questions"], 25);
+    assert_eq!(v["lies"], 1);
+    assert_eq!(v["variant"], "original");
+    assert_eq!(v["volume"], "26000000");
+    assert_eq!(v["bound"], "33554432");
+    let v = json(&[
+        "liar",
+        "solve",
+        "--n",
+        "1000000",
+        "--questions",
+        "24",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "carole");
+    // Corollary 2: pathological, q = 4: n = 4 wins for Paul, n = 3 does not.
+    let v = json(&[
+        "liar",
+        "solve",
+        "--n",
+        "4",
+        "--questions",
+        "4",
+        "--pathological",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["winner"].as_str(), v["variant"].as_str()),
+        (Some("paul"), Some("pathological"))
+    );
+    let v = json(&[
+        "liar",
+        "solve",
+        "--n",
+        "3",
+        "--questions",
+        "4",
+        "--pathological",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "carole");
+    let out = duel(&["liar", "solve", "--n", "28", "--questions", "8"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Paul wins"));
+}
+
+#[test]
+fn min_questions_is_certified() {
+    // Negro & Sereno 1992: three lies, 10^6 objects: 33 questions.
+    let v = json(&[
+        "liar",
+        "min-questions",
+        "--n",
+        "1000000",
+        "--lies",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["questions"], 33);
+    assert_eq!(v["lower"], 33);
+    assert_eq!(v["upper"], 33);
+    assert_eq!(v["certified"], true);
+    assert_eq!(v["n"], 1_000_000);
+    assert_eq!(v["lies"], 3);
+    // A small case decided by exhaustive refutation above the volume bound: n = 3, one lie
+    // (volume bound 4 since 3·5 ≤ 16, but Corollary 1 needs 3·6 ≤ 2^5 − 4: 5 questions).
+    let v = json(&["liar", "min-questions", "--n", "3", "--json"]);
+    assert_eq!(
+        (v["lower"].as_u64(), v["upper"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(v["certified"], true);
+}
+
+#[test]
+fn verify_holds_and_exits_zero() {
+    let v = json(&["liar", "verify", "--max-q", "8", "--json"]);
+    assert_eq!(v["holds"], true);
+    assert!(v["items"].as_array().unwrap().len() >= 8);
+    let out = duel(&["liar", "verify", "--max-q", "6"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("all statements hold"));
+}
+
+#[test]
+fn strategy_prints_a_play() {
+    let out = duel(&["liar", "strategy", "--n", "10", "--questions", "7"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().filter(|l| l.starts_with("q =")).count(), 7);
+    assert!(text.contains("Paul wins"));
+    let v = json(&[
+        "liar",
+        "strategy",
+        "--n",
+        "20",
+        "--questions",
+        "14",
+        "--lies",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 14);
+    assert_eq!(v["winner"], "paul");
+}
+
+#[test]
+fn bad_input_gives_one_line_and_exit_2() {
+    fails_cleanly(
+        &["liar", "solve", "--n", "0", "--questions", "3"],
+        "n must be at least 1",
+    );
+    fails_cleanly(
+        &[
+            "liar",
+            "solve",
+            "--n",
+            "5",
+            "--questions",
+            "3",
+            "--lies",
+            "500",
+        ],
+        "lies",
+    );
+    fails_cleanly(
+        &["liar", "solve", "--n", "5", "--questions", "999999999"],
+        "questions",
+    );
+    fails_cleanly(
+        &["liar", "min-questions", "--n", "0"],
+        "n must be at least 1",
+    );
+    fails_cleanly(
+        &["liar", "strategy", "--n", "5", "--questions", "500"],
+        "questions",
+    );
+    fails_cleanly(&["liar", "verify", "--max-q", "1000"], "questions");
+    fails_cleanly(
+        &[
+            "liar",
+            "solve",
+            "--n",
+            "18446744073709551615",
+            "--questions",
+            "100",
+        ],
+        "too large",
+    );
+    let out = duel(&["liar", "solve", "--n", "-3", "--questions", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,66 @@
+//! `duel report`: the quick report is written in full, and bad arguments are refused cleanly.
+
+use std::process::Command;
+
+fn duel() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+}
+
+#[test]
+fn quick_report_writes_index_json_and_every_section() {
+    let dir = std::env::temp_dir().join(format!("duel-report-test-{}", std::process::id()));
+    let out = duel()
+        .args(["report", "--quick", "--quiet", "--out"])
+        .arg(&dir)
+        .output()
+        .expect("run duel");
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(dir.join("index.md")).expect("index.md written");
+    for (id, _) in duel::report::SECTIONS {
+        let json = std::fs::read_to_string(dir.join(format!("{id}.json")))
+            .unwrap_or_else(|e| panic!("{id}.json not written: {e}"));
+        let parsed: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+        assert_eq!(parsed["id"], *id);
+        let title = parsed["title"].as_str().expect("title");
+        assert!(
+            index.contains(&format!("## {title}")),
+            "index.md lacks section {title}"
+        );
+    }
+    // Every figure the index links to exists.
+    for line in index.lines().filter(|l| l.starts_with("![")) {
+        let file = line
+            .rsplit_once('(')
+            .and_then(|(_, f)| f.strip_suffix(')'))
+            .expect("link");
+        assert!(
+            dir.join(file).is_file(),
+            "figure {file} linked but not written"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_section_is_one_clear_error() {
+    let out = duel()
+        .args(["report", "--quick", "--only", "nonsense"])
+        .output()
+        .expect("run duel");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown report section 'nonsense'"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn unknown_subcommand_fails_without_panic() {
+    let out = duel().arg("frobnicate").output().expect("run duel");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

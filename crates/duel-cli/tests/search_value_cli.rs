@@ -1,0 +1,120 @@
+//! `duel search value`: outputs, JSON fields, and clear errors (exit code 2, one line).
+
+use std::process::{Command, Output};
+
+fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("run duel")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = duel(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+#[test]
+fn tictactoe_is_a_draw() {
+    let v = json(&["search", "value", "tictactoe", "--json"]);
+    assert_eq!(v["game"], "tictactoe");
+    assert_eq!(v["position"], "");
+    assert_eq!(v["value"], "draw");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    let text = duel(&["search", "value", "tictactoe"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("draw for the player to move"));
+}
+
+#[test]
+fn positions_and_values() {
+    // X centre, O edge: X wins.
+    let v = json(&["search", "value", "tictactoe", "--position", "52", "--json"]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["position"], "52");
+    // Connect Four 4×4 is a draw; 7×6 one move before the end of a vertical line: a win.
+    let v = json(&["search", "value", "connect:4x4:4", "--json"]);
+    assert_eq!(v["value"], "draw");
+    let v = json(&[
+        "search",
+        "value",
+        "connect:7x6:4",
+        "--position",
+        "121212",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "win");
+    // Misère 4×4, K = 3: the first player loses (checked against plain minimax in the
+    // library tests).
+    let v = json(&["search", "value", "connect-misere:4x4:3", "--json"]);
+    assert_eq!(v["value"], "loss");
+    // Second player to move after one stone in a 2×2 Connect-2: the first player wins.
+    let v = json(&[
+        "search",
+        "value",
+        "connect:2x2:2",
+        "--position",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "loss");
+    assert_eq!(v["to_move"], "second");
+}
+
+fn fails_with(args: &[&str], words: &str) {
+    let out = duel(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("duel: error: "), "{err}");
+    assert!(err.contains(words), "{args:?}: {err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn bad_input_gives_one_clear_line() {
+    fails_with(&["search", "value", "chess"], "unknown game");
+    fails_with(
+        &["search", "value", "connect:7x6"],
+        "expected connect:WxH:K",
+    );
+    fails_with(&["search", "value", "connect:0x6:4"], "at least 1");
+    fails_with(&["search", "value", "connect:99x99:4"], "columns");
+    fails_with(&["search", "value", "connect:20x20:4"], "420 bits");
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--position", "8"],
+        "from 1 to 7",
+    );
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--position", "4a"],
+        "not a move",
+    );
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--position", "1111111"],
+        "illegal",
+    );
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--position", "1212121"],
+        "finished",
+    );
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--position", "12121212"],
+        "already over",
+    );
+    fails_with(
+        &["search", "value", "tictactoe", "--position", "55"],
+        "illegal",
+    );
+    fails_with(
+        &["search", "value", "connect:7x6:4", "--max-nodes", "1000"],
+        "--max-nodes",
+    );
+    fails_with(
+        &["search", "value", "tictactoe", "--max-nodes", "0"],
+        "at least 1",
+    );
+}

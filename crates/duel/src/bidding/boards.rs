@@ -1,0 +1,570 @@
+//! Board games for bidding play: Tic-Tac-Toe, Connect-K with gravity on a `W×H` board, and
+//! Hex on an `N×N` rhombus. Alice plays `A`, Bob plays `B`; either may move at any time (the
+//! bid decides), so a board may hold any numbers of each stone.
+//!
+//! Positions are base-3 codes (cell `i` is digit `i`: 0 empty, 1 Alice, 2 Bob), cells in
+//! row-major order from the top-left. A board is written as its rows from the top, separated
+//! by `/`, with `A`, `B` and `.` (e.g. `A../.B./...`).
+
+use super::graph::{BiddingGame, Outcome, Side};
+use super::BiddingError;
+
+/// The most cells a board may have (the code must fit in 64 bits).
+pub const MAX_CELLS: usize = 40;
+
+/// A symmetry of the board, as a map of (row, column).
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// Connect-K (`gravity`) or K-in-a-row without gravity (Tic-Tac-Toe is 3×3, K = 3).
+#[derive(Clone, Debug)]
+pub struct LineGame {
+    width: usize,
+    height: usize,
+    gravity: bool,
+    lines: Vec<Vec<usize>>,
+    pow3: Vec<u64>,
+    symmetries: Vec<Vec<usize>>,
+}
+
+fn pow3(n: usize) -> Vec<u64> {
+    let mut p = vec![1u64; n + 1];
+    for i in 1..=n {
+        p[i] = p[i - 1].wrapping_mul(3);
+    }
+    p
+}
+
+fn decode(code: u64, cells: usize) -> Vec<u8> {
+    let mut c = code;
+    (0..cells)
+        .map(|_| {
+            let d = (c % 3) as u8;
+            c /= 3;
+            d
+        })
+        .collect()
+}
+
+fn encode(cells: &[u8], pow3: &[u64]) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| u64::from(d) * pow3[i])
+        .sum()
+}
+
+fn label_board(cells: &[u8], width: usize) -> String {
+    cells
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(|&d| match d {
+                    1 => 'A',
+                    2 => 'B',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, BiddingError> {
+    let cells: Vec<u8> = text
+        .chars()
+        .filter(|c| *c != '/' && !c.is_whitespace())
+        .map(|c| match c {
+            'A' | 'a' | 'X' | 'x' => Ok(1),
+            'B' | 'b' | 'O' | 'o' => Ok(2),
+            '.' | '-' | '_' => Ok(0),
+            other => Err(BiddingError::Position(format!(
+                "'{other}' is not a cell: use A (Alice), B (Bob) or . (empty)"
+            ))),
+        })
+        .collect::<Result<_, _>>()?;
+    if cells.len() != width * height {
+        return Err(BiddingError::Position(format!(
+            "'{text}' has {} cells, the board has {width}×{height} = {}",
+            cells.len(),
+            width * height
+        )));
+    }
+    Ok(cells)
+}
+
+impl LineGame {
+    /// Tic-Tac-Toe: 3×3, three in a row, no gravity.
+    pub fn tictactoe() -> LineGame {
+        LineGame::new(3, 3, 3, false).expect("3x3 is a valid board")
+    }
+
+    /// Connect-`k` on a `width × height` board with gravity (stones drop to the lowest empty
+    /// cell of a column), or `k` in a row anywhere without gravity.
+    pub fn new(
+        width: usize,
+        height: usize,
+        k: usize,
+        gravity: bool,
+    ) -> Result<LineGame, BiddingError> {
+        if width == 0 || height == 0 || k == 0 {
+            return Err(BiddingError::Input(
+                "board sizes and the line length must be positive".into(),
+            ));
+        }
+        if k > width.max(height) {
+            return Err(BiddingError::Input(format!(
+                "a line of {k} does not fit on a {width}×{height} board"
+            )));
+        }
+        let cells = width.saturating_mul(height);
+        if cells > MAX_CELLS {
+            return Err(BiddingError::TooLarge(format!(
+                "a {width}×{height} board has {cells} cells (at most {MAX_CELLS})"
+            )));
+        }
+        let mut lines = Vec::new();
+        let dirs: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+        for r in 0..height as i64 {
+            for c in 0..width as i64 {
+                for (dr, dc) in dirs {
+                    let cells_of: Vec<(i64, i64)> =
+                        (0..k as i64).map(|i| (r + dr * i, c + dc * i)).collect();
+                    if cells_of.iter().all(|&(rr, cc)| {
+                        rr >= 0 && cc >= 0 && rr < height as i64 && cc < width as i64
+                    }) {
+                        lines.push(
+                            cells_of
+                                .iter()
+                                .map(|&(rr, cc)| rr as usize * width + cc as usize)
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+        let mut maps: Vec<CellMap> = vec![
+            Box::new(|r, c| (r, c)),
+            Box::new(move |r, c| (r, width - 1 - c)),
+        ];
+        if !gravity {
+            maps.push(Box::new(move |r, c| (height - 1 - r, c)));
+            maps.push(Box::new(move |r, c| (height - 1 - r, width - 1 - c)));
+            if width == height {
+                maps.push(Box::new(|r, c| (c, r)));
+                maps.push(Box::new(move |r, c| (width - 1 - c, r)));
+                maps.push(Box::new(move |r, c| (c, width - 1 - r)));
+                maps.push(Box::new(move |r, c| (width - 1 - c, width - 1 - r)));
+            }
+        }
+        let symmetries = maps
+            .iter()
+            .map(|m| {
+                (0..cells)
+                    .map(|i| {
+                        let (r, c) = m(i / width, i % width);
+                        r * width + c
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(LineGame {
+            width,
+            height,
+            gravity,
+            lines,
+            pow3: pow3(cells),
+            symmetries,
+        })
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// An upper bound on the number of positions bidding play can reach.
+    pub fn position_bound(&self) -> u128 {
+        if self.gravity {
+            let per_column = (1u128 << (self.height + 1)) - 1;
+            per_column.saturating_pow(self.width as u32)
+        } else {
+            3u128.saturating_pow(self.cells() as u32)
+        }
+    }
+
+    /// The lines of `k` cells.
+    pub fn lines(&self) -> &[Vec<usize>] {
+        &self.lines
+    }
+
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The code of a board given as cells (0 empty, 1 Alice, 2 Bob).
+    pub fn code_of(&self, cells: &[u8]) -> u64 {
+        encode(cells, &self.pow3)
+    }
+
+    fn check_gravity(&self, cells: &[u8]) -> bool {
+        !self.gravity
+            || (0..self.width).all(|c| {
+                (0..self.height - 1).all(|r| {
+                    let above = cells[r * self.width + c];
+                    let below = cells[(r + 1) * self.width + c];
+                    above == 0 || below != 0
+                })
+            })
+    }
+}
+
+impl BiddingGame for LineGame {
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn outcome(&self, pos: u64) -> Option<Outcome> {
+        let cells = decode(pos, self.cells());
+        for line in &self.lines {
+            let first = cells[line[0]];
+            if first != 0 && line.iter().all(|&i| cells[i] == first) {
+                return Some(if first == 1 {
+                    Outcome::AliceWins
+                } else {
+                    Outcome::BobWins
+                });
+            }
+        }
+        if cells.iter().all(|&d| d != 0) {
+            return Some(Outcome::Tie);
+        }
+        None
+    }
+
+    fn moves(&self, pos: u64, who: Side) -> Vec<u64> {
+        let cells = decode(pos, self.cells());
+        let digit = match who {
+            Side::Alice => 1,
+            Side::Bob => 2,
+        };
+        let mut out = Vec::new();
+        if self.gravity {
+            for c in 0..self.width {
+                if let Some(r) = (0..self.height)
+                    .rev()
+                    .find(|&r| cells[r * self.width + c] == 0)
+                {
+                    out.push(pos + digit * self.pow3[r * self.width + c]);
+                }
+            }
+        } else {
+            for (i, &d) in cells.iter().enumerate() {
+                if d == 0 {
+                    out.push(pos + digit * self.pow3[i]);
+                }
+            }
+        }
+        out
+    }
+
+    fn canonical(&self, pos: u64) -> u64 {
+        let cells = decode(pos, self.cells());
+        self.symmetries
+            .iter()
+            .map(|perm| {
+                let mut img = vec![0u8; cells.len()];
+                for (i, &d) in cells.iter().enumerate() {
+                    img[perm[i]] = d;
+                }
+                encode(&img, &self.pow3)
+            })
+            .min()
+            .unwrap_or(pos)
+    }
+
+    fn label(&self, pos: u64) -> String {
+        label_board(&decode(pos, self.cells()), self.width)
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, BiddingError> {
+        let cells = parse_board(text, self.width, self.height)?;
+        if !self.check_gravity(&cells) {
+            return Err(BiddingError::Position(format!(
+                "'{text}' has a stone above an empty cell, impossible with gravity"
+            )));
+        }
+        let code = encode(&cells, &self.pow3);
+        // A position after the game ended twice over (both players have lines) is not one.
+        let a = self.lines.iter().any(|l| l.iter().all(|&i| cells[i] == 1));
+        let b = self.lines.iter().any(|l| l.iter().all(|&i| cells[i] == 2));
+        if a && b {
+            return Err(BiddingError::Position(format!(
+                "'{text}' has lines of both players: play stops at the first line"
+            )));
+        }
+        Ok(code)
+    }
+}
+
+/// Hex on an `n × n` rhombus: Alice joins the top and bottom rows, Bob the left and right
+/// columns. Cell `(r, c)` touches `(r, c±1)`, `(r±1, c)`, `(r−1, c+1)` and `(r+1, c−1)`.
+#[derive(Clone, Debug)]
+pub struct Hex {
+    n: usize,
+    pow3: Vec<u64>,
+}
+
+impl Hex {
+    /// Hex on an `n × n` board.
+    pub fn new(n: usize) -> Result<Hex, BiddingError> {
+        if n == 0 {
+            return Err(BiddingError::Input(
+                "the Hex board needs at least one cell".into(),
+            ));
+        }
+        if n * n > MAX_CELLS {
+            return Err(BiddingError::TooLarge(format!(
+                "a {n}×{n} Hex board has {} cells (at most {MAX_CELLS})",
+                n * n
+            )));
+        }
+        Ok(Hex {
+            n,
+            pow3: pow3(n * n),
+        })
+    }
+
+    /// An upper bound on the number of positions.
+    pub fn position_bound(&self) -> u128 {
+        3u128.saturating_pow((self.n * self.n) as u32)
+    }
+
+    fn connected(&self, cells: &[u8], digit: u8) -> bool {
+        let n = self.n;
+        let mut seen = vec![false; n * n];
+        let mut stack: Vec<usize> = Vec::new();
+        for i in 0..n {
+            let cell = if digit == 1 { i } else { i * n };
+            if cells[cell] == digit {
+                seen[cell] = true;
+                stack.push(cell);
+            }
+        }
+        while let Some(cell) = stack.pop() {
+            let (r, c) = ((cell / n) as i64, (cell % n) as i64);
+            if (digit == 1 && r as usize == n - 1) || (digit == 2 && c as usize == n - 1) {
+                return true;
+            }
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1)] {
+                let (rr, cc) = (r + dr, c + dc);
+                if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
+                    let j = rr as usize * n + cc as usize;
+                    if !seen[j] && cells[j] == digit {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+impl BiddingGame for Hex {
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn outcome(&self, pos: u64) -> Option<Outcome> {
+        let cells = decode(pos, self.n * self.n);
+        if self.connected(&cells, 1) {
+            Some(Outcome::AliceWins)
+        } else if self.connected(&cells, 2) {
+            Some(Outcome::BobWins)
+        } else if cells.iter().all(|&d| d != 0) {
+            // Impossible in Hex (a full board always has a winner); kept for safety.
+            Some(Outcome::Tie)
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, pos: u64, who: Side) -> Vec<u64> {
+        let cells = decode(pos, self.n * self.n);
+        let digit = if who == Side::Alice { 1 } else { 2 };
+        cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d == 0)
+            .map(|(i, _)| pos + digit * self.pow3[i])
+            .collect()
+    }
+
+    fn canonical(&self, pos: u64) -> u64 {
+        // A half turn keeps both players' goals.
+        let cells = decode(pos, self.n * self.n);
+        let rotated: Vec<u8> = cells.iter().rev().copied().collect();
+        pos.min(encode(&rotated, &self.pow3))
+    }
+
+    fn label(&self, pos: u64) -> String {
+        label_board(&decode(pos, self.n * self.n), self.n)
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, BiddingError> {
+        let cells = parse_board(text, self.n, self.n)?;
+        if self.connected(&cells, 1) && self.connected(&cells, 2) {
+            return Err(BiddingError::Position(format!(
+                "'{text}' has both players connected: play stops at the first connection"
+            )));
+        }
+        Ok(encode(&cells, &self.pow3))
+    }
+}
+
+/// The exact Richman value of bidding Connect-K (with gravity) by a memoised search over a
+/// dense table indexed by column states, without building the graph: `(2^(h+1) − 1)^w`
+/// entries of 4 bytes. Returns the value scaled by `2^(w·h)` and the table size in entries.
+pub fn connect_richman_dense(game: &LineGame) -> Result<(u64, u32, usize), BiddingError> {
+    if !game.gravity {
+        return Err(BiddingError::Input(
+            "the dense solver is for boards with gravity".into(),
+        ));
+    }
+    let cells = game.cells();
+    if cells > 31 {
+        return Err(BiddingError::TooLarge(format!(
+            "the dense solver handles at most 31 cells, the board has {cells}"
+        )));
+    }
+    let bound = game.position_bound();
+    if bound > DENSE_LIMIT as u128 {
+        return Err(BiddingError::TooLarge(format!(
+            "the board has up to {bound} positions, needing {} MB (limit {} positions)",
+            bound.saturating_mul(4) / 1_000_000,
+            DENSE_LIMIT
+        )));
+    }
+    let per_column = (1u64 << (game.height + 1)) - 1;
+    let mut column_pow = vec![1u64; game.width];
+    for c in 1..game.width {
+        column_pow[c] = column_pow[c - 1] * per_column;
+    }
+    let mut table = vec![u32::MAX; bound as usize];
+    let mut solver = Dense {
+        game,
+        one: 1u32 << cells,
+        column_pow,
+        table: &mut table,
+        board: vec![0u8; cells],
+        heights: vec![0usize; game.width],
+        codes: vec![0u64; game.width],
+    };
+    let v = solver.value(0);
+    Ok((u64::from(v), cells as u32, bound as usize))
+}
+
+/// The most entries the dense Connect solver allocates (4 bytes each).
+pub const DENSE_LIMIT: u64 = 120_000_000;
+
+struct Dense<'a> {
+    game: &'a LineGame,
+    one: u32,
+    column_pow: Vec<u64>,
+    table: &'a mut [u32],
+    board: Vec<u8>,
+    heights: Vec<usize>,
+    codes: Vec<u64>,
+}
+
+impl Dense<'_> {
+    /// Whether the stone just placed at `cell` completes a line for its owner.
+    fn completes_line(&self, cell: usize) -> bool {
+        let w = self.game.width as i64;
+        let h = self.game.height as i64;
+        let k = self.game.lines.first().map_or(1, |l| l.len()) as i64;
+        let d = self.board[cell];
+        let (r, c) = ((cell as i64) / w, (cell as i64) % w);
+        for (dr, dc) in [(0i64, 1i64), (1, 0), (1, 1), (1, -1)] {
+            let mut count = 1;
+            for sign in [1i64, -1] {
+                let (mut rr, mut cc) = (r + sign * dr, c + sign * dc);
+                while rr >= 0
+                    && cc >= 0
+                    && rr < h
+                    && cc < w
+                    && self.board[(rr * w + cc) as usize] == d
+                {
+                    count += 1;
+                    rr += sign * dr;
+                    cc += sign * dc;
+                }
+            }
+            if count >= k {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn value(&mut self, index: u64) -> u32 {
+        let cached = self.table[index as usize];
+        if cached != u32::MAX {
+            return cached;
+        }
+        let (w, h) = (self.game.width, self.game.height);
+        let mut best_alice = u32::MAX;
+        let mut best_bob = 0u32;
+        let mut any = false;
+        for c in 0..w {
+            if self.heights[c] == h {
+                continue;
+            }
+            any = true;
+            let row = h - 1 - self.heights[c];
+            let cell = row * w + c;
+            let n = self.heights[c] as u64;
+            let old_code = self.codes[c];
+            let bits = old_code + 1 - (1 << n);
+            for (digit, bit) in [(1u8, 0u64), (2u8, 1u64)] {
+                self.board[cell] = digit;
+                let v = if self.completes_line(cell) {
+                    if digit == 1 {
+                        0
+                    } else {
+                        self.one
+                    }
+                } else {
+                    let new_code = (1u64 << (n + 1)) - 1 + bits + (bit << n);
+                    self.heights[c] += 1;
+                    self.codes[c] = new_code;
+                    let child =
+                        index - old_code * self.column_pow[c] + new_code * self.column_pow[c];
+                    let v = self.value(child);
+                    self.heights[c] -= 1;
+                    self.codes[c] = old_code;
+                    v
+                };
+                if digit == 1 {
+                    best_alice = best_alice.min(v);
+                } else {
+                    best_bob = best_bob.max(v);
+                }
+            }
+            self.board[cell] = 0;
+        }
+        let v = if any {
+            ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
+        } else {
+            self.one
+        };
+        self.table[index as usize] = v;
+        v
+    }
+}

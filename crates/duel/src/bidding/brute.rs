@@ -1,0 +1,257 @@
+//! Direct game search over (position, Alice's chips, who wins ties) with explicit bids, for
+//! every tie-breaking rule: the cross-check of Theorem 3.7, the decision procedure for
+//! Loser's Ball (whose chip counts are not totally ordered) and the other rules of the
+//! appendix.
+//!
+//! Both players write a bid no larger than their pile; the higher bid wins, pays its amount to
+//! the other player and decides who moves (himself, or the opponent: zugzwang). Alice wins a
+//! state when she has a bid such that every answer of Bob leaves her in a winning state. For
+//! graphs with cycles the least fixed point is computed ("Alice wins in finitely many
+//! moves"), which is the meaning of winning a locally finite game.
+
+use serde::Serialize;
+
+use super::graph::{GameGraph, Outcome, Side};
+use super::BiddingError;
+
+/// How tied bids are broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieRule {
+    /// Section 2.3: the holder of the tie-breaking advantage either wins the tie and hands the
+    /// advantage over, or lets the other player win and keeps it.
+    Advantage,
+    /// Appendix: the winner of a bid wins the ties of the next bid.
+    MakeItTakeIt,
+    /// Appendix: the loser of a bid wins the ties of the next bid.
+    LosersBall,
+    /// Appendix: Alice wins every tie.
+    LadiesFirst,
+}
+
+impl TieRule {
+    /// The rule's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieRule::Advantage => "advantage",
+            TieRule::MakeItTakeIt => "make-it-take-it",
+            TieRule::LosersBall => "losers-ball",
+            TieRule::LadiesFirst => "ladies-first",
+        }
+    }
+
+    /// Reads a rule name.
+    pub fn parse(s: &str) -> Result<TieRule, BiddingError> {
+        match s {
+            "advantage" => Ok(TieRule::Advantage),
+            "make-it-take-it" => Ok(TieRule::MakeItTakeIt),
+            "losers-ball" => Ok(TieRule::LosersBall),
+            "ladies-first" => Ok(TieRule::LadiesFirst),
+            _ => Err(BiddingError::Input(format!(
+                "unknown tie-break rule '{s}': expected advantage, make-it-take-it, losers-ball or ladies-first"
+            ))),
+        }
+    }
+}
+
+/// The largest number of states the search accepts.
+pub const MAX_STATES: u64 = 50_000_000;
+
+/// Who wins, from every state, with `k` chips in all: `wins(v, a, holder)`, `holder` the
+/// player who wins ties (holds the advantage) at that moment.
+#[derive(Clone, Debug)]
+pub struct BruteForce {
+    k: u64,
+    win: Vec<bool>,
+}
+
+impl BruteForce {
+    /// Searches the game `graph` with `k` chips in all under `rule`.
+    pub fn solve(graph: &GameGraph, k: u64, rule: TieRule) -> Result<BruteForce, BiddingError> {
+        let states = (graph.len() as u64)
+            .saturating_mul(k.saturating_add(1))
+            .saturating_mul(2);
+        if states > MAX_STATES {
+            return Err(BiddingError::TooLarge(format!(
+                "the search would need {states} states (at most {MAX_STATES})"
+            )));
+        }
+        let width = (k as usize + 1) * 2;
+        let mut win = vec![false; graph.len() * width];
+        for v in 0..graph.len() as u32 {
+            if graph.outcome(v) == Some(Outcome::AliceWins) {
+                for i in 0..width {
+                    win[v as usize * width + i] = true;
+                }
+            }
+        }
+        let mut solver = BruteForce { k, win };
+        match graph.topo() {
+            Some(topo) => {
+                for &v in topo.iter().rev() {
+                    if graph.outcome(v).is_none() {
+                        let row = solver.row(graph, v, rule);
+                        solver.win[v as usize * width..(v as usize + 1) * width]
+                            .copy_from_slice(&row);
+                    }
+                }
+            }
+            None => loop {
+                let mut changed = false;
+                for v in 0..graph.len() as u32 {
+                    if graph.outcome(v).is_none() {
+                        let row = solver.row(graph, v, rule);
+                        let slot = &mut solver.win[v as usize * width..(v as usize + 1) * width];
+                        if slot != row.as_slice() {
+                            slot.copy_from_slice(&row);
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            },
+        }
+        Ok(solver)
+    }
+
+    fn idx(&self, v: u32, a: u64, holder: Side) -> usize {
+        (v as usize * (self.k as usize + 1) + a as usize) * 2 + usize::from(holder == Side::Bob)
+    }
+
+    /// Whether Alice wins from `v` holding `a` of the `k` chips, `holder` winning ties.
+    pub fn wins(&self, v: u32, a: u64, holder: Side) -> bool {
+        a <= self.k && self.win[self.idx(v, a, holder)]
+    }
+
+    /// The total number of chips.
+    pub fn total(&self) -> u64 {
+        self.k
+    }
+
+    fn row(&self, graph: &GameGraph, v: u32, rule: TieRule) -> Vec<bool> {
+        let k = self.k;
+        let mut row = vec![false; (k as usize + 1) * 2];
+        for a in 0..=k {
+            for holder in [Side::Alice, Side::Bob] {
+                if rule == TieRule::LadiesFirst && holder == Side::Bob {
+                    continue;
+                }
+                row[a as usize * 2 + usize::from(holder == Side::Bob)] =
+                    self.first_winning_bid(graph, v, a, holder, rule).is_some();
+            }
+            if rule == TieRule::LadiesFirst {
+                row[a as usize * 2 + 1] = row[a as usize * 2];
+            }
+        }
+        row
+    }
+
+    /// Alice's smallest bid that wins from the non-terminal `v` against every answer, holding
+    /// `a` chips with `holder` winning ties, and (advantage rule, Alice holding it) whether she
+    /// should take a tie; `None` when she cannot win. Reads the solved successor states.
+    pub fn first_winning_bid(
+        &self,
+        graph: &GameGraph,
+        v: u32,
+        a: u64,
+        holder: Side,
+        rule: TieRule,
+    ) -> Option<(u64, bool)> {
+        let k = self.k;
+        if a > k || graph.outcome(v).is_some() {
+            return None;
+        }
+        let b = k - a;
+        let am = graph.moves(v, Side::Alice);
+        let bm = graph.moves(v, Side::Bob);
+        // After the bid, with Alice holding c chips and `h` winning ties next:
+        // she chose the mover (win_a) or Bob did (lose_a).
+        let win_a = |c: u64, h: Side| -> bool {
+            am.iter().any(|&w| self.wins(w, c, h)) || bm.iter().all(|&w| self.wins(w, c, h))
+        };
+        let lose_a = |c: u64, h: Side| -> bool {
+            am.iter().any(|&w| self.wins(w, c, h)) && bm.iter().all(|&w| self.wins(w, c, h))
+        };
+        // Holder after a bid won by Alice / by Bob without a tie.
+        let (h_alice_won, h_bob_won) = match rule {
+            TieRule::Advantage => (holder, holder),
+            TieRule::MakeItTakeIt => (Side::Alice, Side::Bob),
+            TieRule::LosersBall => (Side::Bob, Side::Alice),
+            TieRule::LadiesFirst => (Side::Alice, Side::Alice),
+        };
+        // suffix[y] = Alice still wins for every answer y' >= y of Bob's (Bob wins the bid
+        // paying y').
+        let mut suffix = vec![true; b as usize + 2];
+        for y in (0..=b).rev() {
+            suffix[y as usize] = suffix[y as usize + 1] && lose_a(a + y, h_bob_won);
+        }
+        for x in 0..=a {
+            // Bob bids y < x: Alice wins the bid.
+            if x > 0 && !win_a(a - x, h_alice_won) {
+                continue;
+            }
+            // Bob bids y > x.
+            if x < b && !suffix[x as usize + 1] {
+                continue;
+            }
+            if x > b {
+                return Some((x, false));
+            }
+            match rule {
+                TieRule::Advantage => match holder {
+                    // Alice either takes the bid (handing the advantage over) or lets Bob
+                    // win it (keeping the advantage).
+                    Side::Alice => {
+                        if win_a(a - x, Side::Bob) {
+                            return Some((x, true));
+                        }
+                        if lose_a(a + x, Side::Alice) {
+                            return Some((x, false));
+                        }
+                    }
+                    Side::Bob => {
+                        if lose_a(a + x, Side::Alice) && win_a(a - x, Side::Bob) {
+                            return Some((x, false));
+                        }
+                    }
+                },
+                _ => {
+                    let tie_winner = if rule == TieRule::LadiesFirst {
+                        Side::Alice
+                    } else {
+                        holder
+                    };
+                    let ok = match tie_winner {
+                        Side::Alice => win_a(a - x, h_alice_won),
+                        Side::Bob => lose_a(a + x, h_bob_won),
+                    };
+                    if ok {
+                        return Some((x, tie_winner == Side::Alice));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The least rank (in the order 0 < 0* < 1 < … with the star meaning "Alice wins ties")
+    /// with which Alice wins from `v`, and whether the winning set is exactly the ranks from
+    /// there on (Lemmas 3.1 and 3.2 say it is, for the advantage rule).
+    pub fn threshold_rank(&self, v: u32) -> (u64, bool) {
+        let ranks: Vec<bool> = (0..=2 * self.k + 1)
+            .map(|r| {
+                let a = r / 2;
+                let h = if r % 2 == 1 { Side::Alice } else { Side::Bob };
+                self.wins(v, a, h)
+            })
+            .collect();
+        let first = ranks
+            .iter()
+            .position(|&w| w)
+            .map_or(2 * self.k + 2, |p| p as u64);
+        let upward_closed = ranks.iter().skip(first as usize).all(|&w| w);
+        (first, upward_closed)
+    }
+}

@@ -1,0 +1,452 @@
+//! The games of the paper and beyond, and their names on the command line.
+//!
+//! Names: `tictactoe` (TTT: ties go to Bob), `tictactoe:center` and `tictactoe:corner` (Alice's
+//! first move, if she makes it, is forced: the f′ and f″ of Figures 3 and 4), `tug:N`,
+//! `ultimatum:N`, `A`, `B`, `E`, `A:N`, `B:N`, `example3.3:N` (Bob wins if he makes any of the
+//! next N moves), `example3.5` (the second move wins), `prop4.8:J` (the wedge of Ult^1, Ult^3,
+//! …, Ult^(2J−1)), `connect:WxH:K`, `hex:N`, and wedge sums `G^H` with parentheses, e.g.
+//! `(A^B:2)^B` for (A ∧ B²) ∧ B.
+
+use super::boards::{Hex, LineGame};
+use super::graph::{BiddingGame, GameGraph, GraphBuilder, Outcome, Side};
+use super::BiddingError;
+
+/// The most positions a game graph may have.
+pub const MAX_POSITIONS: usize = 3_000_000;
+
+/// The largest `N` accepted in `A:N`, `B:N`, `tug:N`, `ultimatum:N` and similar.
+pub const MAX_PARAMETER: u64 = 60;
+
+/// A parsed game name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameSpec {
+    /// Tic-Tac-Toe with ties counted for Bob; `first` forces Alice's first move.
+    TicTacToe {
+        /// `None`, `Some("center")` or `Some("corner")`.
+        first: Option<FirstMove>,
+    },
+    /// Connect-K with gravity on a W×H board.
+    Connect {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Line length.
+        k: usize,
+    },
+    /// Hex on an N×N board.
+    Hex(usize),
+    /// Tug o' War of length N (section 4.1).
+    Tug(u64),
+    /// Ultimatum of degree N (section 4.2).
+    Ultimatum(u64),
+    /// Alice always wins.
+    AliceWins,
+    /// Bob always wins.
+    BobWins,
+    /// A^N: Alice wins if she makes any of the first N moves (Example 5.2); E = A^1.
+    SuddenDeathAlice(u64),
+    /// B^N: Bob wins if he makes any of the first N moves (Example 3.3, Example 5.2).
+    SuddenDeathBob(u64),
+    /// Example 3.5: the player who makes the second move wins.
+    SecondMoveWins,
+    /// Proposition 4.8, truncated: the wedge of Ult^1, Ult^3, …, Ult^(2J−1).
+    Prop48(u64),
+    /// The wedge sum G ∧ H: the first mover chooses the start of G or of H.
+    Wedge(Box<GameSpec>, Box<GameSpec>),
+}
+
+/// Alice's forced first move in `tictactoe:center` and `tictactoe:corner`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMove {
+    /// The center cell.
+    Center,
+    /// The top-left corner.
+    Corner,
+}
+
+/// A game ready to solve: its graph, and the board it came from when it is one board game.
+pub struct BuiltGame {
+    /// The explicit graph.
+    pub graph: GameGraph,
+    /// The board game, when the graph is built from one (for reading and writing positions).
+    pub board: Option<Box<dyn BiddingGame + Send + Sync>>,
+}
+
+impl BuiltGame {
+    /// The position of vertex `v` in words: a board, or the vertex's name.
+    pub fn label(&self, v: u32) -> String {
+        match &self.board {
+            Some(b) if self.graph.code(v) != u64::MAX => b.label(self.graph.code(v)),
+            Some(_) => "start".to_string(),
+            None => self.graph.name(v),
+        }
+    }
+
+    /// The moves of `who` from the position written `text`, each as (the new position in the
+    /// orientation of `text`, its vertex). `None` for games that are not boards.
+    pub fn moves_from(&self, text: &str, who: Side) -> Option<Vec<(String, u32)>> {
+        let b = self.board.as_ref()?;
+        let code = b.parse(text).ok()?;
+        b.moves(code, who)
+            .into_iter()
+            .map(|c| {
+                let v = self.graph.vertex_of(b.canonical(c))?;
+                Some((b.label(c), v))
+            })
+            .collect()
+    }
+
+    /// Reads a position: a board for board games, a vertex name otherwise.
+    pub fn parse_position(&self, text: &str) -> Result<u32, BiddingError> {
+        match &self.board {
+            Some(b) => {
+                let code = b.parse(text)?;
+                self.graph.vertex_of(b.canonical(code)).ok_or_else(|| {
+                    BiddingError::Position(format!(
+                        "'{text}' is not reachable in bidding play of this game"
+                    ))
+                })
+            }
+            None => (0..self.graph.len() as u32)
+                .find(|&v| self.graph.name(v) == text)
+                .ok_or_else(|| {
+                    let names: Vec<String> = (0..self.graph.len().min(12) as u32)
+                        .map(|v| self.graph.name(v))
+                        .collect();
+                    BiddingError::Position(format!(
+                        "'{text}' is not a position of this game (positions are named like {})",
+                        names.join(", ")
+                    ))
+                }),
+        }
+    }
+}
+
+fn parse_number(text: &str, what: &str) -> Result<u64, BiddingError> {
+    let n: u64 = text.parse().map_err(|_| {
+        BiddingError::UnknownGame(format!(
+            "'{text}' is not a valid {what} (a positive integer)"
+        ))
+    })?;
+    if n == 0 || n > MAX_PARAMETER {
+        return Err(BiddingError::Input(format!(
+            "{what} must be between 1 and {MAX_PARAMETER}, got {n}"
+        )));
+    }
+    Ok(n)
+}
+
+fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let unknown = || {
+        BiddingError::UnknownGame(format!(
+            "unknown game '{text}': expected tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N, or wedge sums like (A^B:2)^B"
+        ))
+    };
+    Ok(match parts.as_slice() {
+        ["tictactoe"] | ["ttt"] => GameSpec::TicTacToe { first: None },
+        ["tictactoe", "center"] => GameSpec::TicTacToe {
+            first: Some(FirstMove::Center),
+        },
+        ["tictactoe", "corner"] => GameSpec::TicTacToe {
+            first: Some(FirstMove::Corner),
+        },
+        ["A"] => GameSpec::AliceWins,
+        ["B"] => GameSpec::BobWins,
+        ["E"] => GameSpec::SuddenDeathAlice(1),
+        ["A", n] => GameSpec::SuddenDeathAlice(parse_number(n, "N of A:N")?),
+        ["B", n] => GameSpec::SuddenDeathBob(parse_number(n, "N of B:N")?),
+        ["example3.3", n] => GameSpec::SuddenDeathBob(parse_number(n, "n of example3.3:n")?),
+        ["example3.5"] => GameSpec::SecondMoveWins,
+        ["tug", n] => GameSpec::Tug(parse_number(n, "N of tug:N")?),
+        ["ultimatum", n] | ["ult", n] => GameSpec::Ultimatum(parse_number(n, "N of ultimatum:N")?),
+        ["prop4.8", j] => {
+            let j = parse_number(j, "J of prop4.8:J")?;
+            if j > 8 {
+                return Err(BiddingError::Input(format!(
+                    "prop4.8:J takes J at most 8 (Ult^15), got {j}"
+                )));
+            }
+            GameSpec::Prop48(j)
+        }
+        ["hex", n] => {
+            let n = parse_number(n, "N of hex:N")? as usize;
+            GameSpec::Hex(n)
+        }
+        ["connect", size, k] => {
+            let (w, h) = size.split_once(['x', 'X']).ok_or_else(unknown)?;
+            let width = parse_number(w, "board width")? as usize;
+            let height = parse_number(h, "board height")? as usize;
+            let k = parse_number(k, "line length")? as usize;
+            GameSpec::Connect { width, height, k }
+        }
+        _ => return Err(unknown()),
+    })
+}
+
+/// Reads a game name (see the module documentation).
+pub fn parse_game(text: &str) -> Result<GameSpec, BiddingError> {
+    let tokens: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut pos = 0;
+    let spec = parse_expr(&tokens, &mut pos, text)?;
+    if pos != tokens.len() {
+        return Err(BiddingError::UnknownGame(format!(
+            "unexpected '{}' in game name '{text}'",
+            tokens[pos..].iter().collect::<String>()
+        )));
+    }
+    Ok(spec)
+}
+
+fn parse_expr(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, BiddingError> {
+    let mut left = parse_term(tokens, pos, text)?;
+    while *pos < tokens.len() && tokens[*pos] == '^' {
+        *pos += 1;
+        let right = parse_term(tokens, pos, text)?;
+        left = GameSpec::Wedge(Box::new(left), Box::new(right));
+    }
+    Ok(left)
+}
+
+fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, BiddingError> {
+    if *pos < tokens.len() && tokens[*pos] == '(' {
+        *pos += 1;
+        let inner = parse_expr(tokens, pos, text)?;
+        if *pos >= tokens.len() || tokens[*pos] != ')' {
+            return Err(BiddingError::UnknownGame(format!(
+                "missing ')' in game name '{text}'"
+            )));
+        }
+        *pos += 1;
+        return Ok(inner);
+    }
+    let start = *pos;
+    while *pos < tokens.len() && !matches!(tokens[*pos], '^' | '(' | ')') {
+        *pos += 1;
+    }
+    if start == *pos {
+        return Err(BiddingError::UnknownGame(format!(
+            "a game is missing in '{text}'"
+        )));
+    }
+    parse_atom(&tokens[start..*pos].iter().collect::<String>())
+}
+
+impl GameSpec {
+    /// The canonical name of the game.
+    pub fn name(&self) -> String {
+        match self {
+            GameSpec::TicTacToe { first: None } => "tictactoe".into(),
+            GameSpec::TicTacToe {
+                first: Some(FirstMove::Center),
+            } => "tictactoe:center".into(),
+            GameSpec::TicTacToe {
+                first: Some(FirstMove::Corner),
+            } => "tictactoe:corner".into(),
+            GameSpec::Connect { width, height, k } => format!("connect:{width}x{height}:{k}"),
+            GameSpec::Hex(n) => format!("hex:{n}"),
+            GameSpec::Tug(n) => format!("tug:{n}"),
+            GameSpec::Ultimatum(n) => format!("ultimatum:{n}"),
+            GameSpec::AliceWins => "A".into(),
+            GameSpec::BobWins => "B".into(),
+            GameSpec::SuddenDeathAlice(1) => "E".into(),
+            GameSpec::SuddenDeathAlice(n) => format!("A:{n}"),
+            GameSpec::SuddenDeathBob(n) => format!("B:{n}"),
+            GameSpec::SecondMoveWins => "example3.5".into(),
+            GameSpec::Prop48(j) => format!("prop4.8:{j}"),
+            GameSpec::Wedge(l, r) => {
+                let wrap = |g: &GameSpec| match g {
+                    GameSpec::Wedge(..) => format!("({})", g.name()),
+                    _ => g.name(),
+                };
+                format!("{}^{}", wrap(l), wrap(r))
+            }
+        }
+    }
+
+    /// An upper bound on the number of positions, before building anything.
+    pub fn position_bound(&self) -> u128 {
+        match self {
+            GameSpec::TicTacToe { .. } => 19_684,
+            GameSpec::Connect { width, height, .. } => {
+                let per_column = 1u128
+                    .checked_shl(*height as u32 + 1)
+                    .map_or(u128::MAX, |p| p - 1);
+                per_column.saturating_pow(*width as u32)
+            }
+            GameSpec::Hex(n) => 3u128.saturating_pow((*n * *n) as u32),
+            GameSpec::Tug(n) | GameSpec::Ultimatum(n) => 2 * u128::from(*n) + 3,
+            GameSpec::AliceWins | GameSpec::BobWins => 1,
+            GameSpec::SuddenDeathAlice(n) | GameSpec::SuddenDeathBob(n) => u128::from(*n) + 2,
+            GameSpec::SecondMoveWins => 5,
+            GameSpec::Prop48(j) => 1 + (1..=*j).map(|i| 4 * u128::from(i) + 3).sum::<u128>(),
+            GameSpec::Wedge(l, r) => 1 + l.position_bound().saturating_add(r.position_bound()),
+        }
+    }
+
+    /// Builds the graph (refusing games that would need more than [`MAX_POSITIONS`]).
+    pub fn build(&self) -> Result<BuiltGame, BiddingError> {
+        let bound = self.position_bound();
+        if bound > MAX_POSITIONS as u128 {
+            return Err(BiddingError::TooLarge(format!(
+                "{} may need up to {bound} positions; the explicit graph is limited to {MAX_POSITIONS} positions (about {} MB)",
+                self.name(),
+                MAX_POSITIONS * 40 / 1_000_000
+            )));
+        }
+        match self {
+            GameSpec::TicTacToe { first } => {
+                let game = LineGame::tictactoe();
+                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                let graph = match first {
+                    None => graph,
+                    Some(m) => {
+                        let cell = match m {
+                            FirstMove::Center => 4,
+                            FirstMove::Corner => 0,
+                        };
+                        let mut cells = [0u8; 9];
+                        cells[cell] = 1;
+                        let code = game.canonical(game.code_of(&cells));
+                        let target = graph.vertex_of(code).ok_or_else(|| {
+                            BiddingError::Model("first move not in the graph".into())
+                        })?;
+                        let bob: Vec<u32> = graph.moves(graph.start(), Side::Bob).to_vec();
+                        graph.with_new_start(&[target], &bob)?
+                    }
+                };
+                Ok(BuiltGame {
+                    graph,
+                    board: Some(Box::new(game)),
+                })
+            }
+            GameSpec::Connect { width, height, k } => {
+                let game = LineGame::new(*width, *height, *k, true)?;
+                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                Ok(BuiltGame {
+                    graph,
+                    board: Some(Box::new(game)),
+                })
+            }
+            GameSpec::Hex(n) => {
+                let game = Hex::new(*n)?;
+                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                Ok(BuiltGame {
+                    graph,
+                    board: Some(Box::new(game)),
+                })
+            }
+            _ => Ok(BuiltGame {
+                graph: self.small_graph()?,
+                board: None,
+            }),
+        }
+    }
+
+    fn small_graph(&self) -> Result<GameGraph, BiddingError> {
+        let mut b = GraphBuilder::new();
+        let start = match self {
+            GameSpec::AliceWins => b.vertex("A", Some(Outcome::AliceWins)),
+            GameSpec::BobWins => b.vertex("B", Some(Outcome::BobWins)),
+            GameSpec::SuddenDeathAlice(n) | GameSpec::SuddenDeathBob(n) => {
+                let alice_sudden = matches!(self, GameSpec::SuddenDeathAlice(_));
+                let wa = b.vertex("A", Some(Outcome::AliceWins));
+                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let vs: Vec<u32> = (0..*n).map(|i| b.vertex(i.to_string(), None)).collect();
+                for (i, &v) in vs.iter().enumerate() {
+                    let next = vs.get(i + 1).copied();
+                    if alice_sudden {
+                        b.edge(Side::Alice, v, wa);
+                        b.edge(Side::Bob, v, next.unwrap_or(wb));
+                    } else {
+                        b.edge(Side::Bob, v, wb);
+                        b.edge(Side::Alice, v, next.unwrap_or(wa));
+                    }
+                }
+                vs[0]
+            }
+            GameSpec::SecondMoveWins => {
+                let wa = b.vertex("A", Some(Outcome::AliceWins));
+                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let s = b.vertex("start", None);
+                let e = b.vertex("1", None);
+                b.both(s, e);
+                b.edge(Side::Alice, e, wa);
+                b.edge(Side::Bob, e, wb);
+                s
+            }
+            GameSpec::Tug(n) => tug(&mut b, *n as i64),
+            GameSpec::Ultimatum(n) => ultimatum(&mut b, *n as i64, ""),
+            GameSpec::Prop48(j) => {
+                let s = b.vertex("start", None);
+                for i in 0..*j {
+                    let n = 2 * i as i64 + 1;
+                    let u = ultimatum(&mut b, n, &format!("U{n}."));
+                    b.both(s, u);
+                }
+                s
+            }
+            GameSpec::Wedge(l, r) => {
+                let gl = l.build()?.graph;
+                let gr = r.build()?.graph;
+                let s = b.vertex("start", None);
+                let sl = b.embed_prefixed(&gl, "1.");
+                let sr = b.embed_prefixed(&gr, "2.");
+                b.both(s, sl);
+                b.both(s, sr);
+                s
+            }
+            _ => {
+                return Err(BiddingError::Model(format!(
+                    "{} is not a small game",
+                    self.name()
+                )))
+            }
+        };
+        b.finish(start)
+    }
+}
+
+fn tug(b: &mut GraphBuilder, n: i64) -> u32 {
+    let ids: Vec<u32> = (-n..=n)
+        .map(|k| {
+            let outcome = if k == n {
+                Some(Outcome::AliceWins)
+            } else if k == -n {
+                Some(Outcome::BobWins)
+            } else {
+                None
+            };
+            b.vertex(k.to_string(), outcome)
+        })
+        .collect();
+    for i in 1..ids.len() - 1 {
+        b.both(ids[i], ids[i + 1]);
+        b.both(ids[i], ids[i - 1]);
+    }
+    ids[n as usize]
+}
+
+fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
+    let wa = b.vertex(format!("{prefix}A"), Some(Outcome::AliceWins));
+    let wb = b.vertex(format!("{prefix}B"), Some(Outcome::BobWins));
+    let ids: Vec<u32> = (-n..=n)
+        .map(|k| b.vertex(format!("{prefix}{k}"), None))
+        .collect();
+    let id = |k: i64| ids[(k + n) as usize];
+    for k in -n..=n {
+        let v = id(k);
+        if k == 0 {
+            b.edge(Side::Alice, v, id(n));
+            b.edge(Side::Bob, v, id(-n));
+        } else if k > 0 {
+            b.edge(Side::Alice, v, wa);
+            b.edge(Side::Bob, v, id(k - 1));
+        } else {
+            b.edge(Side::Alice, v, id(k + 1));
+            b.edge(Side::Bob, v, wb);
+        }
+    }
+    id(0)
+}

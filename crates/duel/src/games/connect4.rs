@@ -1,0 +1,518 @@
+//! A fast exact solver for Connect Four 7×6, after Pascal Pons's solver (the author of the
+//! public benchmark in `data/connect4`).
+//!
+//! The score of a position, from the side to move: 0 for a draw; for a win, 22 minus the
+//! winner's stone count at the winning move (the sooner, the higher), negative for a loss.
+//! Equivalently a win at the next move of a position with n stones scores (43 − n)/2.
+//!
+//! One idea per step, as in Pons's write-up: negamax with alpha-beta; a 49-bit bitboard (the
+//! stones of the side to move and the occupied cells, one sentinel bit per column); moves
+//! that lose at once are never searched and a forced block is the only move; moves ordered by
+//! the number of threats (cells completing a line) they create, centre first on ties; a
+//! transposition table storing upper bounds; the score found by null-window searches
+//! narrowing `[min, max]` (iterative deepening of the window).
+
+use std::time::Instant;
+
+use crate::game::GameError;
+
+/// Columns.
+pub const WIDTH: u32 = 7;
+/// Rows.
+pub const HEIGHT: u32 = 6;
+const H1: u32 = HEIGHT + 1;
+const CELLS: i32 = (WIDTH * HEIGHT) as i32;
+/// The lowest score: a loss at the opponent's last possible stone.
+pub const MIN_SCORE: i32 = -CELLS / 2 + 3;
+/// The highest score: a win with the fourth stone.
+pub const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
+
+const fn bottom_mask() -> u64 {
+    let mut m = 0u64;
+    let mut c = 0;
+    while c < WIDTH {
+        m |= 1u64 << (c * H1);
+        c += 1;
+    }
+    m
+}
+const BOTTOM: u64 = bottom_mask();
+const BOARD: u64 = BOTTOM * ((1u64 << HEIGHT) - 1);
+const fn top_mask_col(col: u32) -> u64 {
+    1u64 << (HEIGHT - 1 + col * H1)
+}
+const fn bottom_mask_col(col: u32) -> u64 {
+    1u64 << (col * H1)
+}
+const fn column_mask(col: u32) -> u64 {
+    ((1u64 << HEIGHT) - 1) << (col * H1)
+}
+const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+
+/// A Connect Four 7×6 position for the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// Stones of the side to move.
+    current: u64,
+    /// Occupied cells.
+    mask: u64,
+    moves: u32,
+}
+
+impl Position {
+    /// The empty board.
+    pub fn new() -> Self {
+        Position::default()
+    }
+
+    /// The position after `moves`, column digits 1–7 from the empty board. An error when a
+    /// character is not a column, a column is full, or a move is played after a line of four
+    /// (the solver only takes unfinished positions).
+    pub fn parse(moves: &str) -> Result<Self, GameError> {
+        let mut p = Position::new();
+        for (i, ch) in moves.trim().chars().enumerate() {
+            let col = match ch.to_digit(10) {
+                Some(d @ 1..=7) => d - 1,
+                _ => {
+                    return Err(GameError::BadMove {
+                        text: ch.to_string(),
+                        why: "a column is a digit from 1 to 7".to_string(),
+                    })
+                }
+            };
+            if !p.can_play(col) {
+                return Err(GameError::IllegalMove {
+                    mv: ch.to_string(),
+                    why: format!("column {} is full (move {} of '{moves}')", col + 1, i + 1),
+                });
+            }
+            if p.is_winning_move(col) {
+                return Err(GameError::Finished(format!(
+                    "move {} of '{moves}' (column {}) makes four in a row",
+                    i + 1,
+                    col + 1
+                )));
+            }
+            p.play_col(col);
+        }
+        if p.moves as i32 == CELLS {
+            return Err(GameError::Finished("the board is full: a draw".to_string()));
+        }
+        Ok(p)
+    }
+
+    /// Stones on the board.
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// Whether column `col` (0-based) has room.
+    pub fn can_play(&self, col: u32) -> bool {
+        col < WIDTH && self.mask & top_mask_col(col) == 0
+    }
+
+    /// Plays column `col` (0-based; must have room).
+    pub fn play_col(&mut self, col: u32) {
+        self.play((self.mask + bottom_mask_col(col)) & column_mask(col));
+    }
+
+    fn play(&mut self, mv: u64) {
+        self.current ^= self.mask;
+        self.mask |= mv;
+        self.moves += 1;
+    }
+
+    /// Whether playing `col` makes four in a row for the side to move.
+    pub fn is_winning_move(&self, col: u32) -> bool {
+        self.winning_position() & self.possible() & column_mask(col) != 0
+    }
+
+    fn can_win_next(&self) -> bool {
+        self.winning_position() & self.possible() != 0
+    }
+
+    /// A unique key: the stones of the side to move plus the occupied cells.
+    pub fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    fn possible(&self) -> u64 {
+        (self.mask + BOTTOM) & BOARD
+    }
+
+    fn winning_position(&self) -> u64 {
+        winning_cells(self.current, self.mask)
+    }
+
+    fn opponent_winning_position(&self) -> u64 {
+        winning_cells(self.current ^ self.mask, self.mask)
+    }
+
+    /// Playable cells that do not let the opponent win at once; 0 when every move loses.
+    fn possible_non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let opponent_win = self.opponent_winning_position();
+        let forced = possible & opponent_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_win >> 1)
+    }
+
+    fn move_score(&self, mv: u64) -> u32 {
+        winning_cells(self.current | mv, self.mask).count_ones()
+    }
+}
+
+/// The empty cells that would complete a line of four for `position`.
+fn winning_cells(position: u64, mask: u64) -> u64 {
+    // vertical
+    let mut r = (position << 1) & (position << 2) & (position << 3);
+    for d in [H1, H1 - 1, H1 + 1] {
+        let mut p = (position << d) & (position << (2 * d));
+        r |= p & (position << (3 * d));
+        r |= p & (position >> d);
+        p = (position >> d) & (position >> (2 * d));
+        r |= p & (position << d);
+        r |= p & (position >> (3 * d));
+    }
+    r & (BOARD ^ mask)
+}
+
+/// A transposition table of upper bounds, indexed by key modulo a prime size, storing the
+/// low 32 bits of the key: since keys are below 2^49 and the size exceeds 2^17, (key mod size,
+/// key mod 2^32) identifies the key (Chinese remainder theorem).
+struct Table {
+    keys: Vec<u32>,
+    values: Vec<u8>,
+}
+
+impl Table {
+    fn new(log_size: u32) -> Self {
+        let size = next_prime(1u64 << log_size.clamp(18, 28)) as usize;
+        Table {
+            keys: vec![0; size],
+            values: vec![0; size],
+        }
+    }
+    fn index(&self, key: u64) -> usize {
+        (key % self.keys.len() as u64) as usize
+    }
+    fn put(&mut self, key: u64, value: u8) {
+        let i = self.index(key);
+        self.keys[i] = key as u32;
+        self.values[i] = value;
+    }
+    fn get(&self, key: u64) -> u8 {
+        let i = self.index(key);
+        if self.keys[i] == key as u32 {
+            self.values[i]
+        } else {
+            0
+        }
+    }
+    fn clear(&mut self) {
+        self.keys.fill(0);
+        self.values.fill(0);
+    }
+    fn bytes(&self) -> usize {
+        self.keys.len() * 5
+    }
+}
+
+fn next_prime(mut n: u64) -> u64 {
+    let is_prime = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
+    while !is_prime(n) {
+        n += 1;
+    }
+    n
+}
+
+/// The solver: keeps its transposition table between positions.
+pub struct Solver {
+    table: Table,
+    nodes: u64,
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Solved {
+    /// The score for the side to move (see the module documentation).
+    pub score: i32,
+    /// Positions explored.
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of about 2^23 entries (40 MiB).
+    pub fn new() -> Self {
+        Solver::with_table_log_size(23)
+    }
+
+    /// A solver with a table of the first prime ≥ 2^`log_size` entries (5 bytes each;
+    /// `log_size` is clamped to 18..=28).
+    pub fn with_table_log_size(log_size: u32) -> Self {
+        Solver {
+            table: Table::new(log_size),
+            nodes: 0,
+        }
+    }
+
+    /// The table's memory in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets the table.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        let next = p.possible_non_losing_moves();
+        if next == 0 {
+            return -(CELLS - p.moves as i32) / 2;
+        }
+        if p.moves as i32 >= CELLS - 2 {
+            return 0;
+        }
+        let min = -(CELLS - 2 - p.moves as i32) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (CELLS - 1 - p.moves as i32) / 2;
+        let stored = self.table.get(p.key());
+        if stored != 0 {
+            max = i32::from(stored) + MIN_SCORE - 1;
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // Insertion sort by threat count, stable from the centre outwards.
+        let mut moves = [(0u64, 0u32); WIDTH as usize];
+        let mut n = 0;
+        for &col in ORDER.iter().rev() {
+            let mv = next & column_mask(col);
+            if mv != 0 {
+                let score = p.move_score(mv);
+                let mut i = n;
+                while i > 0 && moves[i - 1].1 > score {
+                    moves[i] = moves[i - 1];
+                    i -= 1;
+                }
+                moves[i] = (mv, score);
+                n += 1;
+            }
+        }
+        for &(mv, _) in moves[..n].iter().rev() {
+            let mut child = *p;
+            child.play(mv);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if score >= beta {
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(p.key(), (alpha - MIN_SCORE + 1) as u8);
+        alpha
+    }
+
+    /// The exact score of `p` (see the module documentation) and the positions explored.
+    pub fn solve(&mut self, p: &Position) -> Solved {
+        self.nodes = 0;
+        let score = if p.can_win_next() {
+            (CELLS + 1 - p.moves as i32) / 2
+        } else {
+            let mut min = -(CELLS - p.moves as i32) / 2;
+            let mut max = (CELLS + 1 - p.moves as i32) / 2;
+            while min < max {
+                let mut med = min + (max - min) / 2;
+                if med <= 0 && min / 2 < med {
+                    med = min / 2;
+                } else if med >= 0 && max / 2 > med {
+                    med = max / 2;
+                }
+                let r = self.negamax(p, med, med + 1);
+                if r <= med {
+                    max = r;
+                } else {
+                    min = r;
+                }
+            }
+            min
+        };
+        Solved {
+            score,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The columns (0-based) that achieve `score`, the exact score of `p` (from
+    /// [`Solver::solve`]): one null-window search per column, much cheaper than scoring each.
+    pub fn best_columns(&mut self, p: &Position, score: i32) -> Vec<u32> {
+        let mut best = Vec::new();
+        for col in ORDER {
+            if !p.can_play(col) {
+                continue;
+            }
+            let achieved = if p.is_winning_move(col) {
+                score == (CELLS + 1 - p.moves as i32) / 2
+            } else {
+                let mut child = *p;
+                child.play_col(col);
+                if child.moves as i32 == CELLS {
+                    score == 0
+                } else if child.can_win_next() {
+                    score == -(CELLS + 1 - child.moves as i32) / 2
+                } else {
+                    // The move reaches `score` exactly when the child is worth at most −score.
+                    self.negamax(&child, -score, -score + 1) <= -score
+                }
+            };
+            if achieved {
+                best.push(col);
+            }
+        }
+        best.sort_unstable();
+        best
+    }
+
+    /// The score of every column (0-based) for the side to move: `None` for a full column.
+    /// A winning move scores as the position's own score.
+    pub fn column_scores(&mut self, p: &Position) -> ([Option<i32>; WIDTH as usize], u64) {
+        let mut out = [None; WIDTH as usize];
+        let mut nodes = 0;
+        for col in 0..WIDTH {
+            if !p.can_play(col) {
+                continue;
+            }
+            if p.is_winning_move(col) {
+                out[col as usize] = Some((CELLS + 1 - p.moves as i32) / 2);
+                continue;
+            }
+            let mut child = *p;
+            child.play_col(col);
+            if child.moves as i32 == CELLS {
+                out[col as usize] = Some(0);
+                continue;
+            }
+            let s = self.solve(&child);
+            nodes += s.nodes;
+            out[col as usize] = Some(-s.score);
+        }
+        (out, nodes)
+    }
+}
+
+/// One line of a benchmark file: `MOVES SCORE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestCase {
+    /// The column digits.
+    pub moves: String,
+    /// The published score, when the line has one.
+    pub score: Option<i32>,
+}
+
+/// Reads the lines `MOVES [SCORE]` of a benchmark file (blank lines skipped). An error names
+/// the first bad line.
+pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut parts = line.split_whitespace();
+        let Some(moves) = parts.next() else { continue };
+        let score = match parts.next() {
+            None => None,
+            Some(s) => Some(s.parse::<i32>().map_err(|_| GameError::BadMove {
+                text: line.to_string(),
+                why: format!(
+                    "line {}: expected 'MOVES SCORE' with an integer score",
+                    i + 1
+                ),
+            })?),
+        };
+        if parts.next().is_some() {
+            return Err(GameError::BadMove {
+                text: line.to_string(),
+                why: format!("line {}: expected 'MOVES [SCORE]'", i + 1),
+            });
+        }
+        out.push(TestCase {
+            moves: moves.to_string(),
+            score,
+        });
+    }
+    Ok(out)
+}
+
+/// The result of solving a benchmark file.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct FileResult {
+    /// Positions solved.
+    pub positions: usize,
+    /// Positions whose computed score equals the published one.
+    pub correct: usize,
+    /// Positions whose computed score differs from the published one.
+    pub incorrect: usize,
+    /// Mean time per position, milliseconds.
+    pub mean_millis: f64,
+    /// Mean positions explored per position.
+    pub mean_nodes: f64,
+    /// The first few disagreements: (moves, published, computed).
+    pub mismatches: Vec<(String, i32, i32)>,
+}
+
+/// Solves every case with `solver`, comparing with the published scores. The table is kept
+/// from one position to the next, as in Pons's benchmark program (clearing 40 MiB per
+/// position would cost more than solving most of them). `on_progress` is called after each
+/// case.
+pub fn solve_cases(
+    solver: &mut Solver,
+    cases: &[TestCase],
+    mut on_progress: impl FnMut(usize),
+) -> Result<FileResult, GameError> {
+    let mut res = FileResult::default();
+    let mut nodes = 0u64;
+    let start = Instant::now();
+    for (i, case) in cases.iter().enumerate() {
+        let p = Position::parse(&case.moves)?;
+        let s = solver.solve(&p);
+        nodes += s.nodes;
+        res.positions += 1;
+        if let Some(published) = case.score {
+            if published == s.score {
+                res.correct += 1;
+            } else {
+                res.incorrect += 1;
+                if res.mismatches.len() < 10 {
+                    res.mismatches
+                        .push((case.moves.clone(), published, s.score));
+                }
+            }
+        }
+        on_progress(i + 1);
+    }
+    if res.positions > 0 {
+        res.mean_millis = start.elapsed().as_secs_f64() * 1000.0 / res.positions as f64;
+        res.mean_nodes = nodes as f64 / res.positions as f64;
+    }
+    Ok(res)
+}

@@ -1,0 +1,186 @@
+//! The rule sets, question kinds, moves and errors of Guess Who.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+use thiserror::Error;
+
+/// The most memory a table may take: 8 GiB.
+pub const MAX_TABLE_BYTES: u64 = 8 << 30;
+
+/// How a player wins, and whether a turn may be a guess.
+///
+/// A position `(n, m)` means: the player to move has `n` candidates left, the opponent `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rules {
+    /// Nica's "Mathematician's Guess Who": no guessing; the first player to reduce their
+    /// pool to one candidate wins at once (Nica, Definition 2.1, eq. 2.2). `p(1, m) = 1`
+    /// for `m ≥ 2`, `p(n, 1) = 0` for `n ≥ 2`; `(1, 1)` cannot occur.
+    Race,
+    /// The official rules (Cushing et al., section 1): a turn is a question or a guess; a right
+    /// guess wins, a wrong guess loses. With one candidate left the player names it on their
+    /// turn and wins: `P(1, m) = 1`, `P(n, 1) = 1/n`. Fundamental recurrence (1).
+    Official,
+    /// Beyond the papers: as the official rules, but a wrong guess only removes the named
+    /// candidate from the guesser's pool and passes the turn. From `(n, m)` a guess wins with
+    /// probability `1/n` and otherwise leaves the opponent to move from `(m, n − 1)`.
+    FreeGuess,
+}
+
+impl Rules {
+    /// Every rule set, in the order the report lists them.
+    pub const ALL: [Rules; 3] = [Rules::Race, Rules::Official, Rules::FreeGuess];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Race => "race",
+            Rules::Official => "official",
+            Rules::FreeGuess => "free-guess",
+        }
+    }
+
+    /// Whether a turn may be a guess under these rules.
+    pub fn allows_guess(self) -> bool {
+        !matches!(self, Rules::Race)
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = GuessWhoError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "race" => Ok(Rules::Race),
+            "official" => Ok(Rules::Official),
+            "free-guess" => Ok(Rules::FreeGuess),
+            other => Err(GuessWhoError::UnknownRules(other.to_string())),
+        }
+    }
+}
+
+/// The questions a player may ask.
+///
+/// A question splits the `n` candidates into non-empty parts and the answer tells which part
+/// holds the secret. With three-way ("headbusting", Cushing et al. section 1.1) questions a
+/// player may also ask an ordinary yes/no question: a part may be empty (Cushing's decision
+/// `(0, 1, 1)` at `n = 2`), but at least two parts are non-empty, so every question makes
+/// progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Questions {
+    /// Yes/no questions: two parts.
+    Two,
+    /// Headbusting questions: two or three parts.
+    Three,
+}
+
+impl Questions {
+    /// The largest number of parts of a question.
+    pub fn parts(self) -> u32 {
+        match self {
+            Questions::Two => 2,
+            Questions::Three => 3,
+        }
+    }
+}
+
+impl fmt::Display for Questions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.parts())
+    }
+}
+
+impl FromStr for Questions {
+    type Err = GuessWhoError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "2" => Ok(Questions::Two),
+            "3" => Ok(Questions::Three),
+            other => Err(GuessWhoError::UnknownQuestions(other.to_string())),
+        }
+    }
+}
+
+/// A move from a position `(n, m)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Move {
+    /// Name a candidate.
+    Guess,
+    /// Ask a question whose answers split the pool into these parts (non-empty, ascending).
+    Split(Vec<u64>),
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Guess => f.write_str("guess"),
+            Move::Split(parts) => {
+                let s: Vec<String> = parts.iter().map(u64::to_string).collect();
+                write!(f, "split {}", s.join("+"))
+            }
+        }
+    }
+}
+
+/// Why a Guess Who computation was refused.
+#[derive(Debug, Error, PartialEq)]
+pub enum GuessWhoError {
+    /// A pool size of zero.
+    #[error("pool sizes must be at least 1 (got n = {n}, m = {m})")]
+    EmptyPool {
+        /// Candidates of the player to move.
+        n: u64,
+        /// Candidates of the opponent.
+        m: u64,
+    },
+    /// `(1, 1)` under the race rules.
+    #[error("position (1, 1) cannot occur under the race rules: the player who reached one candidate first has already won")]
+    Unreachable,
+    /// A table that would not fit in memory.
+    #[error("a table for pools up to {max} needs {bytes} bytes ({gib:.1} GiB), more than the limit of 8 GiB; choose a smaller size")]
+    TooLarge {
+        /// The requested largest pool.
+        max: u64,
+        /// The bytes it would need.
+        bytes: u128,
+        /// The same in GiB.
+        gib: f64,
+    },
+    /// A rule name that is not known.
+    #[error("unknown rules '{0}': expected race, official or free-guess")]
+    UnknownRules(String),
+    /// A question kind that is not known.
+    #[error("unknown question kind '{0}': expected 2 (yes/no) or 3 (headbusting)")]
+    UnknownQuestions(String),
+    /// A question that does not split the pool.
+    #[error("split {parts:?} is not a question at n = {n}: {why}")]
+    BadSplit {
+        /// The parts given.
+        parts: Vec<u64>,
+        /// The pool it should split.
+        n: u64,
+        /// What is wrong.
+        why: String,
+    },
+    /// A guess where the rules forbid it.
+    #[error("the race rules do not allow guessing")]
+    GuessNotAllowed,
+    /// A position outside a computed table.
+    #[error("position ({n}, {m}) is outside the table (pools up to {max})")]
+    OutsideTable {
+        /// Candidates of the player to move.
+        n: u64,
+        /// Candidates of the opponent.
+        m: u64,
+        /// The largest pool of the table.
+        max: u64,
+    },
+}

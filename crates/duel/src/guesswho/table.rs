@@ -1,0 +1,410 @@
+//! The exact table of a rule set: `N(n, m) = n·m·P(n, m)` for all pools up to a size.
+//!
+//! Multiplying the recurrences by `n·m` makes them integer. For a question splitting `n` into
+//! parts `a₁ + … + a_r = n` the opponent moves from `(m, aᵢ)` with probability `aᵢ/n`, so
+//! (Nica eq. 2.2, Cushing et al. eq. 1)
+//!
+//! ```text
+//! n·m·P(question) = n·m − Σᵢ m·aᵢ·P(m, aᵢ) = n·m − Σᵢ N(m, aᵢ).
+//! ```
+//!
+//! A guess is worth `n·m·(1/n) = m` under the official rules, and
+//! `n·m·(1/n + (n−1)/n·(1 − P(m, n−1))) = n·m − N(m, n−1)` under free guessing. Under the race
+//! rules a part of size one wins at once, which the table encodes as `N(m, 1) = 0` for
+//! `m ≥ 2`. So `N` is an integer at every position, at most `n·m`, and the table is `u32`
+//! (pools up to 46 340 fit the 8 GiB limit, far below `n·m < 2³²`).
+//!
+//! The solver sweeps the anti-diagonals `n + m = s` in increasing order (Nica's Algorithm 1):
+//! every position on a diagonal depends only on smaller diagonals, so a diagonal is computed
+//! in parallel. `N(n, m)` reads row `m` of the table, which is contiguous, and the inner
+//! min-plus loop `min_b N(m, b) + N(m, n − b)` vectorises.
+//!
+//! Three-way questions: for each row `m` the solver also keeps `D₂(m, t)`, the best two-part
+//! split of `t` (written when `(t, m)` is solved), so the best split into at most three parts
+//! is `min(D₂(m, n), min_{1 ≤ c ≤ n/3} N(m, c) + D₂(m, n − c))`: O(n) per position.
+
+use num_integer::Integer;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::rules::{GuessWhoError, Move, Questions, Rules, MAX_TABLE_BYTES};
+use crate::exact::Rational;
+
+/// An exact probability `num/den` in lowest terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Prob {
+    /// Numerator.
+    pub num: u64,
+    /// Denominator (positive).
+    pub den: u64,
+}
+
+impl Prob {
+    /// `num/den` reduced. `den` must be positive.
+    pub fn new(num: u64, den: u64) -> Self {
+        let g = num.gcd(&den).max(1);
+        Prob {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    /// The nearest float (for plots and `p_float`).
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
+    /// As a big rational.
+    pub fn to_rational(self) -> Rational {
+        Rational::new(self.num.into(), self.den.into())
+    }
+}
+
+impl std::fmt::Display for Prob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+impl Serialize for Prob {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+/// The solved game for one rule set and question kind, for all pools `1 ≤ n, m ≤ max`.
+#[derive(Clone, Debug)]
+pub struct Table {
+    rules: Rules,
+    questions: Questions,
+    max: usize,
+    stride: usize,
+    /// `N(n, m)` at `n * stride + m`.
+    values: Vec<u32>,
+}
+
+/// Bytes a table for pools up to `max` needs while it is solved (the table, and for
+/// three-way questions the best-two-part-split table beside it).
+pub fn bytes_needed(max: u64, questions: Questions) -> u128 {
+    let side = u128::from(max) + 1;
+    let tables = match questions {
+        Questions::Two => 1,
+        Questions::Three => 2,
+    };
+    side * side * 4 * tables
+}
+
+/// Refuses sizes that would need more than 8 GiB.
+pub fn check_size(max: u64, questions: Questions) -> Result<(), GuessWhoError> {
+    let bytes = bytes_needed(max, questions);
+    if bytes > u128::from(MAX_TABLE_BYTES) {
+        return Err(GuessWhoError::TooLarge {
+            max,
+            bytes,
+            gib: bytes as f64 / (1u64 << 30) as f64,
+        });
+    }
+    Ok(())
+}
+
+/// `min_i a[i] + b[len − 1 − i]`: the min-plus pairing of `a` with `b` reversed.
+#[inline(always)]
+fn min_plus_reversed(a: &[u32], b: &[u32]) -> u32 {
+    a.iter()
+        .zip(b.iter().rev())
+        .fold(u32::MAX, |acc, (&x, &y)| acc.min(x + y))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn min_plus_reversed_avx2(a: &[u32], b: &[u32]) -> u32 {
+    min_plus_reversed(a, b)
+}
+
+/// [`min_plus_reversed`] with AVX2 where the processor has it (8 lanes instead of the
+/// 4 lanes and emulated unsigned minimum of baseline x86-64).
+fn min_plus(a: &[u32], b: &[u32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor supports AVX2, checked just above.
+            return unsafe { min_plus_reversed_avx2(a, b) };
+        }
+    }
+    min_plus_reversed(a, b)
+}
+
+/// `N(n, m)` and `D₂(m, n)` from row `m` of the table and of `D₂`.
+#[inline]
+fn solve_position(
+    rules: Rules,
+    questions: Questions,
+    n: usize,
+    m: usize,
+    row_m: &[u32],
+    d2_m: &[u32],
+) -> (u32, u32) {
+    let nm = (n * m) as u32;
+    if rules == Rules::Race {
+        if n == 1 {
+            // p(1, m) = 1; (1, 1) is unreachable and stored as 0.
+            return (if m == 1 { 0 } else { nm }, u32::MAX);
+        }
+        if m == 1 {
+            return (0, u32::MAX);
+        }
+    }
+    let h = n / 2;
+    let two = if n >= 2 {
+        min_plus(&row_m[1..=h], &row_m[n - h..n])
+    } else {
+        u32::MAX
+    };
+    let mut best = two;
+    if questions == Questions::Three && n >= 3 {
+        let t = n / 3;
+        best = best.min(min_plus(&row_m[1..=t], &d2_m[n - t..n]));
+    }
+    let question = (best != u32::MAX).then(|| nm - best);
+    let guess = match rules {
+        Rules::Race => None,
+        Rules::Official => Some(m as u32),
+        Rules::FreeGuess => Some(if n == 1 { nm } else { nm - row_m[n - 1] }),
+    };
+    let value = match (question, guess) {
+        (Some(q), Some(g)) => q.max(g),
+        (Some(v), None) | (None, Some(v)) => v,
+        (None, None) => 0,
+    };
+    (value, two)
+}
+
+impl Table {
+    /// Solves every position with pools up to `max`.
+    pub fn solve(max: u64, rules: Rules, questions: Questions) -> Result<Table, GuessWhoError> {
+        Self::solve_with_progress(max, rules, questions, &mut |_, _| {})
+    }
+
+    /// As [`Table::solve`], calling `progress(done, total)` after each anti-diagonal.
+    pub fn solve_with_progress(
+        max: u64,
+        rules: Rules,
+        questions: Questions,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Table, GuessWhoError> {
+        if max == 0 {
+            return Err(GuessWhoError::EmptyPool { n: 0, m: 0 });
+        }
+        check_size(max, questions)?;
+        let max = max as usize;
+        let stride = max + 1;
+        let mut values = vec![0u32; stride * stride];
+        let mut d2 = if questions == Questions::Three {
+            vec![u32::MAX; stride * stride]
+        } else {
+            Vec::new()
+        };
+        let empty: [u32; 0] = [];
+        let mut buf = vec![(0u32, 0u32); max];
+        let total = 2 * max as u64 - 1;
+        for s in 2..=2 * max {
+            let lo = s.saturating_sub(max).max(1);
+            let hi = max.min(s - 1);
+            let len = hi - lo + 1;
+            {
+                let values = &values;
+                let d2 = &d2;
+                buf[..len]
+                    .par_iter_mut()
+                    .with_min_len(32)
+                    .enumerate()
+                    .for_each(|(i, slot)| {
+                        let n = lo + i;
+                        let m = s - n;
+                        let row_m = &values[m * stride..(m + 1) * stride];
+                        let d2_m = if d2.is_empty() {
+                            &empty[..]
+                        } else {
+                            &d2[m * stride..(m + 1) * stride]
+                        };
+                        *slot = solve_position(rules, questions, n, m, row_m, d2_m);
+                    });
+            }
+            for (i, &(v, two)) in buf[..len].iter().enumerate() {
+                let n = lo + i;
+                let m = s - n;
+                values[n * stride + m] = v;
+                if !d2.is_empty() {
+                    d2[m * stride + n] = two;
+                }
+            }
+            progress(s as u64 - 1, total);
+        }
+        Ok(Table {
+            rules,
+            questions,
+            max,
+            stride,
+            values,
+        })
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The question kind.
+    pub fn questions(&self) -> Questions {
+        self.questions
+    }
+
+    /// The largest pool in the table.
+    pub fn max(&self) -> u64 {
+        self.max as u64
+    }
+
+    /// Bytes the table holds.
+    pub fn bytes(&self) -> u64 {
+        self.values.len() as u64 * 4
+    }
+
+    fn check(&self, n: u64, m: u64) -> Result<(usize, usize), GuessWhoError> {
+        if n == 0 || m == 0 {
+            return Err(GuessWhoError::EmptyPool { n, m });
+        }
+        if n > self.max as u64 || m > self.max as u64 {
+            return Err(GuessWhoError::OutsideTable {
+                n,
+                m,
+                max: self.max as u64,
+            });
+        }
+        if self.rules == Rules::Race && n == 1 && m == 1 {
+            return Err(GuessWhoError::Unreachable);
+        }
+        Ok((n as usize, m as usize))
+    }
+
+    /// `N(n, m)` without checks; `1 ≤ n, m ≤ max`.
+    #[inline]
+    pub(crate) fn raw(&self, n: usize, m: usize) -> u64 {
+        u64::from(self.values[n * self.stride + m])
+    }
+
+    /// `N(n, m) = n·m·P(n, m)`, the integer form of the value.
+    pub fn numerator(&self, n: u64, m: u64) -> Result<u64, GuessWhoError> {
+        let (n, m) = self.check(n, m)?;
+        Ok(self.raw(n, m))
+    }
+
+    /// `P(n, m)`: the probability that the player to move wins, both playing optimally.
+    pub fn probability(&self, n: u64, m: u64) -> Result<Prob, GuessWhoError> {
+        let v = self.numerator(n, m)?;
+        Ok(Prob::new(v, n * m))
+    }
+
+    /// Whether `(n, m)` is already decided under the race rules (a pool of one).
+    fn race_terminal(&self, n: usize, m: usize) -> bool {
+        self.rules == Rules::Race && (n == 1 || m == 1)
+    }
+
+    /// `n·m` times the probability of winning by playing `mv` at `(n, m)` and then optimally.
+    pub fn move_numerator(&self, n: u64, m: u64, mv: &Move) -> Result<u64, GuessWhoError> {
+        let (nu, mu) = self.check(n, m)?;
+        let nm = n * m;
+        match mv {
+            Move::Guess => match self.rules {
+                Rules::Race => Err(GuessWhoError::GuessNotAllowed),
+                Rules::Official => Ok(m),
+                Rules::FreeGuess => Ok(if n == 1 {
+                    nm
+                } else {
+                    nm - self.raw(mu, nu - 1)
+                }),
+            },
+            Move::Split(parts) => {
+                let bad = |why: &str| GuessWhoError::BadSplit {
+                    parts: parts.clone(),
+                    n,
+                    why: why.to_string(),
+                };
+                let sum = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p));
+                if sum != Some(n) {
+                    return Err(bad("the parts do not add up to n"));
+                }
+                let non_empty = parts.iter().filter(|&&p| p > 0).count();
+                if non_empty < 2 {
+                    return Err(bad("at least two parts must be non-empty"));
+                }
+                if parts.len() > self.questions.parts() as usize {
+                    return Err(bad(&format!(
+                        "{}-way questions have at most {} parts",
+                        self.questions.parts(),
+                        self.questions.parts()
+                    )));
+                }
+                if self.race_terminal(nu, mu) {
+                    return Err(bad("the game is already over under the race rules"));
+                }
+                let lost: u64 = parts
+                    .iter()
+                    .filter(|&&p| p > 0)
+                    .map(|&p| self.raw(mu, p as usize))
+                    .sum();
+                Ok(nm - lost)
+            }
+        }
+    }
+
+    /// The probability of winning by playing `mv` at `(n, m)` and then optimally.
+    pub fn move_probability(&self, n: u64, m: u64, mv: &Move) -> Result<Prob, GuessWhoError> {
+        Ok(Prob::new(self.move_numerator(n, m, mv)?, n * m))
+    }
+
+    /// Every legal move at `(n, m)`: the guess where allowed, then the splits with ascending
+    /// parts. Empty where the race rules have already decided the game.
+    pub fn moves(&self, n: u64, m: u64) -> Result<Vec<Move>, GuessWhoError> {
+        let (nu, mu) = self.check(n, m)?;
+        let mut out = Vec::new();
+        if self.race_terminal(nu, mu) {
+            return Ok(out);
+        }
+        if self.rules.allows_guess() {
+            out.push(Move::Guess);
+        }
+        for a in 1..=n / 2 {
+            out.push(Move::Split(vec![a, n - a]));
+        }
+        if self.questions == Questions::Three {
+            for a in 1..=n / 3 {
+                for b in a..=(n - a) / 2 {
+                    out.push(Move::Split(vec![a, b, n - a - b]));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The set of all optimal moves at `(n, m)` (every split and the guess that attain
+    /// `P(n, m)`), in the order of [`Table::moves`].
+    pub fn best_moves(&self, n: u64, m: u64) -> Result<Vec<Move>, GuessWhoError> {
+        let best = self.numerator(n, m)?;
+        let mut out = Vec::new();
+        for mv in self.moves(n, m)? {
+            if self.move_numerator(n, m, &mv)? == best {
+                out.push(mv);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether `mv` is optimal at `(n, m)`.
+    pub fn is_optimal(&self, n: u64, m: u64, mv: &Move) -> Result<bool, GuessWhoError> {
+        Ok(self.move_numerator(n, m, mv)? == self.numerator(n, m)?)
+    }
+}

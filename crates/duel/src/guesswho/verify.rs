@@ -1,0 +1,273 @@
+//! Checks of the theorems against the exact table, over whole ranges.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::closed_form::{
+    cushing_bipartite, cushing_tripartite_corrected, cushing_tripartite_printed, nica_move,
+    nica_numerator, split,
+};
+use super::rules::{Move, Questions, Rules};
+use super::table::{Prob, Table};
+
+/// At most this many counterexamples are listed (all are counted).
+pub const MAX_LISTED: usize = 1000;
+
+/// A position where a theorem fails.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Counterexample {
+    /// Candidates of the player to move.
+    pub n: u64,
+    /// Candidates of the opponent.
+    pub m: u64,
+    /// What fails.
+    pub what: String,
+    /// What the theorem states.
+    pub stated: String,
+    /// What the table gives.
+    pub computed: String,
+}
+
+/// The result of checking a theorem over `1 ≤ n, m ≤ max`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verification {
+    /// The theorem checked.
+    pub theorem: String,
+    /// The rule set.
+    pub rules: Rules,
+    /// Questions: 2 or 3.
+    pub questions: u32,
+    /// The largest pool.
+    pub max: u64,
+    /// Positions checked.
+    pub checked: u64,
+    /// The first counterexamples (at most [`MAX_LISTED`]).
+    pub counterexamples: Vec<Counterexample>,
+    /// How many counterexamples there are in all.
+    pub counterexample_count: u64,
+    /// Whether the theorem holds over the range.
+    pub holds: bool,
+}
+
+fn collect(
+    theorem: &str,
+    table: &Table,
+    check: impl Fn(u64, u64) -> Vec<Counterexample> + Sync,
+) -> Verification {
+    let max = table.max();
+    let per_row: Vec<(u64, Vec<Counterexample>)> = (1..=max)
+        .into_par_iter()
+        .map(|n| {
+            let mut checked = 0;
+            let mut bad = Vec::new();
+            for m in 1..=max {
+                if table.rules() == Rules::Race && n == 1 && m == 1 {
+                    continue;
+                }
+                checked += 1;
+                bad.extend(check(n, m));
+            }
+            (checked, bad)
+        })
+        .collect();
+    let checked = per_row.iter().map(|r| r.0).sum();
+    let count = per_row.iter().map(|r| r.1.len() as u64).sum();
+    let counterexamples = per_row
+        .into_iter()
+        .flat_map(|r| r.1)
+        .take(MAX_LISTED)
+        .collect();
+    Verification {
+        theorem: theorem.to_string(),
+        rules: table.rules(),
+        questions: table.questions().parts(),
+        max,
+        checked,
+        counterexamples,
+        counterexample_count: count,
+        holds: count == 0,
+    }
+}
+
+fn prob(v: u64, n: u64, m: u64) -> String {
+    Prob::new(v, n * m).to_string()
+}
+
+/// Whether `mv` is optimal at `(n, m)`; a counterexample when it is not.
+fn optimal(table: &Table, n: u64, m: u64, mv: &Move, what: &str) -> Option<Counterexample> {
+    let best = table.raw(n as usize, m as usize);
+    match table.move_numerator(n, m, mv) {
+        Ok(v) if v == best => None,
+        Ok(v) => Some(Counterexample {
+            n,
+            m,
+            what: format!("{what} {mv} is not optimal"),
+            stated: format!("{mv}: {}", prob(v, n, m)),
+            computed: format!("P = {}", prob(best, n, m)),
+        }),
+        Err(e) => Some(Counterexample {
+            n,
+            m,
+            what: format!("{what} is not a legal move"),
+            stated: format!("{mv:?}"),
+            computed: e.to_string(),
+        }),
+    }
+}
+
+/// Nica, Theorem 1.1: `p*` equals eqs. (1.1)/(1.2) and `b*` (bold bid `2^k` in the weeds,
+/// safe bid `⌊n/2⌋` with the upper hand) is optimal. The table must be race, 2-way.
+pub fn nica_theorem_1_1(table: &Table) -> Verification {
+    collect("Nica, Theorem 1.1", table, |n, m| {
+        let mut bad = Vec::new();
+        let v = table.raw(n as usize, m as usize);
+        let f = nica_numerator(n, m);
+        if v != f {
+            bad.push(Counterexample {
+                n,
+                m,
+                what: "p*(n,m) differs from eq. (1.1)/(1.2)".into(),
+                stated: prob(f, n, m),
+                computed: prob(v, n, m),
+            });
+        }
+        if let Some(mv) = nica_move(n, m) {
+            bad.extend(optimal(table, n, m, &mv, "the bid"));
+        }
+        bad
+    })
+}
+
+/// Cushing et al., Theorem 1.1: `S(n, m)` is optimal, and eq. (6) `P(n, 4) = 4/n` for
+/// `n ≥ 10`. The table must be official, 2-way.
+pub fn cushing_theorem_1_1(table: &Table) -> Verification {
+    collect("Cushing et al., Theorem 1.1 (and eq. 6)", table, |n, m| {
+        let mut bad: Vec<Counterexample> =
+            optimal(table, n, m, &cushing_bipartite(n, m), "S(n,m) =")
+                .into_iter()
+                .collect();
+        if m == 4 && n >= 10 {
+            let v = table.raw(n as usize, 4);
+            if v != 16 {
+                bad.push(Counterexample {
+                    n,
+                    m,
+                    what: "eq. (6) P(n,4) = 4/n fails".into(),
+                    stated: prob(16, n, 4),
+                    computed: prob(v, n, 4),
+                });
+            }
+        }
+        bad
+    })
+}
+
+/// Cushing et al., Theorem 1.6 exactly as printed. The table must be official, 3-way.
+pub fn cushing_theorem_1_6_printed(table: &Table) -> Verification {
+    collect(
+        "Cushing et al., Theorem 1.6 as printed",
+        table,
+        |n, m| match cushing_tripartite_printed(n, m) {
+            None => vec![Counterexample {
+                n,
+                m,
+                what: "no case of the printed statement applies".into(),
+                stated: "-".into(),
+                computed: String::new(),
+            }],
+            Some(parts) if parts.is_empty() => optimal(table, n, m, &Move::Guess, "S(n,m) =")
+                .into_iter()
+                .collect(),
+            Some(parts) => {
+                let mv = if parts.iter().sum::<u64>() == n {
+                    split(&parts)
+                } else {
+                    Move::Split(parts)
+                };
+                optimal(table, n, m, &mv, "S(n,m) =").into_iter().collect()
+            }
+        },
+    )
+}
+
+/// Cushing et al., Theorem 1.6 as corrected (see
+/// [`cushing_tripartite_corrected`]). The table must be official, 3-way.
+pub fn cushing_theorem_1_6_corrected(table: &Table) -> Verification {
+    collect("Cushing et al., Theorem 1.6 as corrected", table, |n, m| {
+        optimal(table, n, m, &cushing_tripartite_corrected(n, m), "S(n,m) =")
+            .into_iter()
+            .collect()
+    })
+}
+
+/// Where no paper states a theorem: checks that every value of the table is the best of all
+/// legal moves, enumerated one by one (an independent check of the fast min-plus solver).
+pub fn recurrence_check(table: &Table) -> Verification {
+    collect(
+        "the recurrence, move by move (no published theorem for these rules)",
+        table,
+        |n, m| {
+            let best = table.raw(n as usize, m as usize);
+            let moves = table.moves(n, m).unwrap_or_default();
+            if moves.is_empty() {
+                return Vec::new();
+            }
+            let top = moves
+                .iter()
+                .filter_map(|mv| table.move_numerator(n, m, mv).ok())
+                .max()
+                .unwrap_or(0);
+            if top == best {
+                Vec::new()
+            } else {
+                vec![Counterexample {
+                    n,
+                    m,
+                    what: "the table is not the best move's value".into(),
+                    stated: prob(top, n, m),
+                    computed: prob(best, n, m),
+                }]
+            }
+        },
+    )
+}
+
+/// The theorem that applies to the table's rules and questions: race + 2: Nica 1.1;
+/// official + 2: Cushing 1.1; official + 3: Cushing 1.6 as corrected; otherwise the
+/// move-by-move recurrence check.
+pub fn verify(table: &Table) -> Verification {
+    match (table.rules(), table.questions()) {
+        (Rules::Race, Questions::Two) => nica_theorem_1_1(table),
+        (Rules::Official, Questions::Two) => cushing_theorem_1_1(table),
+        (Rules::Official, Questions::Three) => cushing_theorem_1_6_corrected(table),
+        _ => recurrence_check(table),
+    }
+}
+
+/// The move that splits as evenly as possible: halves for yes/no questions, thirds for
+/// three-way questions.
+#[allow(clippy::manual_div_ceil)] // the three floors ⌊(n+i)/3⌋ read as the parts they are
+pub fn even_split(n: u64, questions: Questions) -> Move {
+    match questions {
+        Questions::Two => split(&[n / 2, n - n / 2]),
+        Questions::Three => split(&[n / 3, (n + 1) / 3, (n + 2) / 3]),
+    }
+}
+
+/// How many positions with `2 ≤ n, m ≤ max` (the game not yet decided) have no optimal even
+/// split (see [`even_split`]), and how many positions were counted.
+pub fn even_split_not_optimal(table: &Table) -> (u64, u64) {
+    let max = table.max();
+    let bad: u64 = (2..=max)
+        .into_par_iter()
+        .map(|n| {
+            (2..=max)
+                .filter(|&m| {
+                    let mv = even_split(n, table.questions());
+                    !table.is_optimal(n, m, &mv).unwrap_or(false)
+                })
+                .count() as u64
+        })
+        .sum();
+    (bad, (max - 1) * (max - 1))
+}

@@ -1,0 +1,254 @@
+//! Who wins on `n` objects, and the fewest questions Paul needs, with proved bounds.
+//!
+//! Lower bounds come from the volume bound and from exhaustive refutation; upper bounds from a
+//! strategy found by the solver (exhaustive on small states, volume-balancing on large ones)
+//! and then checked independently by [`certify`](super::certify::certify).
+
+use serde::Serialize;
+
+use super::certify::certify;
+use super::solver::{Outcome, Policy, Solver};
+use super::state::{berlekamp_volume, start, two_pow, LiarError, Variant, MAX_QUESTIONS};
+
+/// The answer of `duel liar solve`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveResult {
+    /// Objects.
+    pub n: u64,
+    /// Questions.
+    pub questions: u32,
+    /// Lies allowed.
+    pub lies: usize,
+    /// `original` or `pathological`.
+    pub variant: Variant,
+    /// `paul` or `carole`.
+    pub winner: String,
+    /// The Berlekamp volume `V_q(n, 0, …, 0)`, exact, in decimal.
+    pub volume: String,
+    /// `2^q`, in decimal.
+    pub bound: String,
+    /// How it was decided: `volume bound`, `exhaustive search` or `certified strategy`.
+    pub method: String,
+    /// States the search stored.
+    pub states: usize,
+}
+
+/// Search settings for large instances.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Memo entries an exhaustive search may store before it gives up.
+    pub exhaustive_states: usize,
+    /// Memo entries the strategy search may store.
+    pub strategy_states: usize,
+    /// States with at most this many survivors are solved exhaustively inside the strategy
+    /// search.
+    pub endgame_total: u64,
+    /// Volume-balancing questions tried at larger states.
+    pub width: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            exhaustive_states: 4_000_000,
+            strategy_states: 8_000_000,
+            endgame_total: 12,
+            width: 3,
+        }
+    }
+}
+
+/// Who wins the `variant` game on `n` objects with `q` questions and `lies` lies.
+///
+/// Decided by the volume bound when it applies, else by exhaustive search within the budget,
+/// else by searching for a Paul strategy and certifying it. An error says why it stopped if
+/// none of these decides.
+pub fn solve(
+    n: u64,
+    q: u32,
+    lies: usize,
+    variant: Variant,
+    budget: Budget,
+) -> Result<SolveResult, LiarError> {
+    let x = start(n, lies)?;
+    // Beyond this even the exact volume bound would take long to write down.
+    if q > 4096 {
+        return Err(LiarError::TooManyQuestions(q));
+    }
+    let volume = berlekamp_volume(q, &x);
+    let bound = two_pow(q);
+    let mut out = SolveResult {
+        n,
+        questions: q,
+        lies,
+        variant,
+        winner: String::new(),
+        volume: volume.to_string(),
+        bound: bound.to_string(),
+        method: "volume bound".to_string(),
+        states: 0,
+    };
+    let volume_loses = match variant {
+        Variant::Original => volume > bound,
+        Variant::Pathological => volume < bound,
+    };
+    if volume_loses {
+        out.winner = "carole".to_string();
+        return Ok(out);
+    }
+    if q > MAX_QUESTIONS {
+        return Err(LiarError::TooManyQuestions(q));
+    }
+    let mut exact =
+        Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
+    match exact.outcome(q, &x) {
+        Ok(o) => {
+            out.winner = if o == Outcome::PaulWins {
+                "paul"
+            } else {
+                "carole"
+            }
+            .to_string();
+            out.method = "exhaustive search".to_string();
+            out.states = exact.states();
+            return Ok(out);
+        }
+        Err(LiarError::Budget { .. }) => {}
+        Err(e) => return Err(e),
+    }
+    drop(exact);
+    let (found, states) = find_certified_strategy(variant, lies, q, &x, budget)?;
+    if found {
+        out.winner = "paul".to_string();
+        out.method = "certified strategy".to_string();
+        out.states = states;
+        return Ok(out);
+    }
+    Err(LiarError::TooLarge(format!(
+        "undecided: exhaustive search exceeded {} states and no winning strategy for Paul was found",
+        budget.exhaustive_states
+    )))
+}
+
+/// Searches for a Paul strategy from `(q; x)` (exhaustive on small states, volume-balancing on
+/// large ones), then certifies it independently. Returns (certified, states of the search).
+pub fn find_certified_strategy(
+    variant: Variant,
+    lies: usize,
+    q: u32,
+    x: &[u64],
+    budget: Budget,
+) -> Result<(bool, usize), LiarError> {
+    let mut search = Solver::with_policy(
+        variant,
+        lies,
+        Policy::heuristic(budget.endgame_total, budget.width),
+        budget.strategy_states,
+    )?;
+    if search.outcome(q, x)? != Outcome::PaulWins {
+        return Ok((false, search.states()));
+    }
+    let cert = certify(variant, lies, q, x, budget.strategy_states, |q, y| {
+        Ok(search
+            .winning_question(q, y)?
+            .unwrap_or_else(|| y.iter().map(|c| c / 2).collect()))
+    })?;
+    Ok((cert.holds, cert.states))
+}
+
+/// The answer of `duel liar min-questions`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MinQuestions {
+    /// Objects.
+    pub n: u64,
+    /// Lies allowed.
+    pub lies: usize,
+    /// The fewest questions with which Paul is known to win (the upper bound).
+    pub questions: u32,
+    /// Proved lower bound: Paul loses with fewer questions.
+    pub lower: u32,
+    /// Proved upper bound: a certified strategy wins with this many questions.
+    pub upper: u32,
+    /// `lower == upper`.
+    pub certified: bool,
+    /// The least `q` with `V_q(n, 0, …) ≤ 2^q`.
+    pub volume_bound: u32,
+    /// How each `q` from the volume bound to the upper bound was settled.
+    pub steps: Vec<String>,
+}
+
+/// The fewest questions for Paul in the original game on `n` objects with `lies` lies, with
+/// the proved bounds and the record of how each candidate `q` was settled.
+pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions, LiarError> {
+    let x = start(n, lies)?;
+    let mut vb = 0u32;
+    while berlekamp_volume(vb, &x) > two_pow(vb) {
+        vb += 1;
+        if vb > MAX_QUESTIONS {
+            return Err(LiarError::TooManyQuestions(vb));
+        }
+    }
+    let mut steps = vec![format!(
+        "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
+    )];
+    let mut lower = vb;
+    let mut unknown = Vec::new();
+    let mut q = vb;
+    let upper = loop {
+        if q > MAX_QUESTIONS {
+            return Err(LiarError::TooManyQuestions(q));
+        }
+        let (found, states) = find_certified_strategy(Variant::Original, lies, q, &x, budget)?;
+        if found {
+            steps.push(format!(
+                "q = {q}: Paul wins, strategy certified over {states} states"
+            ));
+            break q;
+        }
+        // No strategy found: try to refute exhaustively.
+        let mut exact = Solver::with_policy(
+            Variant::Original,
+            lies,
+            Policy::EXHAUSTIVE,
+            budget.exhaustive_states,
+        )?;
+        match exact.outcome(q, &x) {
+            Ok(Outcome::CaroleWins) => {
+                steps.push(format!(
+                    "q = {q}: Carole wins, exhaustive search over {} states",
+                    exact.states()
+                ));
+                if unknown.is_empty() {
+                    lower = q + 1;
+                }
+            }
+            Ok(_) => {
+                // The exhaustive search found a Paul win the heuristic missed.
+                steps.push(format!(
+                    "q = {q}: Paul wins, exhaustive search over {} states",
+                    exact.states()
+                ));
+                break q;
+            }
+            Err(LiarError::Budget { states, bytes }) => {
+                steps.push(format!(
+                    "q = {q}: undecided: no strategy found, exhaustive refutation stopped at the budget of {states} states (~{} MB)",
+                    bytes / 1_000_000
+                ));
+                unknown.push(q);
+            }
+            Err(e) => return Err(e),
+        }
+        q += 1;
+    };
+    Ok(MinQuestions {
+        n,
+        lies,
+        questions: upper,
+        lower,
+        upper,
+        certified: lower == upper,
+        volume_bound: vb,
+        steps,
+    })
+}

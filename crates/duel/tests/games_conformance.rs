@@ -1,0 +1,119 @@
+//! Every game passes the generic conformance checks of `duel::games::conformance`, and its
+//! golden playthroughs (tests/data/playthroughs) are reproduced byte for byte. Set
+//! `DUEL_BLESS=1` to rewrite the golden files after an intended change of behaviour.
+
+use duel::game::Game;
+use duel::games::conformance::{check_conformance, playthrough, ConformanceOptions};
+use duel::games::{parse_game, AnyGame, GameVisitor};
+
+struct Conformance(ConformanceOptions);
+
+impl GameVisitor for Conformance {
+    type Output = Result<duel::games::conformance::ConformanceSummary, String>;
+    fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
+        check_conformance(&game, &self.0)
+    }
+}
+
+fn conform(spec: &str, playouts: usize) -> duel::games::conformance::ConformanceSummary {
+    let opts = ConformanceOptions {
+        playouts,
+        seed: 7,
+        ..ConformanceOptions::default()
+    };
+    let summary = parse_game(spec)
+        .unwrap()
+        .visit(Conformance(opts))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary.playouts, playouts);
+    assert_eq!(
+        summary.first_wins + summary.second_wins + summary.draws,
+        playouts
+    );
+    summary
+}
+
+#[test]
+fn tictactoe_conforms() {
+    let s = conform("tictactoe", 300);
+    assert!(s.transpositions > 0);
+    // Random tic-tac-toe: the first player wins most often (about 58 %), draws are rarer.
+    assert!(s.first_wins > s.second_wins && s.second_wins > 0 && s.draws > 0);
+}
+
+#[test]
+fn connect_boards_conform() {
+    // One board per bitboard width (u64, u128, 256 bits), misère, degenerate shapes.
+    for (spec, playouts) in [
+        ("connect:7x6:4", 200),
+        ("connect:4x4:3", 200),
+        ("connect:4x10:3", 100),
+        ("connect:1x1:1", 5),
+        ("connect:3x1:2", 20),
+        ("connect:1x5:3", 20),
+        ("connect:12x9:5", 20),
+        ("connect:15x6:5", 20),
+        ("connect:15x15:3", 10),
+        ("connect:15x15:5", 5),
+        ("connect-misere:15x6:5", 10),
+        ("connect-misere:5x4:3", 100),
+    ] {
+        let s = conform(spec, playouts);
+        assert!(
+            s.transpositions > 0 || spec.contains("1x") || spec.contains("x1:"),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn misere_reverses_the_winner() {
+    // The same random games under the two rules: whoever connects K first wins in one and
+    // loses in the other; draws stay draws.
+    let plain = conform("connect:5x4:3", 100);
+    let misere = conform("connect-misere:5x4:3", 100);
+    let (_, _) = (plain, misere);
+    let g = parse_game("connect:5x4:3").unwrap();
+    let m = parse_game("connect-misere:5x4:3").unwrap();
+    let (AnyGame::Connect64(mut g), AnyGame::Connect64(mut m)) = (g, m) else {
+        panic!("5x4 fits 64 bits")
+    };
+    g.play_moves("11223").unwrap();
+    m.play_moves("11223").unwrap();
+    use duel::game::{Outcome, Player};
+    assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(m.outcome(), Some(Outcome::Win(Player::Second)));
+}
+
+fn render(game: &AnyGame, seed: u64) -> String {
+    match game {
+        AnyGame::TicTacToe(g) => playthrough(g, seed, |p| p.to_string()),
+        AnyGame::Connect64(g) => playthrough(g, seed, |p| p.to_string()),
+        AnyGame::Connect128(g) => playthrough(g, seed, |p| p.to_string()),
+        AnyGame::Connect256(g) => playthrough(g, seed, |p| p.to_string()),
+        #[allow(unreachable_patterns)]
+        _ => panic!("no renderer for {}", game.spec()),
+    }
+}
+
+#[test]
+fn golden_playthroughs() {
+    let dir = format!("{}/tests/data/playthroughs", env!("CARGO_MANIFEST_DIR"));
+    let bless = std::env::var_os("DUEL_BLESS").is_some();
+    for (spec, seed, file) in [
+        ("tictactoe", 1, "tictactoe-seed1.txt"),
+        ("connect:7x6:4", 1, "connect-7x6-4-seed1.txt"),
+        ("connect-misere:5x4:3", 2, "connect-misere-5x4-3-seed2.txt"),
+        ("connect:10x6:4", 3, "connect-10x6-4-seed3.txt"),
+        ("connect:15x15:5", 4, "connect-15x15-5-seed4.txt"),
+    ] {
+        let text = render(&parse_game(spec).unwrap(), seed);
+        let path = format!("{dir}/{file}");
+        if bless {
+            std::fs::write(&path, &text).unwrap();
+        }
+        let stored = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{path}: {e} (run with DUEL_BLESS=1 to create it)"));
+        assert_eq!(text, stored, "{spec}: the playthrough changed");
+    }
+}

@@ -1,0 +1,29 @@
+//! The games section of the report, quick mode: every check agrees, the tables are there.
+
+use duel::games::report_section;
+use duel::report::{ReportOptions, Status};
+
+#[test]
+fn quick_report_section() {
+    let s = report_section(&ReportOptions { quick: true });
+    assert_eq!(s.id, "games");
+    let differs: Vec<_> = s
+        .checks
+        .iter()
+        .filter(|c| c.status == Status::Differs)
+        .collect();
+    assert!(differs.is_empty(), "{differs:#?}");
+    let (matches, _, new) = s.tally();
+    // tictactoe, 4x4:4, 15x15:3, 4x10:3, tree size, 5 benchmark files.
+    assert_eq!(matches, 10, "{:#?}", s.checks);
+    assert_eq!(new, 8);
+    assert!(s.markdown.contains("**connect, K = 4**"));
+    assert!(s.markdown.contains("| Test_L3_R1 | 1000 of 1000 | 1000 |"));
+    // connect:4x4:4 is a draw: row H = 4, column W = 4 of the K = 4 table.
+    let k4 = s.markdown.split("**connect, K = 4**").nth(1).unwrap();
+    let row4 = k4.lines().find(|l| l.starts_with("| 4 |")).unwrap();
+    assert_eq!(row4.split('|').nth(5).unwrap().trim(), "=");
+    let json = s.json.to_string();
+    assert!(json.contains("\"small_boards\""));
+    assert!(json.contains("\"connect4_benchmark\""));
+}

@@ -1,0 +1,203 @@
+//! Cross-checks of the integer min-plus solver: a literal rational implementation of the
+//! papers' recurrences, monotonicity, and the integrality the integer form relies on.
+
+use std::collections::HashMap;
+
+use duel::exact::Rational;
+use duel::guesswho::closed_form::split;
+use duel::guesswho::*;
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+
+/// The recurrences exactly as the papers write them, over big rationals, memoised:
+/// Nica eq. (2.2), Cushing et al. eq. (1), and the free-guess rule of `Rules::FreeGuess`.
+struct Naive {
+    rules: Rules,
+    questions: Questions,
+    memo: HashMap<(u64, u64), Rational>,
+}
+
+impl Naive {
+    fn new(rules: Rules, questions: Questions) -> Self {
+        Naive {
+            rules,
+            questions,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn splits(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out: Vec<Vec<u64>> = (1..=n / 2).map(|a| vec![a, n - a]).collect();
+        if self.questions == Questions::Three {
+            for a in 1..=n / 3 {
+                for b in a..=(n - a) / 2 {
+                    out.push(vec![a, b, n - a - b]);
+                }
+            }
+        }
+        out
+    }
+
+    /// The probability of winning with `mv` and optimal play afterwards.
+    fn move_value(&mut self, n: u64, m: u64, mv: &Move) -> Rational {
+        let frac = |a: u64| Rational::new(a.into(), n.into());
+        match mv {
+            Move::Guess => match self.rules {
+                Rules::Official => frac(1),
+                _ if n == 1 => Rational::one(),
+                _ => frac(1) + frac(n - 1) * (Rational::one() - self.p(m, n - 1)),
+            },
+            Move::Split(parts) => {
+                let mut v = Rational::zero();
+                for &a in parts {
+                    let win = if self.rules == Rules::Race && a == 1 {
+                        Rational::one()
+                    } else {
+                        Rational::one() - self.p(m, a)
+                    };
+                    v += frac(a) * win;
+                }
+                v
+            }
+        }
+    }
+
+    fn moves(&self, n: u64, m: u64) -> Vec<Move> {
+        if self.rules == Rules::Race && (n == 1 || m == 1) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if self.rules != Rules::Race {
+            out.push(Move::Guess);
+        }
+        out.extend(self.splits(n).into_iter().map(Move::Split));
+        out
+    }
+
+    fn p(&mut self, n: u64, m: u64) -> Rational {
+        if let Some(v) = self.memo.get(&(n, m)) {
+            return v.clone();
+        }
+        let v = if self.rules == Rules::Race && n == 1 {
+            Rational::one()
+        } else if self.rules == Rules::Race && m == 1 {
+            Rational::zero()
+        } else {
+            let moves = self.moves(n, m);
+            moves
+                .iter()
+                .map(|mv| self.move_value(n, m, mv))
+                .max()
+                .expect("a move exists")
+        };
+        self.memo.insert((n, m), v.clone());
+        v
+    }
+}
+
+fn all_kinds() -> Vec<(Rules, Questions)> {
+    let mut v = Vec::new();
+    for r in Rules::ALL {
+        for q in [Questions::Two, Questions::Three] {
+            v.push((r, q));
+        }
+    }
+    v
+}
+
+#[test]
+fn table_equals_the_literal_rational_recurrence() {
+    for (rules, questions) in all_kinds() {
+        let max = if questions == Questions::Two { 36 } else { 24 };
+        let t = Table::solve(max, rules, questions).unwrap();
+        let mut naive = Naive::new(rules, questions);
+        for n in 1..=max {
+            for m in 1..=max {
+                if rules == Rules::Race && n == 1 && m == 1 {
+                    continue;
+                }
+                let exact = naive.p(n, m);
+                let fast = t.probability(n, m).unwrap().to_rational();
+                assert_eq!(fast, exact, "{rules} {questions}-way ({n},{m})");
+                // The set of optimal moves is exactly the set of argmax moves.
+                let best: Vec<Move> = naive
+                    .moves(n, m)
+                    .into_iter()
+                    .filter(|mv| naive.move_value(n, m, mv) == exact)
+                    .map(|mv| match mv {
+                        Move::Split(p) => split(&p),
+                        g => g,
+                    })
+                    .collect();
+                assert_eq!(t.best_moves(n, m).unwrap(), best, "({n},{m})");
+            }
+        }
+    }
+}
+
+#[test]
+fn more_candidates_never_help_the_player_who_has_them() {
+    for (rules, questions) in all_kinds() {
+        let t = Table::solve(150, rules, questions).unwrap();
+        for n in 1..150u64 {
+            for m in 1..150u64 {
+                if rules == Rules::Race && (n == 1 || m == 1) {
+                    continue;
+                }
+                let here = t.probability(n, m).unwrap().to_rational();
+                let more_mine = t.probability(n + 1, m).unwrap().to_rational();
+                let more_theirs = t.probability(n, m + 1).unwrap().to_rational();
+                assert!(more_mine <= here, "{rules} {questions} ({n},{m})");
+                assert!(more_theirs >= here, "{rules} {questions} ({n},{m})");
+            }
+        }
+    }
+}
+
+#[test]
+fn free_guess_dominates_the_one_candidate_question() {
+    // Under free guessing a guess is worth n·m − N(m, n−1), the question 1 + (n−1) only
+    // n·m − N(m, 1) − N(m, n−1) with N(m, 1) = 1: the question is never optimal.
+    let t = Table::solve(80, Rules::FreeGuess, Questions::Two).unwrap();
+    for n in 3..=80 {
+        for m in 1..=80 {
+            let g = t.move_numerator(n, m, &Move::Guess).unwrap();
+            let q = t.move_numerator(n, m, &split(&[1, n - 1])).unwrap();
+            assert_eq!(g, q + 1);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any legal move is worth at most the value, and some move attains it.
+    #[test]
+    fn value_is_the_best_move(n in 1u64..=60, m in 1u64..=60, r in 0usize..3, three in any::<bool>()) {
+        let rules = Rules::ALL[r];
+        let q = if three { Questions::Three } else { Questions::Two };
+        prop_assume!(!(rules == Rules::Race && n == 1 && m == 1));
+        let t = Table::solve(60, rules, q).unwrap();
+        let best = t.numerator(n, m).unwrap();
+        prop_assert!(best <= n * m);
+        let moves = t.moves(n, m).unwrap();
+        for mv in &moves {
+            prop_assert!(t.move_numerator(n, m, mv).unwrap() <= best);
+        }
+        prop_assert_eq!(t.best_moves(n, m).unwrap().is_empty(), moves.is_empty());
+    }
+
+    /// A table solved to a larger size agrees on the common positions.
+    #[test]
+    fn tables_are_prefix_stable(small in 1u64..40, r in 0usize..3, three in any::<bool>()) {
+        let rules = Rules::ALL[r];
+        let q = if three { Questions::Three } else { Questions::Two };
+        let a = Table::solve(small, rules, q).unwrap();
+        let b = Table::solve(small + 17, rules, q).unwrap();
+        for n in 1..=small {
+            for m in 1..=small {
+                prop_assert_eq!(a.numerator(n, m).ok(), b.numerator(n, m).ok());
+            }
+        }
+    }
+}

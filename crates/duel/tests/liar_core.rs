@@ -1,0 +1,372 @@
+//! The liar game: volume, solver, certification and strategies against independent checks.
+
+use duel::liar::certify::{certify, Certifier};
+use duel::liar::solver::balanced_question;
+use duel::liar::splitting::*;
+use duel::liar::state::*;
+use duel::liar::{Outcome, Policy, Solver, Variant};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+/// A Paul strategy: state to question.
+type Strategy = dyn Fn(u32, &[u64]) -> Vec<u64>;
+
+/// Plain minimax over every question, no volume bound, no memo, no symmetry: the reference
+/// the pruned solver must agree with on tiny states.
+fn naive(variant: Variant, q: u32, x: &[u64]) -> bool {
+    let total: u64 = x.iter().sum();
+    if q == 0 {
+        return match variant {
+            Variant::Original => total <= 1,
+            Variant::Pathological => total >= 1,
+        };
+    }
+    let mut a = vec![0u64; x.len()];
+    loop {
+        let (yes, no) = successors(x, &a);
+        if naive(variant, q - 1, &yes) && naive(variant, q - 1, &no) {
+            return true;
+        }
+        // next question vector (odometer)
+        let mut i = 0;
+        loop {
+            if i == x.len() {
+                return false;
+            }
+            if a[i] < x[i] {
+                a[i] += 1;
+                break;
+            }
+            a[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Whether `strategy` wins by walking every one of the 2^q answer sequences.
+fn wins_by_enumeration(
+    variant: Variant,
+    q: u32,
+    x: &[u64],
+    strategy: &mut dyn FnMut(u32, &[u64]) -> Vec<u64>,
+) -> bool {
+    if q == 0 {
+        let total: u64 = x.iter().sum();
+        return match variant {
+            Variant::Original => total <= 1,
+            Variant::Pathological => total >= 1,
+        };
+    }
+    let a = strategy(q, x);
+    let (yes, no) = successors(x, &a);
+    wins_by_enumeration(variant, q - 1, &yes, strategy)
+        && wins_by_enumeration(variant, q - 1, &no, strategy)
+}
+
+#[test]
+fn weight_is_the_papers_for_one_lie() {
+    // Ellis, Ponomarenko & Yan, section 1: wt_q(x) = (q + 1) x_0 + x_1.
+    for q in 0..20 {
+        for (x0, x1) in [(0, 0), (1, 0), (3, 2), (10, 7)] {
+            assert_eq!(
+                berlekamp_volume(q, &[x0, x1]),
+                BigUint::from(weight(q, x0, x1))
+            );
+        }
+    }
+    // Example 1: wt_4((3, 1)) = 16.
+    assert_eq!(weight(4, 3, 1), 16);
+}
+
+proptest! {
+    // Berlekamp's conservation law V_q(x) = V_{q−1}(y′) + V_{q−1}(y″) for every question.
+    #[test]
+    fn volume_is_conserved(
+        lies in 0usize..6,
+        q in 1u32..60,
+        seed in proptest::collection::vec((0u64..1_000_000, 0.0f64..=1.0), 6),
+    ) {
+        let x: Vec<u64> = seed.iter().take(lies + 1).map(|(c, _)| *c).collect();
+        let a: Vec<u64> = seed.iter().take(lies + 1).map(|(c, f)| (*c as f64 * f) as u64).collect();
+        let (yes, no) = successors(&x, &a);
+        let v = berlekamp_volume(q, &x);
+        prop_assert_eq!(v.clone(), berlekamp_volume(q - 1, &yes) + berlekamp_volume(q - 1, &no));
+        let w = Weights::new(lies).unwrap();
+        prop_assert_eq!(
+            BigUint::from(w.volume(q, &x).unwrap()),
+            v
+        );
+        prop_assert_eq!(
+            w.volume(q, &x).unwrap(),
+            w.volume(q - 1, &yes).unwrap() + w.volume(q - 1, &no).unwrap()
+        );
+    }
+
+    // Objects are conserved except those pushed past e lies.
+    #[test]
+    fn successors_move_objects_one_class_up(
+        x in proptest::collection::vec(0u64..50, 1..5),
+        f in proptest::collection::vec(0.0f64..=1.0, 5),
+    ) {
+        let a: Vec<u64> = x.iter().zip(&f).map(|(c, t)| (*c as f64 * t) as u64).collect();
+        let (yes, no) = successors(&x, &a);
+        let e = x.len() - 1;
+        let total: u64 = x.iter().sum();
+        prop_assert_eq!(yes.iter().sum::<u64>(), total - (x[e] - a[e]));
+        prop_assert_eq!(no.iter().sum::<u64>(), total - a[e]);
+        // a and x − a give the same successors swapped.
+        let mirror: Vec<u64> = x.iter().zip(&a).map(|(c, b)| c - b).collect();
+        let (yes2, no2) = successors(&x, &mirror);
+        prop_assert_eq!(yes2, no);
+        prop_assert_eq!(no2, yes);
+    }
+
+    // Lemma 1: a Paul-favorable state is splitting iff one of the three conditions holds
+    // (except the special state (5, (3, 2)), splitting by definition).
+    #[test]
+    fn lemma1_agrees_with_the_definition(q in 1u32..40, x0 in 0u64..2000, x1 in 0u64..5000) {
+        for variant in [Variant::Original, Variant::Pathological] {
+            if paul_favorable(variant, q, x0, x1) && !is_special(q, x0, x1) {
+                let (c1, c2, c3) = lemma1_conditions(q, x0, x1);
+                prop_assert_eq!(is_splitting(variant, q, x0, x1), c1 || c2 || c3);
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_on_tiny_states() {
+    for variant in [Variant::Original, Variant::Pathological] {
+        for lies in 0..=2usize {
+            let mut solver = Solver::new(variant, lies).unwrap();
+            for q in 0..=5u32 {
+                let cap = if lies == 2 { 3 } else { 5 };
+                let mut x = vec![0u64; lies + 1];
+                loop {
+                    let fast = solver.outcome(q, &x).unwrap() == Outcome::PaulWins;
+                    assert_eq!(fast, naive(variant, q, &x), "{variant:?} q={q} x={x:?}");
+                    let mut i = 0;
+                    loop {
+                        if i == x.len() {
+                            break;
+                        }
+                        if x[i] < cap {
+                            x[i] += 1;
+                            break;
+                        }
+                        x[i] = 0;
+                        i += 1;
+                    }
+                    if i == x.len() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn winning_questions_and_answers_are_consistent() {
+    for variant in [Variant::Original, Variant::Pathological] {
+        let mut s = Solver::new(variant, 2).unwrap();
+        for q in 1..=9u32 {
+            for x0 in 0..=8u64 {
+                for x1 in 0..=4u64 {
+                    let x = [x0, x1, 2];
+                    let wins = s.paul_wins(q, &x).unwrap();
+                    let a = s.winning_question(q, &x).unwrap();
+                    assert_eq!(wins, a.is_some());
+                    if let Some(a) = a {
+                        check_question(&x, &a).unwrap();
+                        let (yes, no) = successors(&x, &a);
+                        assert!(
+                            s.paul_wins(q - 1, &yes).unwrap() && s.paul_wins(q - 1, &no).unwrap()
+                        );
+                        assert_eq!(s.winning_answer(q, &x, &a).unwrap(), None);
+                    } else {
+                        // Every question has an answer that wins for Carole.
+                        let b = balanced_question(s.weights(), q, &x);
+                        assert!(s.winning_answer(q, &x, &b).unwrap().is_some());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn monotone_in_objects_and_questions() {
+    // Original: fewer objects (or more questions) never hurts Paul; pathological: more
+    // objects (or fewer questions) never hurts him.
+    for lies in 1..=2usize {
+        let mut o = Solver::new(Variant::Original, lies).unwrap();
+        let mut p = Solver::new(Variant::Pathological, lies).unwrap();
+        for q in 1..=10u32 {
+            for x0 in 0..=10u64 {
+                for x1 in 0..=6u64 {
+                    let mut x = vec![x0, x1];
+                    x.resize(lies + 1, 1);
+                    let ow = o.paul_wins(q, &x).unwrap();
+                    let pw = p.paul_wins(q, &x).unwrap();
+                    for i in 0..=lies {
+                        let mut y = x.clone();
+                        y[i] += 1;
+                        if o.paul_wins(q, &y).unwrap() {
+                            assert!(ow, "original q={q} {x:?} vs {y:?}");
+                        }
+                        if pw {
+                            assert!(p.paul_wins(q, &y).unwrap(), "pathological q={q} {x:?}");
+                        }
+                    }
+                    if ow {
+                        assert!(o.paul_wins(q + 1, &x).unwrap());
+                    }
+                    if pw {
+                        assert!(p.paul_wins(q - 1, &x).unwrap());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn certification_agrees_with_enumerating_every_answer_sequence() {
+    // Three strategies: the paper's, the volume-balancing one, and a deliberately poor one
+    // (ask about half of class 0 only); the certifier must match brute force on each.
+    for variant in [Variant::Original, Variant::Pathological] {
+        for q in 1..=9u32 {
+            for n in 1..=40u64 {
+                let strategies: Vec<Box<Strategy>> = vec![
+                    Box::new(move |q, x| splitting_strategy(variant, q, x[0], x[1]).to_vec()),
+                    Box::new(|q, x| balanced_question(&Weights::new(1).unwrap(), q, x)),
+                    Box::new(|_, x| vec![x[0] / 2, 0]),
+                ];
+                for s in &strategies {
+                    let c = certify(variant, 1, q, &[n, 0], 1_000_000, |q, x| Ok(s(q, x))).unwrap();
+                    let brute = wins_by_enumeration(variant, q, &[n, 0], &mut |q, x| s(q, x));
+                    assert_eq!(c.holds, brute, "{variant:?} q={q} n={n}");
+                    if !c.holds {
+                        // The counterexample leads, through the strategy's own questions, to a
+                        // state that Carole wins whatever Paul does.
+                        let mut x = vec![n, 0];
+                        let mut r = q;
+                        for (a, ans) in &c.counterexample {
+                            assert_eq!(*a, s(r, &x));
+                            x = successor(&x, a, *ans);
+                            r -= 1;
+                        }
+                        let w = Weights::new(1).unwrap();
+                        assert_eq!(settled(variant, &w, r, &x), Some(false));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn certified_strategies_never_beat_the_solver() {
+    // A certificate is a proof: wherever one holds, the exhaustive solver must agree.
+    let mut solver = Solver::new(Variant::Original, 1).unwrap();
+    let mut cert = Certifier::new(Variant::Original, 1, 1_000_000, |q, x: &[u64]| {
+        Ok(splitting_strategy(Variant::Original, q, x[0], x[1]).to_vec())
+    })
+    .unwrap();
+    for q in 1..=12u32 {
+        for n in 1..=largest_searchable(q) + 3 {
+            if cert.certify(q, &[n, 0]).unwrap().holds {
+                assert!(solver.paul_wins(q, &[n, 0]).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn example1_is_favorable_but_not_splitting() {
+    // Ellis, Ponomarenko & Yan, Example 1: (4, (3, 1)) in the pathological game is
+    // Paul-favorable (wt = 16 ≥ 2^4) but not splitting; Paul indeed loses there.
+    assert!(paul_favorable(Variant::Pathological, 4, 3, 1));
+    assert!(!is_splitting(Variant::Pathological, 4, 3, 1));
+    let mut s = Solver::new(Variant::Pathological, 1).unwrap();
+    assert!(!s.paul_wins(4, &[3, 1]).unwrap());
+}
+
+#[test]
+fn special_state_is_won_with_question_2_0() {
+    // Section 2: (5, (3, 2)) is not legal-splitting, but Paul wins with a = (2, 0).
+    assert!(!splitting_question_is_legal(5, 3, 2));
+    assert!(is_splitting(Variant::Original, 5, 3, 2));
+    let mut s = Solver::new(Variant::Original, 1).unwrap();
+    let (yes, no) = successors(&[3, 2], &[2, 0]);
+    assert!(s.paul_wins(4, &yes).unwrap() && s.paul_wins(4, &no).unwrap());
+}
+
+#[test]
+fn heuristic_wins_are_real_wins() {
+    // The heuristic engine may say Unknown, but a PaulWins must be confirmed exhaustively.
+    let mut h =
+        Solver::with_policy(Variant::Original, 2, Policy::heuristic(4, 2), 1_000_000).unwrap();
+    let mut e = Solver::new(Variant::Original, 2).unwrap();
+    for q in 1..=14u32 {
+        for n in 1..=30u64 {
+            let o = h.outcome(q, &[n, 0, 0]).unwrap();
+            let truth = e.paul_wins(q, &[n, 0, 0]).unwrap();
+            match o {
+                Outcome::PaulWins => assert!(truth, "q={q} n={n}"),
+                Outcome::CaroleWins => assert!(!truth, "q={q} n={n}"),
+                Outcome::Unknown => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_refused() {
+    assert_eq!(start(0, 1), Err(LiarError::NoObjects));
+    assert!(matches!(start(5, 99), Err(LiarError::TooManyLies(99))));
+    assert!(matches!(
+        check_question(&[3, 2], &[4, 0]),
+        Err(LiarError::BadQuestion { .. })
+    ));
+    assert!(check_question(&[3, 2], &[1]).is_err());
+    let mut s = Solver::new(Variant::Original, 1).unwrap();
+    assert!(matches!(
+        s.outcome(121, &[5, 0]),
+        Err(LiarError::TooManyQuestions(121))
+    ));
+    assert!(matches!(
+        s.outcome(5, &[5, 0, 0]),
+        Err(LiarError::WrongClasses { .. })
+    ));
+    assert!(matches!(
+        s.outcome(100, &[u64::MAX, 0]),
+        Err(LiarError::TooLarge(_))
+    ));
+    assert!(s.winning_answer(3, &[2, 2], &[3, 0]).is_err());
+    // A tiny budget is reported with its memory, not a crash.
+    let mut small = Solver::with_policy(Variant::Original, 3, Policy::EXHAUSTIVE, 10).unwrap();
+    assert!(matches!(
+        small.outcome(20, &[60, 0, 0, 0]),
+        Err(LiarError::Budget { .. })
+    ));
+}
+
+#[test]
+#[ignore]
+fn explore_tables() {
+    use duel::liar::tables::extreme_questions;
+    for lies in 0..=3 {
+        for v in [Variant::Original, Variant::Pathological] {
+            let t = std::time::Instant::now();
+            let rows = extreme_questions(v, lies, 64, 30_000_000).unwrap();
+            let diff: Vec<_> = rows
+                .iter()
+                .filter(|r| r.questions != r.volume_bound)
+                .map(|r| (r.n, r.questions, r.volume_bound))
+                .collect();
+            println!("{lies} {v:?} {:?} diff={:?}", t.elapsed(), diff);
+        }
+    }
+}
