@@ -194,7 +194,9 @@ impl Game for ExplicitTree {
                 .map(|s| self.parse_move(s))
                 .collect()
         } else {
-            text.chars().map(|c| self.parse_move(&c.to_string())).collect()
+            text.chars()
+                .map(|c| self.parse_move(&c.to_string()))
+                .collect()
         }
     }
 }
