@@ -2,10 +2,11 @@
 
 use std::process::ExitCode;
 
-use duel::game::{Game, GameError};
+use duel::game::Game;
 use duel::games::galton_watson::GaltonWatson;
 use duel::games::pearl::Pearl;
-use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment};
+use duel::games::{parse_game, GameVisitor};
+use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment, SolveRun, Summary};
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
 
@@ -75,20 +76,19 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Something to do with a game of any type (the games are different Rust types).
-trait WithGame {
-    fn run<G: Game + 'static>(self, game: G) -> anyhow::Result<ExitCode>;
-}
-
-/// Builds the game named `spec` and hands it to `f`.
-fn with_game<F: WithGame>(spec: &str, f: F) -> anyhow::Result<ExitCode> {
+/// Builds the game named `spec` and hands it to `f`: Pearl's game and the Galton–Watson game
+/// here, every other name through the games' parser (`connect:7x6:4`, `tictactoe`, ...).
+fn with_game<F: GameVisitor<Output = anyhow::Result<ExitCode>>>(
+    spec: &str,
+    f: F,
+) -> anyhow::Result<ExitCode> {
     let spec = spec.trim();
     if spec.starts_with("pearl:") || spec == "pearl" {
-        f.run(Pearl::from_spec(spec)?)
+        f.visit(Pearl::from_spec(spec)?)
     } else if spec.starts_with("galton-watson:") {
-        f.run(GaltonWatson::from_spec(spec)?)
+        f.visit(GaltonWatson::from_spec(spec)?)
     } else {
-        Err(GameError::UnknownGame(spec.to_string()).into())
+        parse_game(spec)?.visit(f)
     }
 }
 
@@ -124,8 +124,9 @@ fn budget_of(iterations: Option<u64>, millis: Option<u64>) -> anyhow::Result<Bud
 
 fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
     struct Best(BestArgs, AgentSpec, Budget);
-    impl WithGame for Best {
-        fn run<G: Game + 'static>(self, mut game: G) -> anyhow::Result<ExitCode> {
+    impl GameVisitor for Best {
+        type Output = anyhow::Result<ExitCode>;
+        fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<ExitCode> {
             let Best(args, spec, budget) = self;
             game.play_moves(&args.position)?;
             let mut agent = spec.build::<G>(args.seed);
@@ -215,7 +216,34 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         )?;
         (g.spec(), s, runs, None)
     } else {
-        return Err(GameError::UnknownGame(game.to_string()).into());
+        // A fixed game: every trial searches the same root with a different agent seed.
+        struct Fixed<'a> {
+            prior: &'a duel::search::priors::PriorKind,
+            trials: u64,
+            seed: u64,
+            tick: &'a (dyn Fn() + Sync),
+        }
+        type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
+        impl GameVisitor for Fixed<'_> {
+            type Output = Result<Found, duel::search::SearchError>;
+            fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
+                let (s, runs) = leaves_experiment(
+                    |_| g.clone(),
+                    self.prior,
+                    self.trials,
+                    self.seed,
+                    TRIAL_MEMORY,
+                    self.tick,
+                )?;
+                Ok((g.spec(), s, runs, None))
+            }
+        }
+        parse_game(game)?.visit(Fixed {
+            prior: &prior,
+            trials: args.trials,
+            seed: args.seed,
+            tick: &tick,
+        })?
     };
     bar.finish_and_clear();
     let (game_spec, s, runs, ab) = out;

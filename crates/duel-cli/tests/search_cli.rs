@@ -267,3 +267,63 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn best_plays_connect_four_and_keeps_a_forced_win() {
+    // Any game of the games parser works: connect:7x6:4. After 445566 the first player has a
+    // double threat (3 and 7); the move each agent picks must keep the win, as the exact
+    // solver of `duel search value` confirms (the opponent is then lost).
+    for agent in ["mcts", "mcts-prime", "uct", "sym"] {
+        let v = json(&[
+            "search",
+            "best",
+            "connect:7x6:4",
+            "--position",
+            "445566",
+            "--agent",
+            agent,
+            "--iterations",
+            "3000",
+            "--json",
+        ]);
+        assert_eq!(v["game"], "connect:7x6:4");
+        let mv = v["move"].as_str().unwrap();
+        if mv == "3" || mv == "7" {
+            continue; // wins at once
+        }
+        let after = format!("445566{mv}");
+        let w = json(&[
+            "search",
+            "value",
+            "connect:7x6:4",
+            "--position",
+            &after,
+            "--json",
+        ]);
+        assert_eq!(w["value"], "loss", "{agent} played {after}");
+    }
+    // Tic-tac-toe is a draw: Sym proves the first player cannot win (draws count as losses).
+    let v = json(&[
+        "search",
+        "best",
+        "tictactoe",
+        "--agent",
+        "sym",
+        "--iterations",
+        "100000",
+        "--json",
+    ]);
+    assert_eq!(v["estimate"], 0.0);
+    assert_eq!(v["stopped"], "solved");
+    let (code, _, err) = duel(&[
+        "search",
+        "best",
+        "connect:7x6:4",
+        "--position",
+        "48",
+        "--agent",
+        "mcts",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("duel: error: "));
+}

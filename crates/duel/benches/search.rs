@@ -1,5 +1,5 @@
-//! Iterations per second of every agent (single thread) on pearl:2:32, from the root and from
-//! a mid-game position, the bytes per tree node, and the cost per iteration of Algorithm 13
+//! Iterations per second of every agent (single thread) on pearl:2:32 and connect:7x6:4, from
+//! the root and from a mid-game position, the bytes per tree node, and the cost per iteration of Algorithm 13
 //! as its tree grows (section 2.12).
 //!
 //! `cargo bench -p duel --bench search`; throughput is reported in elements (= iterations)/s.
@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use duel::game::Game;
+use duel::games::connect::Connect;
 use duel::games::pearl::Pearl;
+use duel::games::{parse_game, AnyGame};
 use duel::search::bayes::Bayes;
 use duel::search::priors::PriorKind;
 use duel::search::{AgentSpec, Budget};
@@ -24,6 +26,15 @@ const AGENTS: [&str; 7] = [
 ];
 const ITERATIONS: u64 = 20_000;
 
+fn connect_positions() -> Vec<(&'static str, Connect<u64>)> {
+    let AnyGame::Connect64(root) = parse_game("connect:7x6:4").expect("valid game") else {
+        panic!("connect:7x6:4 fits in 64 bits");
+    };
+    let mut mid = root;
+    mid.play_moves("4453542333").expect("legal moves");
+    vec![("root", root), ("mid", mid)]
+}
+
 fn positions() -> Vec<(&'static str, Pearl)> {
     let root = Pearl::from_spec("pearl:2:32:seed=1").expect("valid game");
     let mut mid = root.clone();
@@ -32,16 +43,21 @@ fn positions() -> Vec<(&'static str, Pearl)> {
 }
 
 fn iterations_per_second(c: &mut Criterion) {
-    let mut group = c.benchmark_group("pearl_2_32");
+    bench_game(c, "pearl_2_32", positions());
+    bench_game(c, "connect_7x6_4", connect_positions());
+}
+
+fn bench_game<G: Game + 'static>(c: &mut Criterion, name: &str, positions: Vec<(&str, G)>) {
+    let mut group = c.benchmark_group(name);
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(3))
         .warm_up_time(Duration::from_millis(500))
         .throughput(Throughput::Elements(ITERATIONS));
-    for (where_, pos) in positions() {
+    for (where_, pos) in positions {
         for spec in AGENTS {
             let agent_spec = AgentSpec::parse(spec).expect("valid agent");
-            let probe = agent_spec.build::<Pearl>(0);
+            let probe = agent_spec.build::<G>(0);
             eprintln!("{spec}: {} bytes per tree node", probe.node_bytes());
             group.bench_function(format!("{spec}/{where_}"), |b| {
                 b.iter_custom(|iters| {
@@ -49,7 +65,7 @@ fn iterations_per_second(c: &mut Criterion) {
                     for _ in 0..iters {
                         // GW and GW2 fit their model on the first search; do it outside the
                         // timing with a one-iteration search of the same position.
-                        let mut a = agent_spec.build::<Pearl>(7);
+                        let mut a = agent_spec.build::<G>(7);
                         if spec.starts_with("gw") {
                             let _ = a.search(&pos, Budget::Iterations(1));
                         }

@@ -256,3 +256,24 @@ proptest! {
         prop_assert!(run.leaves as usize <= t.leaf_count());
     }
 }
+
+#[test]
+fn random_tree_games_pass_the_game_conformance_checks() {
+    use duel::games::conformance::{check_conformance, ConformanceOptions};
+    let opts = ConformanceOptions {
+        playouts: 50,
+        seed: 3,
+        max_plies: 10_000,
+        transpositions: false,
+        replay_every_position: true,
+    };
+    let pearl = Pearl::from_spec("pearl:3:10:0.4:seed=9").unwrap();
+    check_conformance(&pearl, &opts).unwrap();
+    let wide = Pearl::from_spec("pearl:12:4").unwrap();
+    check_conformance(&wide, &opts).unwrap();
+    let gw = GaltonWatson::from_spec("galton-watson:9:0.2/0.3/0.5:seed=2").unwrap();
+    check_conformance(&gw, &opts).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    let t = ExplicitTree::random(&mut rng, 6, 3, 0.2);
+    check_conformance(&t, &opts).unwrap();
+}

@@ -274,6 +274,15 @@ impl Game for Pearl {
         Ok((v - 1) as u16)
     }
 
+    fn format_moves(&self, moves: &[u16]) -> String {
+        let parts: Vec<String> = moves.iter().map(|&m| self.format_move(m)).collect();
+        if self.degree <= 9 {
+            parts.concat()
+        } else {
+            parts.join(".")
+        }
+    }
+
     fn parse_moves(&self, text: &str) -> Result<Vec<u16>, GameError> {
         let text = text.trim();
         if text.is_empty() {

@@ -20,7 +20,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Player};
 
 use super::agent::{
-    Agent, Budget, Clock, SearchError, SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
+    reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
+    DEFAULT_MEMORY_BYTES,
 };
 use super::logit::LogProb;
 pub use super::priors::PriorKind;
@@ -257,6 +258,7 @@ impl<G: Game> Bayes<G> {
             let d = self.moves.len();
             let parent = self.nodes[node as usize];
             let (m, ln_s) = prior.litter(parent.r, parent.ln_z, depth, Self::j1_moves(depth), d);
+            reserve_nodes(&mut self.nodes, d, self.max_nodes);
             let first = self.nodes.len() as u32;
             for &mv in &self.moves {
                 self.nodes.push(Node {

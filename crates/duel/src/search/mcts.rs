@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    Agent, Budget, Clock, SearchError, SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
+    reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
+    DEFAULT_MEMORY_BYTES,
 };
 
 /// Which of the two MCTS versions of the appendix.
@@ -153,6 +154,7 @@ impl<G: Game> Mcts<G> {
 
     fn expand(&mut self, node: u32, pos: &G) {
         pos.legal_moves(&mut self.moves);
+        reserve_nodes(&mut self.nodes, self.moves.len(), self.max_nodes);
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
             self.nodes.push(Self::new_node(mv));

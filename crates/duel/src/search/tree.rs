@@ -187,9 +187,16 @@ impl Game for ExplicitTree {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u32>, GameError> {
-        text.chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| self.parse_move(&c.to_string()))
-            .collect()
+        let text = text.trim();
+        if text.contains(['.', ',', ' ']) {
+            text.split(['.', ',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(|s| self.parse_move(s))
+                .collect()
+        } else {
+            text.chars()
+                .map(|c| self.parse_move(&c.to_string()))
+                .collect()
+        }
     }
 }
