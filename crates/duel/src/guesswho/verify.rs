@@ -200,23 +200,43 @@ pub fn cushing_theorem_1_6_corrected(table: &Table) -> Verification {
     })
 }
 
+/// The largest table [`recurrence_check`] accepts for three-way questions: it enumerates the
+/// O(n²) three-way questions of every position.
+pub const RECURRENCE_CHECK_MAX_THREE_WAY: u64 = 512;
+
 /// Where no paper states a theorem: checks that every value of the table is the best of all
-/// legal moves, enumerated one by one (an independent check of the fast min-plus solver).
+/// legal moves, enumerated one by one (an independent check of the fast min-plus solver,
+/// which finds three-way questions through the best two-part splits instead).
 pub fn recurrence_check(table: &Table) -> Verification {
+    let race = table.rules() == Rules::Race;
+    let three = table.questions() == Questions::Three;
     collect(
         "the recurrence, move by move (no published theorem for these rules)",
         table,
         |n, m| {
-            let best = table.raw(n as usize, m as usize);
-            let moves = table.moves(n, m).unwrap_or_default();
-            if moves.is_empty() {
+            let (nu, mu) = (n as usize, m as usize);
+            if race && (n == 1 || m == 1) {
                 return Vec::new();
             }
-            let top = moves
-                .iter()
-                .filter_map(|mv| table.move_numerator(n, m, mv).ok())
-                .max()
-                .unwrap_or(0);
+            let best = table.raw(nu, mu);
+            let nm = n * m;
+            let part = |a: usize| table.raw(mu, a);
+            let mut top = match table.rules() {
+                Rules::Race => 0,
+                Rules::Official => m,
+                Rules::FreeGuess if n == 1 => nm,
+                Rules::FreeGuess => nm - part(nu - 1),
+            };
+            for a in 1..=nu / 2 {
+                top = top.max(nm - part(a) - part(nu - a));
+            }
+            if three {
+                for a in 1..=nu / 3 {
+                    for b in a..=(nu - a) / 2 {
+                        top = top.max(nm - part(a) - part(b) - part(nu - a - b));
+                    }
+                }
+            }
             if top == best {
                 Vec::new()
             } else {
@@ -230,6 +250,16 @@ pub fn recurrence_check(table: &Table) -> Verification {
             }
         },
     )
+}
+
+/// The largest table [`verify`] accepts for these rules (`None`: no limit beyond memory).
+pub fn verify_limit(rules: Rules, questions: Questions) -> Option<u64> {
+    match (rules, questions) {
+        (Rules::Race, Questions::Three) | (Rules::FreeGuess, Questions::Three) => {
+            Some(RECURRENCE_CHECK_MAX_THREE_WAY)
+        }
+        _ => None,
+    }
 }
 
 /// The theorem that applies to the table's rules and questions: race + 2: Nica 1.1;
