@@ -37,8 +37,10 @@ pub enum Cmd {
     /// The exact probability that the player to move wins from (N, M), and every optimal move.
     Value {
         /// Candidates left to the player to move.
+        #[arg(allow_negative_numbers = true)]
         n: String,
         /// Candidates left to the opponent.
+        #[arg(allow_negative_numbers = true)]
         m: String,
         #[command(flatten)]
         variant: Variant,
@@ -52,7 +54,7 @@ pub enum Cmd {
     /// P(n, m) for all 1 ≤ n, m ≤ MAX.
     Table {
         /// The largest pool.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         max: String,
         #[command(flatten)]
         variant: Variant,
@@ -65,7 +67,7 @@ pub enum Cmd {
     /// corrected; otherwise the recurrence, move by move. Exit 0 iff it holds, 1 otherwise.
     Verify {
         /// The largest pool.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         max: String,
         #[command(flatten)]
         variant: Variant,
