@@ -390,10 +390,16 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let printed = cushing_theorem_1_6_printed(&off3);
     let corrected = cushing_theorem_1_6_corrected(&off3);
     let secs = t0.elapsed().as_secs_f64();
-    let no_case = printed
-        .counterexamples
-        .iter()
-        .filter(|c| c.what.starts_with("no case"))
+    let no_case = (1..=max3)
+        .flat_map(|n| (1..=max3).map(move |m| (n, m)))
+        .filter(|&(n, m)| cushing_tripartite_printed(n, m).is_none())
+        .count();
+    let not_a_move = (1..=max3)
+        .flat_map(|n| (1..=max3).map(move |m| (n, m)))
+        .filter(|&(n, m)| {
+            cushing_tripartite_printed(n, m)
+                .is_some_and(|p| !p.is_empty() && p.iter().sum::<u64>() != n)
+        })
         .count();
     s.checks.push(Check {
         item: format!("Theorem 1.6 as printed, all 1 ≤ n, m ≤ {max3}"),
@@ -403,9 +409,8 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         status: Status::of(printed.holds),
         note: format!(
             "Two misprints. (a) n_<, n_∘, n_> sum ⌊(n+i)/3^(k−1)⌋ over i < 3^k, 3^k ≤ i < 2·3^k, 2·3^k ≤ i < 3^(k+1): about 3n each, e.g. (10, 2) gives {:?}, not a question. \
-             (b) The third case reads n = 3^k + 2·3^k + 1, impossible since n < 3^(k+1); no case covers n = 3^k + 2·3^(k−1) + 1 when m ≥ 3^k + 3^(k−1) ({} listed such positions). The n ≤ 9 table is right.",
-            cushing_tripartite_printed(10, 2).unwrap_or_default(),
-            no_case
+             (b) The third case reads n = 3^k + 2·3^k + 1, impossible since n < 3^(k+1); no case covers n = 3^k + 2·3^(k−1) + 1 when m ≥ 3^k + 3^(k−1). In this range (a) gives no question at {not_a_move} positions and (b) no decision at {no_case}; the n ≤ 9 table is right.",
+            cushing_tripartite_printed(10, 2).unwrap_or_default()
         ),
     });
     s.checks.push(Check {
