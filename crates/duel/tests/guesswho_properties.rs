@@ -201,3 +201,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn blocked_solver_equals_the_diagonal_sweep() {
+    for (rules, questions) in all_kinds() {
+        let max = if questions == Questions::Two {
+            200
+        } else {
+            120
+        };
+        let reference = Table::solve_by_diagonals(max, rules, questions).unwrap();
+        for block in [1, 7, 64, 500] {
+            let t = Table::solve_blocked(max, rules, questions, block, &mut |_, _| {}).unwrap();
+            for n in 1..=max {
+                for m in 1..=max {
+                    assert_eq!(
+                        t.numerator(n, m).ok(),
+                        reference.numerator(n, m).ok(),
+                        "{rules} {questions}-way block {block} ({n},{m})"
+                    );
+                }
+            }
+        }
+    }
+}
