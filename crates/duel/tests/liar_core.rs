@@ -354,19 +354,35 @@ fn bad_input_is_refused() {
 }
 
 #[test]
-#[ignore]
-fn explore_tables() {
+fn one_lie_tables_agree_with_the_corollaries() {
+    // Ellis, Ponomarenko & Yan, Corollaries 1 and 2, read as tables over n ≤ 64: the least q
+    // for the original game and the largest q for the pathological game.
     use duel::liar::tables::extreme_questions;
-    for lies in 0..=3 {
-        for v in [Variant::Original, Variant::Pathological] {
-            let t = std::time::Instant::now();
-            let rows = extreme_questions(v, lies, 64, 30_000_000).unwrap();
-            let diff: Vec<_> = rows
-                .iter()
-                .filter(|r| r.questions != r.volume_bound)
-                .map(|r| (r.n, r.questions, r.volume_bound))
-                .collect();
-            println!("{lies} {v:?} {:?} diff={:?}", t.elapsed(), diff);
-        }
+    let orig = extreme_questions(Variant::Original, 1, 64, 1_000_000).unwrap();
+    let patho = extreme_questions(Variant::Pathological, 1, 64, 1_000_000).unwrap();
+    for (o, p) in orig.iter().zip(&patho) {
+        let n = o.n;
+        assert!(
+            corollary1(o.questions, n) && (o.questions == 0 || !corollary1(o.questions - 1, n)),
+            "n = {n}"
+        );
+        assert!(
+            corollary2(p.questions, n) && !corollary2(p.questions + 1, n),
+            "n = {n}"
+        );
+        assert!(o.questions >= o.volume_bound && p.questions <= p.volume_bound);
     }
+    // The volume bound is not enough at n = 3, 5, 9, 51 (original) and n = 29 (pathological).
+    let above: Vec<u64> = orig
+        .iter()
+        .filter(|r| r.questions > r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(above, vec![3, 5, 9, 51]);
+    let below: Vec<u64> = patho
+        .iter()
+        .filter(|r| r.questions < r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(below, vec![29]);
 }

@@ -50,8 +50,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            exhaustive_states: 4_000_000,
-            strategy_states: 8_000_000,
+            exhaustive_states: 1_000_000,
+            strategy_states: 2_000_000,
             endgame_total: 12,
             width: 3,
         }
@@ -113,11 +113,15 @@ pub fn solve(
             out.states = exact.states();
             return Ok(out);
         }
-        Err(LiarError::Budget { .. }) => {}
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => {}
         Err(e) => return Err(e),
     }
     drop(exact);
-    let (found, states) = find_certified_strategy(variant, lies, q, &x, budget)?;
+    let (found, states) = match find_certified_strategy(variant, lies, q, &x, budget) {
+        Ok(r) => r,
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => (false, 0),
+        Err(e) => return Err(e),
+    };
     if found {
         out.winner = "paul".to_string();
         out.method = "certified strategy".to_string();
@@ -198,12 +202,19 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         if q > MAX_QUESTIONS {
             return Err(LiarError::TooManyQuestions(q));
         }
-        let (found, states) = find_certified_strategy(Variant::Original, lies, q, &x, budget)?;
-        if found {
-            steps.push(format!(
-                "q = {q}: Paul wins, strategy certified over {states} states"
-            ));
-            break q;
+        let mut search_note = String::new();
+        match find_certified_strategy(Variant::Original, lies, q, &x, budget) {
+            Ok((true, states)) => {
+                steps.push(format!(
+                    "q = {q}: Paul wins, strategy certified over {states} states"
+                ));
+                break q;
+            }
+            Ok((false, _)) => {}
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
+                search_note = format!(" (strategy search: {e})");
+            }
+            Err(e) => return Err(e),
         }
         // No strategy found: try to refute exhaustively.
         let mut exact = Solver::with_policy(
@@ -230,10 +241,9 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                 ));
                 break q;
             }
-            Err(LiarError::Budget { states, bytes }) => {
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
                 steps.push(format!(
-                    "q = {q}: undecided: no strategy found, exhaustive refutation stopped at the budget of {states} states (~{} MB)",
-                    bytes / 1_000_000
+                    "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation: {e}"
                 ));
                 unknown.push(q);
             }
