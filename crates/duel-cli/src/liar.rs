@@ -123,6 +123,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.volume,
                     r.bound
                 ));
+                if let Some(a) = &r.question {
+                    say(format!(
+                        "Paul's first question: {a:?} (objects of each lie class in the set)"
+                    ));
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -47,7 +47,7 @@ fn certification(c: &mut Criterion) {
     });
     c.bench_function("liar/find+certify n=1e6 e=3 q=33", |b| {
         b.iter(|| {
-            let (ok, states) = find_certified_strategy(
+            let (ok, states, _) = find_certified_strategy(
                 Variant::Original,
                 3,
                 33,

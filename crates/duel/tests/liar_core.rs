@@ -386,3 +386,60 @@ fn one_lie_tables_agree_with_the_corollaries() {
         .collect();
     assert_eq!(below, vec![29]);
 }
+
+/// Memoised plain minimax (every question, no volume window, no symmetry).
+fn naive_memo(
+    memo: &mut std::collections::HashMap<(u32, Vec<u64>), bool>,
+    q: u32,
+    x: &[u64],
+) -> bool {
+    if q == 0 {
+        return x.iter().sum::<u64>() <= 1;
+    }
+    if let Some(&v) = memo.get(&(q, x.to_vec())) {
+        return v;
+    }
+    let mut a = vec![0u64; x.len()];
+    let result = 'search: loop {
+        let (yes, no) = successors(x, &a);
+        if naive_memo(memo, q - 1, &yes) && naive_memo(memo, q - 1, &no) {
+            break 'search true;
+        }
+        let mut i = 0;
+        loop {
+            if i == x.len() {
+                break 'search false;
+            }
+            if a[i] < x[i] {
+                a[i] += 1;
+                break;
+            }
+            a[i] = 0;
+            i += 1;
+        }
+    };
+    memo.insert((q, x.to_vec()), result);
+    result
+}
+
+#[test]
+fn small_tables_above_the_volume_bound_agree_with_plain_minimax() {
+    // The entries where the volume bound is not enough (two and three lies, small n) are the
+    // ones the pruning must get right: recompute them without any pruning.
+    use duel::liar::tables::extreme_questions;
+    for (lies, max_n) in [(2usize, 6u64), (3, 4)] {
+        let rows = extreme_questions(Variant::Original, lies, max_n, 1_000_000).unwrap();
+        let mut memo = std::collections::HashMap::new();
+        for r in rows {
+            let x = start(r.n, lies).unwrap();
+            assert!(naive_memo(&mut memo, r.questions, &x), "e={lies} n={}", r.n);
+            if r.questions > 0 {
+                assert!(
+                    !naive_memo(&mut memo, r.questions - 1, &x),
+                    "e={lies} n={}",
+                    r.n
+                );
+            }
+        }
+    }
+}
