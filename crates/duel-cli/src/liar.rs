@@ -40,7 +40,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pathological: bool,
     /// Memo entries the exhaustive search may use (about 48 bytes each).
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 1_000_000)]
     max_states: usize,
     /// Print one JSON document.
     #[arg(long)]
@@ -56,7 +56,7 @@ pub struct MinArgs {
     #[arg(long, default_value_t = 1)]
     lies: usize,
     /// Memo entries an exhaustive refutation may use (about 48 bytes each).
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 1_000_000)]
     max_states: usize,
     /// Print one JSON document.
     #[arg(long)]
@@ -123,6 +123,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.volume,
                     r.bound
                 ));
+                if let Some(a) = &r.question {
+                    say(format!(
+                        "Paul's first question: {a:?} (objects of each lie class in the set)"
+                    ));
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -48,6 +48,8 @@ fn solve_reports_the_contract_fields() {
     assert_eq!(v["variant"], "original");
     assert_eq!(v["volume"], "26000000");
     assert_eq!(v["bound"], "33554432");
+    // Paul's first winning question: half of the objects.
+    assert_eq!(v["question"], serde_json::json!([500000, 0]));
     let v = json(&[
         "liar",
         "solve",

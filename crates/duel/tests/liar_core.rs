@@ -354,19 +354,92 @@ fn bad_input_is_refused() {
 }
 
 #[test]
-#[ignore]
-fn explore_tables() {
+fn one_lie_tables_agree_with_the_corollaries() {
+    // Ellis, Ponomarenko & Yan, Corollaries 1 and 2, read as tables over n ≤ 64: the least q
+    // for the original game and the largest q for the pathological game.
     use duel::liar::tables::extreme_questions;
-    for lies in 0..=3 {
-        for v in [Variant::Original, Variant::Pathological] {
-            let t = std::time::Instant::now();
-            let rows = extreme_questions(v, lies, 64, 30_000_000).unwrap();
-            let diff: Vec<_> = rows
-                .iter()
-                .filter(|r| r.questions != r.volume_bound)
-                .map(|r| (r.n, r.questions, r.volume_bound))
-                .collect();
-            println!("{lies} {v:?} {:?} diff={:?}", t.elapsed(), diff);
+    let orig = extreme_questions(Variant::Original, 1, 64, 1_000_000).unwrap();
+    let patho = extreme_questions(Variant::Pathological, 1, 64, 1_000_000).unwrap();
+    for (o, p) in orig.iter().zip(&patho) {
+        let n = o.n;
+        assert!(
+            corollary1(o.questions, n) && (o.questions == 0 || !corollary1(o.questions - 1, n)),
+            "n = {n}"
+        );
+        assert!(
+            corollary2(p.questions, n) && !corollary2(p.questions + 1, n),
+            "n = {n}"
+        );
+        assert!(o.questions >= o.volume_bound && p.questions <= p.volume_bound);
+    }
+    // The volume bound is not enough at n = 3, 5, 9, 51 (original) and n = 29 (pathological).
+    let above: Vec<u64> = orig
+        .iter()
+        .filter(|r| r.questions > r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(above, vec![3, 5, 9, 51]);
+    let below: Vec<u64> = patho
+        .iter()
+        .filter(|r| r.questions < r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(below, vec![29]);
+}
+
+/// Memoised plain minimax (every question, no volume window, no symmetry).
+fn naive_memo(
+    memo: &mut std::collections::HashMap<(u32, Vec<u64>), bool>,
+    q: u32,
+    x: &[u64],
+) -> bool {
+    if q == 0 {
+        return x.iter().sum::<u64>() <= 1;
+    }
+    if let Some(&v) = memo.get(&(q, x.to_vec())) {
+        return v;
+    }
+    let mut a = vec![0u64; x.len()];
+    let result = 'search: loop {
+        let (yes, no) = successors(x, &a);
+        if naive_memo(memo, q - 1, &yes) && naive_memo(memo, q - 1, &no) {
+            break 'search true;
+        }
+        let mut i = 0;
+        loop {
+            if i == x.len() {
+                break 'search false;
+            }
+            if a[i] < x[i] {
+                a[i] += 1;
+                break;
+            }
+            a[i] = 0;
+            i += 1;
+        }
+    };
+    memo.insert((q, x.to_vec()), result);
+    result
+}
+
+#[test]
+fn small_tables_above_the_volume_bound_agree_with_plain_minimax() {
+    // The entries where the volume bound is not enough (two and three lies, small n) are the
+    // ones the pruning must get right: recompute them without any pruning.
+    use duel::liar::tables::extreme_questions;
+    for (lies, max_n) in [(2usize, 6u64), (3, 4)] {
+        let rows = extreme_questions(Variant::Original, lies, max_n, 1_000_000).unwrap();
+        let mut memo = std::collections::HashMap::new();
+        for r in rows {
+            let x = start(r.n, lies).unwrap();
+            assert!(naive_memo(&mut memo, r.questions, &x), "e={lies} n={}", r.n);
+            if r.questions > 0 {
+                assert!(
+                    !naive_memo(&mut memo, r.questions - 1, &x),
+                    "e={lies} n={}",
+                    r.n
+                );
+            }
         }
     }
 }

@@ -33,6 +33,8 @@ fn quick_report_matches_the_papers_except_the_known_differences() {
         .expect("Pelc check");
     assert_eq!(pelc.computed, "25");
     assert!(s.json["tables"]["original"].is_array());
+    let fig = &s.figures[0];
+    assert!(fig.svg.starts_with("<svg") && fig.svg.contains("e = 2"));
     assert!(s
         .markdown
         .contains("| 4 | 36 | 36 | 36 | true | 37 | 37 | 37 | true |"));

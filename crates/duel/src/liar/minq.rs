@@ -31,6 +31,8 @@ pub struct SolveResult {
     pub method: String,
     /// States the search stored.
     pub states: usize,
+    /// A first question with which Paul wins (when he does and a search found it).
+    pub question: Option<Vec<u64>>,
 }
 
 /// Search settings for large instances.
@@ -50,8 +52,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            exhaustive_states: 4_000_000,
-            strategy_states: 8_000_000,
+            exhaustive_states: 1_000_000,
+            strategy_states: 2_000_000,
             endgame_total: 12,
             width: 3,
         }
@@ -87,6 +89,7 @@ pub fn solve(
         bound: bound.to_string(),
         method: "volume bound".to_string(),
         states: 0,
+        question: None,
     };
     let volume_loses = match variant {
         Variant::Original => volume > bound,
@@ -103,6 +106,9 @@ pub fn solve(
         Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
     match exact.outcome(q, &x) {
         Ok(o) => {
+            if o == Outcome::PaulWins {
+                out.question = exact.winning_question(q, &x)?;
+            }
             out.winner = if o == Outcome::PaulWins {
                 "paul"
             } else {
@@ -113,12 +119,17 @@ pub fn solve(
             out.states = exact.states();
             return Ok(out);
         }
-        Err(LiarError::Budget { .. }) => {}
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => {}
         Err(e) => return Err(e),
     }
     drop(exact);
-    let (found, states) = find_certified_strategy(variant, lies, q, &x, budget)?;
+    let (found, states, question) = match find_certified_strategy(variant, lies, q, &x, budget) {
+        Ok(r) => r,
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => (false, 0, None),
+        Err(e) => return Err(e),
+    };
     if found {
+        out.question = question;
         out.winner = "paul".to_string();
         out.method = "certified strategy".to_string();
         out.states = states;
@@ -131,14 +142,15 @@ pub fn solve(
 }
 
 /// Searches for a Paul strategy from `(q; x)` (exhaustive on small states, volume-balancing on
-/// large ones), then certifies it independently. Returns (certified, states of the search).
+/// large ones), then certifies it independently. Returns (certified, states of the
+/// certificate, Paul's first question).
 pub fn find_certified_strategy(
     variant: Variant,
     lies: usize,
     q: u32,
     x: &[u64],
     budget: Budget,
-) -> Result<(bool, usize), LiarError> {
+) -> Result<(bool, usize, Option<Vec<u64>>), LiarError> {
     let mut search = Solver::with_policy(
         variant,
         lies,
@@ -146,14 +158,15 @@ pub fn find_certified_strategy(
         budget.strategy_states,
     )?;
     if search.outcome(q, x)? != Outcome::PaulWins {
-        return Ok((false, search.states()));
+        return Ok((false, search.states(), None));
     }
+    let first = search.winning_question(q, x)?;
     let cert = certify(variant, lies, q, x, budget.strategy_states, |q, y| {
         Ok(search
             .winning_question(q, y)?
             .unwrap_or_else(|| y.iter().map(|c| c / 2).collect()))
     })?;
-    Ok((cert.holds, cert.states))
+    Ok((cert.holds, cert.states, first))
 }
 
 /// The answer of `duel liar min-questions`.
@@ -198,12 +211,19 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         if q > MAX_QUESTIONS {
             return Err(LiarError::TooManyQuestions(q));
         }
-        let (found, states) = find_certified_strategy(Variant::Original, lies, q, &x, budget)?;
-        if found {
-            steps.push(format!(
-                "q = {q}: Paul wins, strategy certified over {states} states"
-            ));
-            break q;
+        let mut search_note = String::new();
+        match find_certified_strategy(Variant::Original, lies, q, &x, budget) {
+            Ok((true, states, _)) => {
+                steps.push(format!(
+                    "q = {q}: Paul wins, strategy certified over {states} states"
+                ));
+                break q;
+            }
+            Ok((false, _, _)) => {}
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
+                search_note = format!(" (strategy search: {e})");
+            }
+            Err(e) => return Err(e),
         }
         // No strategy found: try to refute exhaustively.
         let mut exact = Solver::with_policy(
@@ -230,10 +250,9 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                 ));
                 break q;
             }
-            Err(LiarError::Budget { states, bytes }) => {
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
                 steps.push(format!(
-                    "q = {q}: undecided: no strategy found, exhaustive refutation stopped at the budget of {states} states (~{} MB)",
-                    bytes / 1_000_000
+                    "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation: {e}"
                 ));
                 unknown.push(q);
             }

@@ -13,7 +13,7 @@ use super::splitting::{
 use super::state::{successors, Variant};
 use super::tables::{extreme_questions, TableRow};
 use super::verify::{verify, VerifyRanges};
-use crate::report::{Check, ReportOptions, Section, Status};
+use crate::report::{Check, Figure, ReportOptions, Section, Status};
 
 const PAPER: &str = "Ellis, Ponomarenko & Yan";
 
@@ -297,6 +297,21 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             md.push('\n');
         }
         md.push('\n');
+        if variant == Variant::Original {
+            match min_q_figure(&cols) {
+                Ok(svg) => s.figures.push(Figure {
+                    file_name: "liar-min-questions.svg".to_string(),
+                    caption: format!(
+                        "Fewest questions for n ≤ {max_n} objects and e = 0..{} lies (original game, exhaustive); crosses mark n where the volume bound is not enough",
+                        cols.len().saturating_sub(1)
+                    ),
+                    svg,
+                }),
+                Err(e) => {
+                    let _ = writeln!(md, "(figure not drawn: {e})\n");
+                }
+            }
+        }
         tables.insert(variant.name().to_string(), json!(cols));
     }
     data.insert("tables".into(), serde_json::Value::Object(tables));
@@ -316,4 +331,61 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// The fewest-questions curves, one per number of lies, as an SVG document.
+fn min_q_figure(cols: &[Vec<TableRow>]) -> Result<String, String> {
+    use plotters::prelude::*;
+    let max_n = cols.first().map_or(1, |c| c.len()) as u64;
+    let max_q = cols
+        .iter()
+        .flatten()
+        .map(|r| r.questions)
+        .max()
+        .unwrap_or(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 440)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Rényi–Ulam: fewest questions", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(40)
+            .build_cartesian_2d(1u64..max_n, 0u32..max_q + 1)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("n (objects)")
+            .y_desc("q")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (lies, col) in cols.iter().enumerate() {
+            let color = Palette99::pick(lies).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    col.iter().map(|r| (r.n, r.questions)),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(format!("e = {lies}"))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+            chart
+                .draw_series(
+                    col.iter()
+                        .filter(|r| r.questions != r.volume_bound)
+                        .map(|r| Cross::new((r.n, r.questions), 4, color.stroke_width(2))),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
 }

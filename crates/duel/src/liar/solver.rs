@@ -63,6 +63,10 @@ impl Policy {
 /// The default memory budget in memo entries (about 48 bytes each: ~1.4 GB).
 pub const DEFAULT_MAX_STATES: usize = 30_000_000;
 
+/// Question evaluations allowed per memo entry of the budget: bounds the time of a search
+/// as the memo budget bounds its memory.
+pub const WORK_PER_STATE: u64 = 4;
+
 /// A memoised solver for one game (variant and number of lies).
 pub struct Solver {
     variant: Variant,
@@ -71,6 +75,8 @@ pub struct Solver {
     policy: Policy,
     memo: FxHashMap<Key, Outcome>,
     max_states: usize,
+    work: u64,
+    max_work: u64,
 }
 
 impl Solver {
@@ -93,6 +99,8 @@ impl Solver {
             policy,
             memo: FxHashMap::default(),
             max_states,
+            work: 0,
+            max_work: (max_states as u64).saturating_mul(WORK_PER_STATE),
         })
     }
 
@@ -203,6 +211,13 @@ impl Solver {
         let mut unknown = false;
         let mut win = false;
         self.for_each_candidate(q, counts, &mut |solver, a| {
+            solver.work += 1;
+            if solver.work > solver.max_work {
+                return Err(LiarError::Work {
+                    steps: solver.work,
+                    states: solver.memo.len(),
+                });
+            }
             let (yes, no) = successors(counts, a);
             // The Yes successor is the heavier: in the original game it is the likelier
             // to lose, in the pathological game the lighter one is.
@@ -305,6 +320,13 @@ impl Solver {
         prefix: &mut Vec<u64>,
         f: &mut Visit<'_>,
     ) -> Result<bool, LiarError> {
+        self.work += 1;
+        if self.work > self.max_work {
+            return Err(LiarError::Work {
+                steps: self.work,
+                states: self.memo.len(),
+            });
+        }
         let x = w.counts[i];
         // a_i d_i must satisfy lo − sum − rest[i+1] ≤ a_i d_i ≤ hi − sum.
         if sum > w.hi {

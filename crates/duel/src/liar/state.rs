@@ -89,6 +89,14 @@ pub enum LiarError {
         /// Estimated bytes of memory they take.
         bytes: usize,
     },
+    /// A search evaluated more questions than its budget allows.
+    #[error("the search stopped after {steps} steps ({states} states stored), its time budget; raise the budget or try a smaller instance")]
+    Work {
+        /// Questions evaluated.
+        steps: u64,
+        /// States stored.
+        states: usize,
+    },
     /// No question was asked with zero questions left.
     #[error("no question remains to be asked (q = 0)")]
     NoQuestionLeft,
