@@ -134,3 +134,31 @@ fn losers_ball_second_move_wins() {
         );
     }
 }
+
+#[test]
+fn periodicity_predicts_totals_beyond_its_table() {
+    // Theorems 3.13 and 3.14: the periodic description answers f(G, k) for k past the
+    // computed table; checked against Theorem 3.7 computed directly for two more periods.
+    use duel::bidding::periodicity::Periodicity;
+    for name in [
+        "E",
+        "A:2",
+        "B:3",
+        "(A^B:2)^B:3",
+        "example3.5",
+        "tug:2",
+        "tug:3",
+        "ultimatum:2",
+        "hex:2",
+        "connect:3x3:3",
+    ] {
+        let g = parse_game(name).unwrap().build().unwrap().graph;
+        let p = Periodicity::analyse(&g, g.start()).unwrap();
+        assert_eq!(p.m + p.m_bar, p.big_m, "{name}");
+        let from = p.table.len() as u64;
+        for k in from..from + 2 * p.period {
+            let direct = thresholds(&g, k).unwrap()[g.start() as usize];
+            assert_eq!(p.threshold(k).unwrap(), direct, "{name} k = {k}");
+        }
+    }
+}

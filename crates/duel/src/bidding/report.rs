@@ -158,7 +158,7 @@ fn build(
                 )
             };
             let why = if k % 256 == 155 {
-                "Known misprint: 84* would break f(k) <= f(k+1) <= f(k)+1 (f(154) = 82*)."
+                "Known misprint at 155 + 256n: 84* would break f(k) <= f(k+1) <= f(k)+1 (f(154) = 82*)."
             } else {
                 "Alice needs less than printed: the table seems to follow the five-chip tree of Figure 2 (Lemma 6.6), which is not optimal for this total."
             };
@@ -574,20 +574,28 @@ fn new_results(
             .into_iter()
             .map(Chips::from_rank)
             .collect();
-        let period = if g.len() < 50_000 {
-            Periodicity::analyse(&g, g.start()).ok()
+        let limit = if g.len() < 50_000 {
+            u64::MAX
         } else {
-            None
+            4 * max_k + 4
         };
-        let ptext = period.as_ref().map_or(
-            "not computed (M too large for the graph size)".to_string(),
-            |p| {
-                format!(
-                    "f(k + {}) = f(k) + {} from k = {} (M = {})",
-                    p.period, p.shift, p.offset, p.big_m
-                )
-            },
-        );
+        let period = Periodicity::analyse_within(&g, g.start(), limit);
+        let ptext = match &period {
+            Ok(p) => format!(
+                "f(k + {}) = f(k) + {} from k = {}, checked for k < {} (M = {}{})",
+                p.period,
+                p.shift,
+                p.offset,
+                p.table.len(),
+                p.big_m,
+                if (p.table.len() as u64) < 4 * p.big_m {
+                    "; fewer than 4M totals: an observation, not a proof"
+                } else {
+                    ""
+                }
+            ),
+            Err(e) => format!("no period found within k < {}: {e}", limit.min(u64::MAX)),
+        };
         let _ = writeln!(
             md,
             "| {name} | {value} ≈ {:.6} | {} | {} | {ptext} |",
