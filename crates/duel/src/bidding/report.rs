@@ -594,7 +594,7 @@ fn new_results(
                     ""
                 }
             ),
-            Err(e) => format!("no period found within k < {}: {e}", limit.min(u64::MAX)),
+            Err(e) => format!("no period found: {e}"),
         };
         let _ = writeln!(
             md,
