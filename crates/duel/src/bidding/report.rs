@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::boards::{connect_richman_dense, LineGame};
+use super::boards::{connect_richman_dense, connect_threshold_dense, LineGame};
 use super::brute::{BruteForce, TieRule};
 use super::discrete::{mitt_label, threshold_ranks, threshold_table, Recursion};
 use super::games::parse_game;
@@ -635,7 +635,35 @@ fn new_results(
                 entries * 4 / 1_000_000
             ),
         ));
-        rows.insert("connect:5x4:4".into(), json!({"value": value.to_string()}));
+        // Discrete thresholds on the dense table, a few totals in parallel.
+        let start = Instant::now();
+        let ks: Vec<u64> = (0..=6).collect();
+        let f: Vec<Chips> = {
+            use rayon::prelude::*;
+            ks.par_iter()
+                .map(|&k| connect_threshold_dense(&board, k))
+                .collect::<Result<_, _>>()?
+        };
+        let secs = start.elapsed().as_secs_f64();
+        s.checks.push(check(
+            "f(connect:5x4:4, k), k = 0..6",
+            "beyond the paper",
+            "-",
+            &join(&f),
+            Status::New,
+            &format!(
+                "Theorem 3.7 on the dense table, {secs:.0} s; no period verified (R = {value} needs a period that is a multiple of its denominator)"
+            ),
+        ));
+        let _ = writeln!(
+            md,
+            "\nBidding Connect-4 on 5×4: f(k) for k = 0..6 = {}.\n",
+            join(&f)
+        );
+        rows.insert(
+            "connect:5x4:4".into(),
+            json!({"value": value.to_string(), "thresholds": f.iter().map(|c| c.to_string()).collect::<Vec<_>>()}),
+        );
     }
     md.push('\n');
     data.insert("boards".into(), serde_json::Value::Object(rows));
