@@ -192,6 +192,7 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     };
     let bid = r.optimal_bid(g, s);
     let zugzwang = r.is_zugzwang(g, s);
+    let zugzwangs = (0..g.len() as u32).filter(|&v| r.is_zugzwang(g, v)).count();
     if json {
         print_json(&json!({
             "game": spec.name(),
@@ -203,6 +204,7 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             "positions": g.len(),
             "bid": bid.as_ref().map(|b| b.to_string()),
             "zugzwang": zugzwang,
+            "zugzwang_positions": zugzwangs,
             "alice_move": alice_move,
             "bob_move": bob_move,
         }))?;
@@ -218,7 +220,7 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
                 r.iterations
             );
         }
-        println!("positions: {}", g.len());
+        println!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
         if let Some(b) = bid {
             println!(
                 "optimal first bid Δ = {b}{}",
@@ -267,6 +269,36 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
     let k = parse_total(chips, "--chips")?;
     let rule = TieRule::parse(tie_break)?;
     let recursion = recursion_of(tie_break)?;
+    if let GameSpec::Connect {
+        width,
+        height,
+        k: line,
+    } = spec
+    {
+        let bound = spec.position_bound();
+        if bound > MAX_POSITIONS as u128
+            && bound <= DENSE_LIMIT as u128
+            && rule == TieRule::Advantage
+        {
+            let board = LineGame::new(width, height, line, true)?;
+            let f = duel::bidding::boards::connect_threshold_dense(&board, k)?;
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "chips": k,
+                    "threshold": f.to_string(),
+                    "tie_break": rule.name(),
+                    "method": "Theorem 3.7 on a dense table of column states",
+                }))?;
+            } else {
+                println!(
+                    "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
+                    spec.name()
+                );
+            }
+            return Ok(());
+        }
+    }
     let built = build(&spec)?;
     let g = &built.graph;
     let s = g.start();
@@ -341,7 +373,9 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     };
     bar.finish_and_clear();
     let period = if rule == TieRule::Advantage {
-        Periodicity::analyse(g, s).ok()
+        // Keep the period search to about 2·10^8 vertex updates.
+        let limit = (max_k + 1).max(200_000_000 / g.len().max(1) as u64);
+        Periodicity::analyse_within(g, s, limit).ok()
     } else {
         None
     };

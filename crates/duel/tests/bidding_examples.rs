@@ -323,3 +323,36 @@ fn poorman_recursion_against_discrete_search() {
     let t = taxman_values(&g, &Rational::from_integer(0.into())).unwrap();
     assert_eq!(t[g.start() as usize], Rational::new(133.into(), 256.into()));
 }
+
+#[test]
+fn cycles_without_an_end_report_a_bracket() {
+    // R(G) = lim R(G[n]); when play can cycle forever from the start without any end, the
+    // truncations never close the bracket [1 - R(Ḡ[n]), R(G[n])] = [0, 1] and the value is
+    // reported as not exact.
+    use duel::bidding::graph::{GraphBuilder, Outcome};
+    let mut b = GraphBuilder::new();
+    let x = b.vertex("x", None);
+    let y = b.vertex("y", None);
+    b.both(x, y);
+    b.both(y, x);
+    let g = b.finish(x).unwrap();
+    let r = Richman::solve(&g).unwrap();
+    assert!(!r.exact);
+    assert_eq!(r.value(x), &Rational::one());
+    assert_eq!(r.lower[x as usize], Rational::from_integer(0.into()));
+    // With an exit to a win for Alice (her move from x), and Bob only able to go around the
+    // cycle, the bracket closes on the exact value 0 (a verified fixed point).
+    let mut b = GraphBuilder::new();
+    let win = b.vertex("A", Some(Outcome::AliceWins));
+    let x = b.vertex("x", None);
+    let y = b.vertex("y", None);
+    b.edge(Side::Alice, x, win);
+    b.edge(Side::Bob, x, y);
+    b.edge(Side::Alice, y, x);
+    b.edge(Side::Bob, y, x);
+    let g = b.finish(x).unwrap();
+    let r = Richman::solve(&g).unwrap();
+    assert!(r.exact);
+    // R(x) = (0 + R(y))/2 and R(y) = R(x), so R(x) = 0: Alice wins with any positive share.
+    assert_eq!(r.value(x), &Rational::from_integer(0.into()));
+}

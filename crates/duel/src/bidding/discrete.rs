@@ -20,8 +20,11 @@ use crate::exact::Chips;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Recursion {
-    /// The tie-breaking advantage of section 2.3: Theorem 3.7, values in N ∪ N*.
+    /// The tie-breaking advantage of section 2.3: Theorem 3.7, values in N ∪ N* (with the
+    /// parity rule taken from min(f_A, f_B), see [`theorem_3_7`]).
     Advantage,
+    /// Theorem 3.7 exactly as printed (parity rule from f_A; wrong in some zugzwangs).
+    AdvantageAsPrinted,
     /// Make-it Take-it (appendix): the winner of a bid wins the next tie; values in
     /// N ∪ (N − ε), ranked `a − ε` = `2a`, `a` = `2a + 1` (see [`mitt_label`]).
     MakeItTakeIt,
@@ -30,9 +33,20 @@ pub enum Recursion {
     MakeItTakeItAsPrinted,
 }
 
-/// Theorem 3.7 on ranks: `f = ⌊(|f_A| + |f_B|)/2⌋ + ε`, with `ε = 0` when the sum is even and
-/// `f_A ∈ N`, `ε = 1` when the sum is odd and `f_A ∈ N*`, and `ε = *` otherwise.
+/// Theorem 3.7 on ranks, with the parity rule read off the threshold after *winning* the bid:
+/// `f = ⌊(|lo| + |hi|)/2⌋ + ε`, `lo = min(f_A, f_B)`, `hi = max(f_A, f_B)`, `ε = 0` when the sum
+/// is even and `lo ∈ N`, `ε = 1` when it is odd and `lo ∈ N*`, `ε = *` otherwise.
+///
+/// Without zugzwang (`f_A ≤ f_B`) this is the theorem as printed. In a zugzwang position
+/// (`f_B < f_A`) the winner of the bid makes the other player move, so Alice needs `f_B` after
+/// winning it; the printed rule (parity of `f_A`) is then wrong: see
+/// [`theorem_3_7_as_printed`] and the tests.
 pub fn theorem_3_7(fa: u64, fb: u64) -> u64 {
+    theorem_3_7_as_printed(fa.min(fb), fa.max(fb))
+}
+
+/// Theorem 3.7 exactly as printed: `ε` decided by `f_A` (correct unless `f_B < f_A`).
+pub fn theorem_3_7_as_printed(fa: u64, fb: u64) -> u64 {
     let s = fa / 2 + fb / 2;
     let base = s / 2;
     let fa_star = fa % 2 == 1;
@@ -123,6 +137,7 @@ fn terminal_rank(outcome: Outcome, k: u64) -> u64 {
 pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u64> {
     let combine = |fa: u64, fb: u64| match recursion {
         Recursion::Advantage => theorem_3_7(fa, fb),
+        Recursion::AdvantageAsPrinted => theorem_3_7_as_printed(fa, fb),
         Recursion::MakeItTakeIt => make_it_take_it_step(fa, fb, k),
         Recursion::MakeItTakeItAsPrinted => make_it_take_it_paper(fa, fb),
     };
