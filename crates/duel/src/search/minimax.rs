@@ -139,7 +139,7 @@ impl<G: Game> Searcher<G> {
         if let Some(o) = g.outcome() {
             return Ok(terminal_score(g, o));
         }
-        let key = g.key();
+        let key = g.canonical_key();
         let slot = key as usize & self.mask;
         let stored = unpack(self.table[slot], key);
         let (e_lower, e_upper) = stored.unwrap_or((-1, 1));
@@ -243,8 +243,9 @@ impl<G: Game> Searcher<G> {
 
 /// The exact value of `g` for the side to move: first a search for short forced wins
 /// (iterative deepening on 1, 3, 5, … plies, each round capped at an eighth of the budget),
-/// then alpha-beta negamax with a transposition table (keys are [`Game::key`]; a 64-bit key collision, unlikely below billions of
-/// positions, could corrupt a value).
+/// then alpha-beta negamax with a transposition table keyed by [`Game::canonical_key`] (one
+/// entry for a position and its mirror image; a 64-bit key collision, unlikely below billions
+/// of positions, could corrupt a value).
 ///
 /// Errors: [`MinimaxError::Finished`] on a finished position, [`MinimaxError::TooLarge`] when
 /// the node budget runs out, [`MinimaxError::TableTooLarge`] when the table would exceed
