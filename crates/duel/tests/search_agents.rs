@@ -196,6 +196,29 @@ fn value<G: Game>(g: &G) -> bool {
 }
 
 #[test]
+fn solver_agent_plays_exact_moves() {
+    // On Pearl trees of depth 8: the solver's estimate is the exact value, and its move keeps it.
+    let base = Pearl::from_spec("pearl:2:8").unwrap();
+    for seed in 0..20u64 {
+        let g = base.with_seed(seed);
+        let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
+        let r = agent.search(&g, Budget::Iterations(1_000_000)).unwrap();
+        let v = value(&g);
+        assert_eq!(r.estimate, if v { 1.0 } else { 0.0 });
+        let mut after = g.clone();
+        after.play(r.best);
+        assert_eq!(value(&after), v);
+    }
+    let big = Pearl::from_spec("pearl:2:32").unwrap();
+    let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
+    assert!(matches!(
+        agent.search(&big, Budget::Iterations(1000)),
+        Err(SearchError::Unsupported(_))
+    ));
+    assert!(AgentSpec::parse("solver:x=1").is_err());
+}
+
+#[test]
 fn galton_watson_game_is_consistent() {
     let g = GaltonWatson::from_spec("galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5").unwrap();
     assert_eq!(g.spec(), "galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5");

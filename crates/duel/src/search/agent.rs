@@ -136,6 +136,8 @@ pub enum AgentSpec {
     },
     /// Algorithm 13 with a prior.
     Bayes(PriorKind),
+    /// Exact minimax (the budget in iterations is a number of positions).
+    Solver,
 }
 
 impl AgentSpec {
@@ -172,13 +174,18 @@ impl AgentSpec {
             "sym" => &["a", "b"],
             "symp" => &["a"],
             "gw" | "gw2" => &["fit"],
+            "solver" => &[],
             _ => {
                 return Err(bad(
-                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2)".to_string(),
+                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver)"
+                        .to_string(),
                 ))
             }
         };
         for (k, _) in &kv {
+            if allowed.is_empty() {
+                return Err(bad(format!("{name} takes no parameters")));
+            }
             if !allowed.contains(&k.as_str()) {
                 return Err(bad(format!(
                     "unknown parameter '{k}' (allowed: {})",
@@ -200,6 +207,7 @@ impl AgentSpec {
                 };
                 Ok(AgentSpec::Mcts { kind, a, b })
             }
+            "solver" => Ok(AgentSpec::Solver),
             "uct" => {
                 let c = get("c", 2.0);
                 if c < 0.0 {
@@ -244,6 +252,7 @@ impl AgentSpec {
             AgentSpec::Mcts { kind, a, b } => format!("{}:a={a},b={b}", kind.name()),
             AgentSpec::Uct { c } => format!("uct:c={c}"),
             AgentSpec::Bayes(p) => p.text(),
+            AgentSpec::Solver => "solver".to_string(),
         }
     }
 
@@ -261,6 +270,7 @@ impl AgentSpec {
                 seed,
             )),
             AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+            AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
         }
     }
 }
