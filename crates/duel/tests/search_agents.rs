@@ -300,3 +300,29 @@ fn random_tree_games_pass_the_game_conformance_checks() {
     let t = ExplicitTree::random(&mut rng, 6, 3, 0.2);
     check_conformance(&t, &opts).unwrap();
 }
+
+#[test]
+fn symmetric_priors_follow_the_path_from_the_initial_position() {
+    use duel::search::priors::symmetric_prior_along;
+    // Formula (11) on Pearl's binary tree with a = (√5−1)/2: m = 1 − (1 − a)^{1/2} = 1 − a
+    // after one move, and back to a after two (the fixed point of section 8.11).
+    let a = (5f64.sqrt() - 1.0) / 2.0;
+    let g = Pearl::from_spec("pearl:2:10").unwrap();
+    let one = symmetric_prior_along(a, &g, &[0]).prob();
+    let two = symmetric_prior_along(a, &g, &[0, 1]).prob();
+    assert!((one - (1.0 - a)).abs() < 1e-12, "{one}");
+    assert!((two - a).abs() < 1e-12, "{two}");
+    // The agent uses it for the root of a search that starts mid-game (section 8.2 (ii)).
+    let big = Pearl::from_spec("pearl:2:32").unwrap();
+    let mut pos = big.clone();
+    pos.play_moves("12").unwrap();
+    let spec = AgentSpec::parse("sym:a=0.9").unwrap();
+    let plain = spec
+        .build::<Pearl>(1)
+        .search(&pos, Budget::Iterations(1))
+        .unwrap();
+    let mut agent = spec.build::<Pearl>(1);
+    agent.set_history(&big, &[0, 1]);
+    let with_history = agent.search(&pos, Budget::Iterations(1)).unwrap();
+    assert_ne!(plain.estimate, with_history.estimate);
+}

@@ -112,6 +112,11 @@ pub trait Agent<G: Game>: Send {
 
     /// Bytes of one tree node.
     fn node_bytes(&self) -> usize;
+
+    /// Tells the agent that the next position searched is `start` followed by `moves`, so
+    /// that priors can be taken from the true initial position (section 8.2 (ii)). Agents
+    /// without priors ignore it.
+    fn set_history(&mut self, _start: &G, _moves: &[G::Move]) {}
 }
 
 /// The default memory limit of one agent's tree.

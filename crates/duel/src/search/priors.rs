@@ -407,6 +407,27 @@ impl Prior {
     }
 }
 
+/// m_a of formula (11) at the end of `moves` played from `start`, where m(start) = `a`: the
+/// prior probability that the player to move at `start` wins, given the degrees met on the way
+/// (section 8.2 (ii)). The moves must be legal.
+pub fn symmetric_prior_along<G: Game>(a: f64, start: &G, moves: &[G::Move]) -> LogProb {
+    let mut m = LogProb::from_prob(a);
+    let j1 = start.to_move();
+    let mut pos = start.clone();
+    let mut legal = Vec::new();
+    for &mv in moves {
+        pos.legal_moves(&mut legal);
+        let d = legal.len().max(1) as u32;
+        m = if pos.to_move() == j1 {
+            m.complement().root(d).complement()
+        } else {
+            m.root(d)
+        };
+        pos.play(mv);
+    }
+    m
+}
+
 /// Whether the root player (J1) has won a finished game; draws count as losses (section 1).
 pub(crate) fn j1_wins(outcome: Outcome, j1: Player) -> bool {
     outcome == Outcome::Win(j1)
