@@ -120,6 +120,11 @@ impl<G: Game> Bayes<G> {
 
     /// Forgets everything and makes `position` the root (fitting GW / GW2 from it).
     pub fn start(&mut self, position: &G) {
+        self.start_until(position, None);
+    }
+
+    /// [`Bayes::start`], with the fit of GW / GW2 cut short at `deadline`.
+    fn start_until(&mut self, position: &G, deadline: Option<std::time::Instant>) {
         let prior = match &self.kind {
             PriorKind::Symmetric { a, b, name } => Prior::Symmetric {
                 a: *a,
@@ -129,11 +134,11 @@ impl<G: Game> Bayes<G> {
             },
             PriorKind::Depth(t) => Prior::depth(t),
             PriorKind::GaltonWatson { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
                 Prior::depth(&fit_galton_watson(&st))
             }
             PriorKind::GaltonWatson2 { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
                 Prior::depth_degree(&fit_galton_watson2(&st))
             }
         };
@@ -445,7 +450,14 @@ impl<G: Game> Agent<G> for Bayes<G> {
         let clock = Clock::new(budget);
         let reused_tree = self.reroot(position);
         if !reused_tree {
-            self.start(position);
+            // Half of a time budget at most goes to fitting GW / GW2.
+            let deadline = match budget {
+                Budget::Millis(ms) => {
+                    Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
+                }
+                Budget::Iterations(_) => None,
+            };
+            self.start_until(position, deadline);
         }
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;

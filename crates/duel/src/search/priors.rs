@@ -97,12 +97,21 @@ fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
 }
 
 impl MatchStatistics {
-    /// Plays `matches` uniformly random matches from `root`.
-    pub fn sample<G: Game, R: Rng>(root: &G, matches: u64, rng: &mut R) -> MatchStatistics {
+    /// Plays `matches` uniformly random matches from `root` (fewer, but at least 100, if the
+    /// `deadline` passes first).
+    pub fn sample<G: Game, R: Rng>(
+        root: &G,
+        matches: u64,
+        rng: &mut R,
+        deadline: Option<std::time::Instant>,
+    ) -> MatchStatistics {
         let mut st = MatchStatistics::default();
         let j1 = root.to_move();
         let mut moves = Vec::new();
-        for _ in 0..matches {
+        for i in 0..matches {
+            if i >= 100 && i % 64 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
             let mut pos = root.clone();
             let mut depth = 0usize;
             let mut father_degree = 0usize;
