@@ -254,8 +254,10 @@ impl AgentSpec {
     /// The canonical text of the spec.
     pub fn text(&self) -> String {
         match self {
-            AgentSpec::Mcts { kind, a, b } => format!("{}:a={a},b={b}", kind.name()),
-            AgentSpec::Uct { c } => format!("uct:c={c}"),
+            AgentSpec::Mcts { kind, a, b } => {
+                format!("{}:a={},b={}", kind.name(), num(*a), num(*b))
+            }
+            AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
             AgentSpec::Bayes(p) => p.text(),
             AgentSpec::Solver => "solver".to_string(),
         }
@@ -277,6 +279,17 @@ impl AgentSpec {
             AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
             AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
         }
+    }
+}
+
+/// A parameter as short text: `0.5`, `5`, `1e-300` (what `AgentSpec::parse` reads back).
+pub(crate) fn num(x: f64) -> String {
+    let plain = format!("{x}");
+    let short = format!("{x:e}");
+    if plain.len() <= short.len() + 2 {
+        plain
+    } else {
+        short
     }
 }
 

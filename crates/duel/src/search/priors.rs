@@ -49,9 +49,13 @@ impl PriorKind {
         match self {
             PriorKind::Symmetric { a, b, name } => {
                 if *b == 0.0 || *name == "symp" {
-                    format!("{name}:a={a}")
+                    format!("{name}:a={}", super::agent::num(*a))
                 } else {
-                    format!("{name}:a={a},b={b}")
+                    format!(
+                        "{name}:a={},b={}",
+                        super::agent::num(*a),
+                        super::agent::num(*b)
+                    )
                 }
             }
             PriorKind::GaltonWatson { fit } => format!("gw:fit={fit}"),
