@@ -128,8 +128,13 @@ fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
         type Output = anyhow::Result<ExitCode>;
         fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<ExitCode> {
             let Best(args, spec, budget) = self;
-            game.play_moves(&args.position)?;
+            let start = game.clone();
+            let moves = game.parse_moves(&args.position)?;
+            for &mv in &moves {
+                game.try_play(mv)?;
+            }
             let mut agent = spec.build::<G>(args.seed);
+            agent.set_history(&start, &moves);
             let r = agent.search(&game, budget)?;
             let out = BestOut {
                 game: game.spec(),

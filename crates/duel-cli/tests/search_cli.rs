@@ -273,7 +273,7 @@ fn best_plays_connect_four_and_keeps_a_forced_win() {
     // Any game of the games parser works: connect:7x6:4. After 445566 the first player has a
     // double threat (3 and 7); the move each agent picks must keep the win, as the exact
     // solver of `duel search value` confirms (the opponent is then lost).
-    for agent in ["mcts", "mcts-prime", "uct", "sym"] {
+    for agent in ["mcts", "mcts-prime", "uct", "sym", "solver"] {
         let v = json(&[
             "search",
             "best",

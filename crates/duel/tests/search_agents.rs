@@ -196,6 +196,29 @@ fn value<G: Game>(g: &G) -> bool {
 }
 
 #[test]
+fn solver_agent_plays_exact_moves() {
+    // On Pearl trees of depth 8: the solver's estimate is the exact value, and its move keeps it.
+    let base = Pearl::from_spec("pearl:2:8").unwrap();
+    for seed in 0..20u64 {
+        let g = base.with_seed(seed);
+        let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
+        let r = agent.search(&g, Budget::Iterations(1_000_000)).unwrap();
+        let v = value(&g);
+        assert_eq!(r.estimate, if v { 1.0 } else { 0.0 });
+        let mut after = g.clone();
+        after.play(r.best);
+        assert_eq!(value(&after), v);
+    }
+    let big = Pearl::from_spec("pearl:2:32").unwrap();
+    let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
+    assert!(matches!(
+        agent.search(&big, Budget::Iterations(1000)),
+        Err(SearchError::Unsupported(_))
+    ));
+    assert!(AgentSpec::parse("solver:x=1").is_err());
+}
+
+#[test]
 fn galton_watson_game_is_consistent() {
     let g = GaltonWatson::from_spec("galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5").unwrap();
     assert_eq!(g.spec(), "galton-watson:8:0.3/0/0.5/0.2:0.4:seed=5");
@@ -276,4 +299,30 @@ fn random_tree_games_pass_the_game_conformance_checks() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
     let t = ExplicitTree::random(&mut rng, 6, 3, 0.2);
     check_conformance(&t, &opts).unwrap();
+}
+
+#[test]
+fn symmetric_priors_follow_the_path_from_the_initial_position() {
+    use duel::search::priors::symmetric_prior_along;
+    // Formula (11) on Pearl's binary tree with a = (√5−1)/2: m = 1 − (1 − a)^{1/2} = 1 − a
+    // after one move, and back to a after two (the fixed point of section 8.11).
+    let a = (5f64.sqrt() - 1.0) / 2.0;
+    let g = Pearl::from_spec("pearl:2:10").unwrap();
+    let one = symmetric_prior_along(a, &g, &[0]).prob();
+    let two = symmetric_prior_along(a, &g, &[0, 1]).prob();
+    assert!((one - (1.0 - a)).abs() < 1e-12, "{one}");
+    assert!((two - a).abs() < 1e-12, "{two}");
+    // The agent uses it for the root of a search that starts mid-game (section 8.2 (ii)).
+    let big = Pearl::from_spec("pearl:2:32").unwrap();
+    let mut pos = big.clone();
+    pos.play_moves("12").unwrap();
+    let spec = AgentSpec::parse("sym:a=0.9").unwrap();
+    let plain = spec
+        .build::<Pearl>(1)
+        .search(&pos, Budget::Iterations(1))
+        .unwrap();
+    let mut agent = spec.build::<Pearl>(1);
+    agent.set_history(&big, &[0, 1]);
+    let with_history = agent.search(&pos, Budget::Iterations(1)).unwrap();
+    assert_ne!(plain.estimate, with_history.estimate);
 }

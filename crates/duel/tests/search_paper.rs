@@ -152,3 +152,35 @@ fn fair_pearl_probability_for_section_8_4() {
     assert_eq!(g.leaf_probability(), p);
     let _ = Arc::new(0);
 }
+
+#[test]
+fn galton_watson_fit_recovers_pearls_model() {
+    // Section 8.2: GW's μ_k, q_k are fitted from uniformly random matches; on Pearl's game the
+    // fit must find μ_k = δ_2, q_K ≈ p, and 𝔪, 𝔰 are then Example 23's recursion (Remark 24).
+    // Note that at d = 2 the fixed point (√5−1)/2 of the two-level map x ↦ 1 − (1 − x²)² is
+    // repelling (slope 4x(1 − x²) ≈ 1.53), so an error of 0.002 in q_K grows about 30-fold
+    // over 16 levels: GW fitted on a deep Pearl tree is far more confident than SymP.
+    use duel::search::priors::{fit_galton_watson, galton_watson_tables, MatchStatistics};
+    use rand::SeedableRng;
+    let k = 16usize;
+    let g = Pearl::new(2, k as u32, Some(golden()), 3).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let st = MatchStatistics::sample(&g, 40_000, &mut rng, None);
+    let (mu, q) = st.model();
+    assert_eq!(mu.len(), k + 1);
+    for law in &mu[..k] {
+        assert_eq!(law, &vec![0.0, 0.0, 1.0]);
+    }
+    assert_eq!(mu[k], vec![1.0]);
+    assert!((q[k] - golden()).abs() < 0.01, "q_K = {}", q[k]);
+    let fitted = fit_galton_watson(&st);
+    let (m, s) = galton_watson_tables(&mu, &q);
+    assert_eq!((fitted.m.clone(), fitted.s.clone()), (m.clone(), s.clone()));
+    // Remark 24's recursion in closed form for the fitted p̂.
+    let p = q[k];
+    assert!((m[k - 1] - p * p).abs() < 1e-12);
+    assert!((s[k] - p * (1.0 - p)).abs() < 1e-12);
+    assert!((s[k - 1] - p * p * p * (1.0 - p)).abs() < 1e-12);
+    let amplification = (m[0] - golden()).abs() / (p - golden()).abs().max(1e-9);
+    assert!(amplification > 5.0, "{amplification}");
+}

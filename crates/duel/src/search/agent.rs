@@ -112,6 +112,11 @@ pub trait Agent<G: Game>: Send {
 
     /// Bytes of one tree node.
     fn node_bytes(&self) -> usize;
+
+    /// Tells the agent that the next position searched is `start` followed by `moves`, so
+    /// that priors can be taken from the true initial position (section 8.2 (ii)). Agents
+    /// without priors ignore it.
+    fn set_history(&mut self, _start: &G, _moves: &[G::Move]) {}
 }
 
 /// The default memory limit of one agent's tree.
@@ -136,6 +141,8 @@ pub enum AgentSpec {
     },
     /// Algorithm 13 with a prior.
     Bayes(PriorKind),
+    /// Exact minimax (the budget in iterations is a number of positions).
+    Solver,
 }
 
 impl AgentSpec {
@@ -172,13 +179,18 @@ impl AgentSpec {
             "sym" => &["a", "b"],
             "symp" => &["a"],
             "gw" | "gw2" => &["fit"],
+            "solver" => &[],
             _ => {
                 return Err(bad(
-                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2)".to_string(),
+                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver)"
+                        .to_string(),
                 ))
             }
         };
         for (k, _) in &kv {
+            if allowed.is_empty() {
+                return Err(bad(format!("{name} takes no parameters")));
+            }
             if !allowed.contains(&k.as_str()) {
                 return Err(bad(format!(
                     "unknown parameter '{k}' (allowed: {})",
@@ -200,6 +212,7 @@ impl AgentSpec {
                 };
                 Ok(AgentSpec::Mcts { kind, a, b })
             }
+            "solver" => Ok(AgentSpec::Solver),
             "uct" => {
                 let c = get("c", 2.0);
                 if c < 0.0 {
@@ -241,9 +254,12 @@ impl AgentSpec {
     /// The canonical text of the spec.
     pub fn text(&self) -> String {
         match self {
-            AgentSpec::Mcts { kind, a, b } => format!("{}:a={a},b={b}", kind.name()),
-            AgentSpec::Uct { c } => format!("uct:c={c}"),
+            AgentSpec::Mcts { kind, a, b } => {
+                format!("{}:a={},b={}", kind.name(), num(*a), num(*b))
+            }
+            AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
             AgentSpec::Bayes(p) => p.text(),
+            AgentSpec::Solver => "solver".to_string(),
         }
     }
 
@@ -261,7 +277,19 @@ impl AgentSpec {
                 seed,
             )),
             AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+            AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
         }
+    }
+}
+
+/// A parameter as short text: `0.5`, `5`, `1e-300` (what `AgentSpec::parse` reads back).
+pub(crate) fn num(x: f64) -> String {
+    let plain = format!("{x}");
+    let short = format!("{x:e}");
+    if plain.len() <= short.len() + 2 {
+        plain
+    } else {
+        short
     }
 }
 

@@ -26,7 +26,8 @@ use super::agent::{
 use super::logit::LogProb;
 pub use super::priors::PriorKind;
 use super::priors::{
-    fit_galton_watson, fit_galton_watson2, j1_wins, LitterMemo, MatchStatistics, Prior,
+    fit_galton_watson, fit_galton_watson2, j1_wins, symmetric_prior_along, LitterMemo,
+    MatchStatistics, Prior,
 };
 
 const BOUNDARY: u8 = 0;
@@ -74,6 +75,8 @@ pub struct Bayes<G: Game> {
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     leaves_visited: u64,
+    /// m of the next root, from the history given by [`Agent::set_history`].
+    history_prior: Option<(u64, LogProb)>,
 }
 
 impl<G: Game> Bayes<G> {
@@ -94,6 +97,7 @@ impl<G: Game> Bayes<G> {
             moves: Vec::new(),
             scratch: Vec::new(),
             leaves_visited: 0,
+            history_prior: None,
         }
     }
 
@@ -116,6 +120,11 @@ impl<G: Game> Bayes<G> {
 
     /// Forgets everything and makes `position` the root (fitting GW / GW2 from it).
     pub fn start(&mut self, position: &G) {
+        self.start_until(position, None);
+    }
+
+    /// [`Bayes::start`], with the fit of GW / GW2 cut short at `deadline`.
+    fn start_until(&mut self, position: &G, deadline: Option<std::time::Instant>) {
         let prior = match &self.kind {
             PriorKind::Symmetric { a, b, name } => Prior::Symmetric {
                 a: *a,
@@ -125,15 +134,20 @@ impl<G: Game> Bayes<G> {
             },
             PriorKind::Depth(t) => Prior::depth(t),
             PriorKind::GaltonWatson { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
                 Prior::depth(&fit_galton_watson(&st))
             }
             PriorKind::GaltonWatson2 { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
                 Prior::depth_degree(&fit_galton_watson2(&st))
             }
         };
-        let (m, ln_s) = prior.root();
+        let (mut m, ln_s) = prior.root();
+        if let (Prior::Symmetric { .. }, Some((key, hm))) = (&prior, self.history_prior) {
+            if key == position.key() {
+                m = hm;
+            }
+        }
         self.prior = Some(prior);
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
@@ -436,7 +450,14 @@ impl<G: Game> Agent<G> for Bayes<G> {
         let clock = Clock::new(budget);
         let reused_tree = self.reroot(position);
         if !reused_tree {
-            self.start(position);
+            // Half of a time budget at most goes to fitting GW / GW2.
+            let deadline = match budget {
+                Budget::Millis(ms) => {
+                    Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
+                }
+                Budget::Iterations(_) => None,
+            };
+            self.start_until(position, deadline);
         }
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
@@ -474,5 +495,23 @@ impl<G: Game> Agent<G> for Bayes<G> {
 
     fn node_bytes(&self) -> usize {
         std::mem::size_of::<Node<G::Move>>()
+    }
+
+    fn set_history(&mut self, start: &G, moves: &[G::Move]) {
+        if let PriorKind::Symmetric { a, .. } = self.kind {
+            let mut end = start.clone();
+            for &mv in moves {
+                end.play(mv);
+            }
+            // Formula (11) gives the probability that the player to move at `start` wins;
+            // the tree's J1 is the player to move at `end`.
+            let m = symmetric_prior_along(a, start, moves);
+            let m = if end.to_move() == start.to_move() {
+                m
+            } else {
+                m.complement()
+            };
+            self.history_prior = Some((end.key(), m));
+        }
     }
 }

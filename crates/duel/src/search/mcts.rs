@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
+    num, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
     DEFAULT_MEMORY_BYTES,
 };
 
@@ -288,8 +288,10 @@ impl<G: Game> Mcts<G> {
 impl<G: Game> Agent<G> for Mcts<G> {
     fn name(&self) -> String {
         match self.selection {
-            Selection::Ratio { a, b } => format!("{}:a={a},b={b}", self.kind.name()),
-            Selection::Uct { c } => format!("uct:c={c}"),
+            Selection::Ratio { a, b } => {
+                format!("{}:a={},b={}", self.kind.name(), num(a), num(b))
+            }
+            Selection::Uct { c } => format!("uct:c={}", num(c)),
         }
     }
 

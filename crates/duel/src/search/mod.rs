@@ -9,6 +9,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod priors;
 mod report;
+pub mod solver;
 pub mod tree;
 
 pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason};

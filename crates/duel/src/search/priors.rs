@@ -49,9 +49,13 @@ impl PriorKind {
         match self {
             PriorKind::Symmetric { a, b, name } => {
                 if *b == 0.0 || *name == "symp" {
-                    format!("{name}:a={a}")
+                    format!("{name}:a={}", super::agent::num(*a))
                 } else {
-                    format!("{name}:a={a},b={b}")
+                    format!(
+                        "{name}:a={},b={}",
+                        super::agent::num(*a),
+                        super::agent::num(*b)
+                    )
                 }
             }
             PriorKind::GaltonWatson { fit } => format!("gw:fit={fit}"),
@@ -97,12 +101,21 @@ fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
 }
 
 impl MatchStatistics {
-    /// Plays `matches` uniformly random matches from `root`.
-    pub fn sample<G: Game, R: Rng>(root: &G, matches: u64, rng: &mut R) -> MatchStatistics {
+    /// Plays `matches` uniformly random matches from `root` (fewer, but at least 100, if the
+    /// `deadline` passes first).
+    pub fn sample<G: Game, R: Rng>(
+        root: &G,
+        matches: u64,
+        rng: &mut R,
+        deadline: Option<std::time::Instant>,
+    ) -> MatchStatistics {
         let mut st = MatchStatistics::default();
         let j1 = root.to_move();
         let mut moves = Vec::new();
-        for _ in 0..matches {
+        for i in 0..matches {
+            if i >= 100 && i % 64 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
             let mut pos = root.clone();
             let mut depth = 0usize;
             let mut father_degree = 0usize;
@@ -405,6 +418,27 @@ impl Prior {
             }
         }
     }
+}
+
+/// m_a of formula (11) at the end of `moves` played from `start`, where m(start) = `a`: the
+/// prior probability that the player to move at `start` wins, given the degrees met on the way
+/// (section 8.2 (ii)). The moves must be legal.
+pub fn symmetric_prior_along<G: Game>(a: f64, start: &G, moves: &[G::Move]) -> LogProb {
+    let mut m = LogProb::from_prob(a);
+    let j1 = start.to_move();
+    let mut pos = start.clone();
+    let mut legal = Vec::new();
+    for &mv in moves {
+        pos.legal_moves(&mut legal);
+        let d = legal.len().max(1) as u32;
+        m = if pos.to_move() == j1 {
+            m.complement().root(d).complement()
+        } else {
+            m.root(d)
+        };
+        pos.play(mv);
+    }
+    m
 }
 
 /// Whether the root player (J1) has won a finished game; draws count as losses (section 1).
