@@ -1,6 +1,6 @@
 //! `duel guess-who` subcommands: exact values, tables, theorem checks and plots.
 
-use std::fmt::Write as _;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -222,14 +222,25 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
         bail!("unknown format '{format}': expected text, csv, json or markdown");
     }
     let t = solve(ctx, max, rules, questions)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match write_table(&mut out, &t, format).and_then(|()| out.flush()) {
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Streams the table in `format` (the table can hold 16 million positions).
+fn write_table(out: &mut impl Write, t: &Table, format: &str) -> std::io::Result<()> {
+    let max = t.max();
     let cell = |n: u64, m: u64| match t.probability(n, m) {
         Ok(p) => p.to_string(),
         Err(_) => "-".to_string(),
     };
-    let mut out = String::new();
     match format {
         "csv" => {
-            out.push_str("n,m,p,p_float\n");
+            writeln!(out, "n,m,p,p_float")?;
             for n in 1..=max {
                 for m in 1..=max {
                     match t.probability(n, m) {
@@ -240,33 +251,35 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
             }
         }
         "json" => {
-            let rows: Vec<Vec<String>> = (1..=max)
-                .map(|n| (1..=max).map(|m| cell(n, m)).collect())
-                .collect();
-            print_json(&json!({
-                "rules": rules.name(),
-                "questions": questions.parts(),
-                "max": max,
-                "p": rows,
-            }))?;
-            return Ok(ExitCode::SUCCESS);
+            write!(
+                out,
+                "{{\"rules\": \"{}\", \"questions\": {}, \"max\": {max}, \"p\": [",
+                t.rules(),
+                t.questions().parts()
+            )?;
+            for n in 1..=max {
+                let row: Vec<String> = (1..=max).map(|m| format!("\"{}\"", cell(n, m))).collect();
+                let sep = if n < max { "," } else { "" };
+                write!(out, "\n  [{}]{sep}", row.join(", "))?;
+            }
+            writeln!(out, "\n]}}")?;
         }
         "markdown" => {
-            out.push_str("| n \\ m |");
+            write!(out, "| n \\ m |")?;
             for m in 1..=max {
                 write!(out, " {m} |")?;
             }
-            out.push_str("\n| --- |");
+            write!(out, "\n| --- |")?;
             for _ in 1..=max {
-                out.push_str(" --- |");
+                write!(out, " --- |")?;
             }
-            out.push('\n');
+            writeln!(out)?;
             for n in 1..=max {
                 write!(out, "| **{n}** |")?;
                 for m in 1..=max {
                     write!(out, " {} |", cell(n, m))?;
                 }
-                out.push('\n');
+                writeln!(out)?;
             }
         }
         _ => {
@@ -279,25 +292,24 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
             writeln!(
                 out,
                 "P(n, m): rows n (player to move), columns m; {} rules, {}-way questions",
-                rules,
-                questions.parts()
+                t.rules(),
+                t.questions().parts()
             )?;
             write!(out, "{:>w$} |", "n\\m", w = width)?;
             for m in 1..=max {
                 write!(out, " {m:>width$}")?;
             }
-            out.push('\n');
+            writeln!(out)?;
             for n in 1..=max {
                 write!(out, "{n:>width$} |")?;
                 for m in 1..=max {
                     write!(out, " {:>width$}", cell(n, m))?;
                 }
-                out.push('\n');
+                writeln!(out)?;
             }
         }
     }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn verify_cmd(ctx: &Ctx, max: &str, variant: &Variant, as_json: bool) -> anyhow::Result<ExitCode> {
