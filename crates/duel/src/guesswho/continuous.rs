@@ -28,6 +28,17 @@ pub fn p_infinity_exact(n: u64, m: u64) -> Option<Rational> {
     }
 }
 
+/// `3·n·m·p∞(n, m)`, an integer at integer pools: `3·2^(k+1)·m − 2^(2k+2)` in the weeds,
+/// `3nm − 3·2^k·n + 2^(2k+1)` with the upper hand. `None` where the game is decided.
+pub fn p_infinity_times_3nm(n: u64, m: u64) -> Option<i128> {
+    let (n, m) = (i128::from(n), i128::from(m));
+    match nica_region(n as u64, m as u64) {
+        NicaRegion::Decided => None,
+        NicaRegion::InTheWeeds { k } => Some(3 * (1 << (k + 1)) * m - (1 << (2 * k + 2))),
+        NicaRegion::UpperHand { k } => Some(3 * n * m - 3 * (1 << k) * n + (1 << (2 * k + 1))),
+    }
+}
+
 /// The level `k` with `2^k < x ≤ 2^(k+1)`, for real `x > 0`.
 fn level_f(x: f64) -> i32 {
     let mut k = x.log2().ceil() as i32 - 1;

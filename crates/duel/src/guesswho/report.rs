@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::closed_form::{bold_bid, cushing_tripartite_printed, nica_region, safe_bid, NicaRegion};
 use super::continuous::{
-    equal_pools_limit, fair_handicap_limit, p_infinity_exact, remark_3_10_difference,
+    equal_pools_limit, fair_handicap_limit, p_infinity_exact, p_infinity_times_3nm,
+    remark_3_10_difference,
 };
 use super::plot;
 use super::rules::{Move, Questions, Rules};
@@ -178,24 +179,30 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     ));
     verifications.push(json!({"theorem": v.theorem, "rules": "race", "questions": 2, "max": v.max, "checked": v.checked, "counterexamples": v.counterexample_count, "holds": v.holds, "seconds": secs}));
 
-    // Remark 3.10 and Lemma 3.5 over the range.
+    // Remark 3.10 and Lemma 3.5 over the whole range, in integers: 3nm·(p* − p∞) = 3N − 3nm·p∞
+    // must be −2 in the weeds and 4 with the upper hand; p∞(2n, 2m) = p∞(n, m) iff
+    // 3(2n)(2m)·p∞(2n, 2m) = 4·3nm·p∞(n, m). Spot-checked against exact rationals.
     let mut remark_ok = true;
     let mut lemma_ok = true;
-    let lim = max2.min(512);
-    for n in 2..=lim {
-        for m in 2..=lim {
-            let p = race.probability(n, m).expect("inside").to_rational();
-            let pinf = p_infinity_exact(n, m).expect("n, m ≥ 2");
-            if p - &pinf != remark_3_10_difference(n, m).expect("n, m ≥ 2") {
-                remark_ok = false;
-            }
-            if p_infinity_exact(2 * n, 2 * m).as_ref() != Some(&pinf) {
-                lemma_ok = false;
-            }
+    for n in 2..=max2 {
+        for m in 2..=max2 {
+            let p3 = p_infinity_times_3nm(n, m).expect("n, m ≥ 2");
+            let diff = 3 * i128::from(race.numerator(n, m).expect("inside")) - p3;
+            let claimed = match nica_region(n, m) {
+                NicaRegion::InTheWeeds { .. } => -2,
+                _ => 4,
+            };
+            remark_ok &= diff == claimed;
+            lemma_ok &= p_infinity_times_3nm(2 * n, 2 * m) == Some(4 * p3);
         }
     }
+    for (n, m) in [(3, 2), (24, 24), (40, 10), (100, 7), (7, 100)] {
+        let d = race.probability(n, m).expect("inside").to_rational()
+            - p_infinity_exact(n, m).expect("n, m ≥ 2");
+        remark_ok &= Some(d) == remark_3_10_difference(n, m);
+    }
     s.checks.push(Check {
-        item: format!("Remark 3.10: p* − p∞ exactly, all 2 ≤ n, m ≤ {lim}"),
+        item: format!("Remark 3.10: p* − p∞ exactly, all 2 ≤ n, m ≤ {max2}"),
         source: "Nica, Remark 3.10 (eq. 3.8)".into(),
         published: "−2/(3nm) in the weeds, 4/(3nm) with the upper hand".into(),
         computed: if remark_ok {
@@ -204,11 +211,10 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             "differs somewhere".into()
         },
         status: Status::of(remark_ok),
-        note: "p* from the exact table, p∞ from Props. 3.8/3.9, compared as exact rationals."
-            .into(),
+        note: "p* from the exact table, p∞ from Props. 3.8/3.9: 3nm(p* − p∞) compared in exact integers (and as rationals at a few points).".into(),
     });
     s.checks.push(Check {
-        item: format!("Lemma 3.5: p∞(2x, 2y) = p∞(x, y), all 2 ≤ x, y ≤ {lim}"),
+        item: format!("Lemma 3.5: p∞(2x, 2y) = p∞(x, y), all 2 ≤ x, y ≤ {max2}"),
         source: "Nica, Lemma 3.5".into(),
         published: "holds".into(),
         computed: if lemma_ok {
@@ -217,7 +223,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             "fails".into()
         },
         status: Status::of(lemma_ok),
-        note: "Exact rationals at integer points.".into(),
+        note: "Exact, at integer points (3nm·p∞ is an integer).".into(),
     });
     let lose = r(1, 1) - p_infinity_exact(8, 4).expect("(8,4)");
     s.checks.push(Check::compare(
