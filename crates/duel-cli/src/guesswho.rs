@@ -71,6 +71,10 @@ pub enum Cmd {
         max: String,
         #[command(flatten)]
         variant: Variant,
+        /// Check Cushing et al.'s Theorem 1.6 exactly as printed instead of as corrected
+        /// (official rules, 3-way questions; it fails: exit code 1).
+        #[arg(long)]
+        printed: bool,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -143,7 +147,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             variant,
             format,
         } => table(ctx, &max, &variant, &format),
-        Cmd::Verify { max, variant, json } => verify_cmd(ctx, &max, &variant, json),
+        Cmd::Verify {
+            max,
+            variant,
+            printed,
+            json,
+        } => verify_cmd(ctx, &max, &variant, printed, json),
         Cmd::Plot {
             max,
             out,
@@ -312,7 +321,13 @@ fn write_table(out: &mut impl Write, t: &Table, format: &str) -> std::io::Result
     Ok(())
 }
 
-fn verify_cmd(ctx: &Ctx, max: &str, variant: &Variant, as_json: bool) -> anyhow::Result<ExitCode> {
+fn verify_cmd(
+    ctx: &Ctx,
+    max: &str,
+    variant: &Variant,
+    as_printed: bool,
+    as_json: bool,
+) -> anyhow::Result<ExitCode> {
     let max = parse_pool("--max", max)?;
     let (rules, questions) = variant.parse()?;
     if let Some(limit) = verify_limit(rules, questions) {
@@ -323,10 +338,19 @@ fn verify_cmd(ctx: &Ctx, max: &str, variant: &Variant, as_json: bool) -> anyhow:
             );
         }
     }
+    let tripartite = rules == Rules::Official && questions == Questions::Three;
+    if as_printed && !tripartite {
+        bail!("--printed applies to Theorem 1.6: use it with --rules official --questions 3");
+    }
     let t = solve(ctx, max, rules, questions)?;
-    let v: Verification = verify(&t);
-    let printed = (rules == Rules::Official && questions == Questions::Three)
-        .then(|| cushing_theorem_1_6_printed(&t));
+    let (v, printed): (Verification, _) = if as_printed {
+        (cushing_theorem_1_6_printed(&t), None)
+    } else {
+        (
+            verify(&t),
+            tripartite.then(|| cushing_theorem_1_6_printed(&t)),
+        )
+    };
     if as_json {
         let mut doc = serde_json::to_value(&v)?;
         if let Some(p) = &printed {

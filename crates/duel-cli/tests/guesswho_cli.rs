@@ -272,3 +272,47 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     assert_error(&["guess-who", "verify", "--max", "0"], "at least 1");
 }
+
+#[test]
+fn verify_printed_theorem_1_6_fails_with_exit_1() {
+    // Cushing et al., Theorem 1.6 as printed: not a question at (10, 2) (misprinted sums).
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["holds"], false);
+    assert!(v["theorem"].as_str().unwrap().contains("as printed"));
+    let first = &v["counterexamples"][0];
+    assert_eq!(
+        (first["n"].as_u64(), first["m"].as_u64()),
+        (Some(10), Some(2))
+    );
+    assert!(v["counterexample_count"].as_u64().unwrap() > 0);
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("FAILS at"));
+    assert_error(
+        &["guess-who", "verify", "--max", "30", "--printed"],
+        "--printed applies to Theorem 1.6",
+    );
+}
