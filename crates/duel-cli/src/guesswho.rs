@@ -126,7 +126,7 @@ fn move_json(mv: &Move) -> serde_json::Value {
 
 fn solve(ctx: &Ctx, max: u64, rules: Rules, questions: Questions) -> anyhow::Result<Table> {
     duel::guesswho::check_size(max, questions)?;
-    let bar = progress(ctx, 2 * max - 1, "solving");
+    let bar = progress(ctx, max, "solving");
     let table =
         Table::solve_with_progress(max, rules, questions, &mut |done, _| bar.set_position(done))?;
     bar.finish_and_clear();
@@ -353,6 +353,7 @@ fn verify_cmd(
     };
     if as_json {
         let mut doc = serde_json::to_value(&v)?;
+        doc["table_bytes"] = json!(t.bytes());
         if let Some(p) = &printed {
             doc["printed"] = json!({
                 "theorem": p.theorem,

@@ -2,7 +2,7 @@
 //! log-periodicity (Lemma 3.5) and its distance to the discrete game (Remark 3.10), and the
 //! claims of Nica's section 1.2 about equal pools and the fair handicap.
 
-use num_traits::{One, Zero};
+use num_traits::One;
 
 use super::closed_form::{nica_region, NicaRegion};
 use crate::exact::Rational;
@@ -95,9 +95,4 @@ pub fn fair_handicap_limit(beta: &Rational) -> Rational {
     } else {
         rat(4, 1) / beta - rat(8, 3) / (beta * beta)
     }
-}
-
-/// Whether `x` is zero (helper for callers comparing differences).
-pub fn is_zero(x: &Rational) -> bool {
-    x.is_zero()
 }
