@@ -292,3 +292,15 @@ fn p_infinity_integer_form() {
         }
     }
 }
+
+#[test]
+fn floor_sum_equals_the_loop() {
+    for d in 1..=30u64 {
+        for from in 0..=70u64 {
+            for to in from..=90u64 {
+                let direct: u64 = (from..to).map(|x| x / d).sum();
+                assert_eq!(floor_sum(from, to, d), direct, "{from}..{to} / {d}");
+            }
+        }
+    }
+}
