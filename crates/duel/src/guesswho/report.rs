@@ -29,6 +29,11 @@ fn ranges(opts: &ReportOptions) -> (u64, u64) {
     }
 }
 
+fn to_f64(x: &Rational) -> f64 {
+    use num_traits::ToPrimitive;
+    x.to_f64().unwrap_or(f64::NAN)
+}
+
 fn r(a: i64, b: i64) -> Rational {
     Rational::new(a.into(), b.into())
 }
@@ -282,15 +287,21 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         &format!("{h_lo} .. {h_hi}"),
         "The c with p∞(c·y, y) = 1/2: c = 4/(3β(2−β)) for β ≤ 4/3, 4/β − 8/(3β²) above; 4/3 at β = 2, 3/2 at β = 4/3.",
     ));
-    let hm = (16, max2 / 2);
-    if let Some(((cmin, mmin), (cmax, mmax))) = handicap_extremes(&race, hm.0, hm.1) {
-        s.checks.push(new_check(
-            &format!("fair handicap, exact: n_fair(m)/m over {} ≤ m ≤ {}", hm.0, hm.1),
-            "Nica, section 1.2",
-            "4/3 .. 3/2",
-            &format!("min {cmin} at m = {mmin}, max {cmax} at m = {mmax}"),
-            "n_fair(m) = the smallest first pool n with p*(n, m) ≤ 1/2; integer pools bracket the continuous factor.",
-        ));
+    for lo in [16, max2 / 16] {
+        let hi = max2 / 2;
+        if let Some(((cmin, mmin), (cmax, mmax))) = handicap_extremes(&race, lo, hi) {
+            s.checks.push(new_check(
+                &format!("fair handicap, exact: n_fair(m)/m over {lo} ≤ m ≤ {hi}"),
+                "Nica, section 1.2",
+                "4/3 .. 3/2",
+                &format!(
+                    "min {cmin} ≈ {:.4} at m = {mmin}, max {cmax} ≈ {:.4} at m = {mmax}",
+                    to_f64(&cmin),
+                    to_f64(&cmax)
+                ),
+                "n_fair(m) = the smallest first pool n with p*(n, m) ≤ 1/2; compare the two ranges: the extremes approach 4/3 and 3/2 as m grows.",
+            ));
+        }
     }
     classic_rows(&race, &mut classic);
     let (bad, all) = even_split_not_optimal(&race);
