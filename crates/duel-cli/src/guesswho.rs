@@ -173,7 +173,12 @@ fn value(
     let (n, m) = (parse_pool("N", n)?, parse_pool("M", m)?);
     let (rules, questions) = variant.parse()?;
     let mv = mv.map(parse_move).transpose()?;
-    let table = solve(ctx, n.max(m), rules, questions)?;
+    // A thin position only reaches a band of positions: solve that, not the whole square.
+    let table = if 4 * n.min(m) <= n.max(m) {
+        Table::solve_band(n, m, rules, questions)?
+    } else {
+        solve(ctx, n.max(m), rules, questions)?
+    };
     let p = table.probability(n, m)?;
     let best = table.best_moves(n, m)?;
     let evaluated = match &mv {
@@ -206,8 +211,17 @@ fn value(
         if best.is_empty() {
             println!("the game is already decided: no move to make");
         } else {
-            let list: Vec<String> = best.iter().map(Move::to_string).collect();
-            println!("optimal moves: {}", list.join(", "));
+            const SHOWN: usize = 24;
+            let list: Vec<String> = best.iter().take(SHOWN).map(Move::to_string).collect();
+            let more = if best.len() > SHOWN {
+                format!(
+                    ", … ({} optimal moves in all; --json lists them)",
+                    best.len()
+                )
+            } else {
+                String::new()
+            };
+            println!("optimal moves: {}{more}", list.join(", "));
         }
         if let Some((mv, q)) = evaluated {
             let shown = match &mv {

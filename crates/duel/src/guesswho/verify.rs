@@ -55,7 +55,9 @@ fn collect(
     check: impl Fn(u64, u64) -> Vec<Counterexample> + Sync,
 ) -> Verification {
     let max = table.max();
-    let skip = |n: u64, m: u64| table.rules() == Rules::Race && n == 1 && m == 1;
+    let skip = |n: u64, m: u64| {
+        (table.rules() == Rules::Race && n == 1 && m == 1) || !table.contains(n, m)
+    };
     // Count in parallel, keeping no details: a misprinted theorem can fail at half a million
     // positions. Then list the first MAX_LISTED, rows in order.
     let per_row: Vec<(u64, u64)> = (1..=max)
@@ -289,13 +291,14 @@ pub fn even_split(n: u64, questions: Questions) -> Move {
 }
 
 /// How many positions with `2 ≤ n, m ≤ max` (the game not yet decided) have no optimal even
-/// split (see [`even_split`]), and how many positions were counted.
+/// split (see [`even_split`]), and how many positions were counted (square tables).
 pub fn even_split_not_optimal(table: &Table) -> (u64, u64) {
     let max = table.max();
     let bad: u64 = (2..=max)
         .into_par_iter()
         .map(|n| {
             (2..=max)
+                .filter(|&m| table.contains(n, m))
                 .filter(|&m| {
                     let mv = even_split(n, table.questions());
                     !table.is_optimal(n, m, &mv).unwrap_or(false)
