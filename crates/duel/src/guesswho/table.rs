@@ -1,4 +1,5 @@
-//! The exact table of a rule set: `N(n, m) = n·m·P(n, m)` for all pools up to a size.
+//! The exact table of a rule set: `N(n, m) = n·m·P(n, m)` for all pools up to a size (or, for
+//! one thin position, the band of positions it reaches).
 //!
 //! Multiplying the recurrences by `n·m` makes them integer. For a question splitting `n` into
 //! parts `a₁ + … + a_r = n` the opponent moves from `(m, aᵢ)` with probability `aᵢ/n`, so
