@@ -130,6 +130,18 @@ fn band_entries(big: u64, small: u64) -> u128 {
     (small + 1) * (big + 1) + (big - small) * (small + 1)
 }
 
+/// A table of `len` entries set to `fill`, or an error (not an abort) when the memory is not
+/// there.
+fn alloc_table(len: usize, fill: u32) -> Result<Vec<u32>, GuessWhoError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| GuessWhoError::OutOfMemory {
+            bytes: len as u128 * 4,
+        })?;
+    v.resize(len, fill);
+    Ok(v)
+}
+
 /// Refuses sizes that would need more than 8 GiB.
 pub fn check_size(max: u64, questions: Questions) -> Result<(), GuessWhoError> {
     let bytes = bytes_needed(max, questions);
@@ -268,11 +280,11 @@ impl Table {
         check_size(max, questions)?;
         let stride = max as usize + 1;
         let d2 = if questions == Questions::Three {
-            vec![u32::MAX; stride * stride]
+            alloc_table(stride * stride, u32::MAX)?
         } else {
             Vec::new()
         };
-        Ok((stride, vec![0u32; stride * stride], d2))
+        Ok((stride, alloc_table(stride * stride, 0)?, d2))
     }
 
     /// The cache-blocked sweep with blocks of `block` pools (see
@@ -446,9 +458,9 @@ impl Table {
         }
         let (max, small) = (big as usize, small as usize);
         let total = entries as usize;
-        let mut values = vec![0u32; total];
+        let mut values = alloc_table(total, 0)?;
         let mut d2 = if questions == Questions::Three {
-            vec![u32::MAX; total]
+            alloc_table(total, u32::MAX)?
         } else {
             Vec::new()
         };
