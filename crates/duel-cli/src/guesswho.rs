@@ -174,7 +174,7 @@ fn value(
     let (rules, questions) = variant.parse()?;
     let mv = mv.map(parse_move).transpose()?;
     // A thin position only reaches a band of positions: solve that, not the whole square.
-    let table = if 4 * n.min(m) <= n.max(m) {
+    let table = if n.min(m).saturating_mul(4) <= n.max(m) {
         Table::solve_band(n, m, rules, questions)?
     } else {
         solve(ctx, n.max(m), rules, questions)?
