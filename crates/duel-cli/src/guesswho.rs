@@ -1,6 +1,6 @@
 //! `duel guess-who` subcommands: exact values, tables, theorem checks and plots.
 
-use std::fmt::Write as _;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -71,6 +71,10 @@ pub enum Cmd {
         max: String,
         #[command(flatten)]
         variant: Variant,
+        /// Check Cushing et al.'s Theorem 1.6 exactly as printed instead of as corrected
+        /// (official rules, 3-way questions; it fails: exit code 1).
+        #[arg(long)]
+        printed: bool,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -122,7 +126,7 @@ fn move_json(mv: &Move) -> serde_json::Value {
 
 fn solve(ctx: &Ctx, max: u64, rules: Rules, questions: Questions) -> anyhow::Result<Table> {
     duel::guesswho::check_size(max, questions)?;
-    let bar = progress(ctx, 2 * max - 1, "solving");
+    let bar = progress(ctx, max, "solving");
     let table =
         Table::solve_with_progress(max, rules, questions, &mut |done, _| bar.set_position(done))?;
     bar.finish_and_clear();
@@ -143,7 +147,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             variant,
             format,
         } => table(ctx, &max, &variant, &format),
-        Cmd::Verify { max, variant, json } => verify_cmd(ctx, &max, &variant, json),
+        Cmd::Verify {
+            max,
+            variant,
+            printed,
+            json,
+        } => verify_cmd(ctx, &max, &variant, printed, json),
         Cmd::Plot {
             max,
             out,
@@ -164,7 +173,12 @@ fn value(
     let (n, m) = (parse_pool("N", n)?, parse_pool("M", m)?);
     let (rules, questions) = variant.parse()?;
     let mv = mv.map(parse_move).transpose()?;
-    let table = solve(ctx, n.max(m), rules, questions)?;
+    // A thin position only reaches a band of positions: solve that, not the whole square.
+    let table = if n.min(m).saturating_mul(4) <= n.max(m) {
+        Table::solve_band(n, m, rules, questions)?
+    } else {
+        solve(ctx, n.max(m), rules, questions)?
+    };
     let p = table.probability(n, m)?;
     let best = table.best_moves(n, m)?;
     let evaluated = match &mv {
@@ -197,8 +211,17 @@ fn value(
         if best.is_empty() {
             println!("the game is already decided: no move to make");
         } else {
-            let list: Vec<String> = best.iter().map(Move::to_string).collect();
-            println!("optimal moves: {}", list.join(", "));
+            const SHOWN: usize = 24;
+            let list: Vec<String> = best.iter().take(SHOWN).map(Move::to_string).collect();
+            let more = if best.len() > SHOWN {
+                format!(
+                    ", … ({} optimal moves in all; --json lists them)",
+                    best.len()
+                )
+            } else {
+                String::new()
+            };
+            println!("optimal moves: {}{more}", list.join(", "));
         }
         if let Some((mv, q)) = evaluated {
             let shown = match &mv {
@@ -222,14 +245,25 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
         bail!("unknown format '{format}': expected text, csv, json or markdown");
     }
     let t = solve(ctx, max, rules, questions)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match write_table(&mut out, &t, format).and_then(|()| out.flush()) {
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Streams the table in `format` (the table can hold 16 million positions).
+fn write_table(out: &mut impl Write, t: &Table, format: &str) -> std::io::Result<()> {
+    let max = t.max();
     let cell = |n: u64, m: u64| match t.probability(n, m) {
         Ok(p) => p.to_string(),
         Err(_) => "-".to_string(),
     };
-    let mut out = String::new();
     match format {
         "csv" => {
-            out.push_str("n,m,p,p_float\n");
+            writeln!(out, "n,m,p,p_float")?;
             for n in 1..=max {
                 for m in 1..=max {
                     match t.probability(n, m) {
@@ -240,33 +274,35 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
             }
         }
         "json" => {
-            let rows: Vec<Vec<String>> = (1..=max)
-                .map(|n| (1..=max).map(|m| cell(n, m)).collect())
-                .collect();
-            print_json(&json!({
-                "rules": rules.name(),
-                "questions": questions.parts(),
-                "max": max,
-                "p": rows,
-            }))?;
-            return Ok(ExitCode::SUCCESS);
+            write!(
+                out,
+                "{{\"rules\": \"{}\", \"questions\": {}, \"max\": {max}, \"p\": [",
+                t.rules(),
+                t.questions().parts()
+            )?;
+            for n in 1..=max {
+                let row: Vec<String> = (1..=max).map(|m| format!("\"{}\"", cell(n, m))).collect();
+                let sep = if n < max { "," } else { "" };
+                write!(out, "\n  [{}]{sep}", row.join(", "))?;
+            }
+            writeln!(out, "\n]}}")?;
         }
         "markdown" => {
-            out.push_str("| n \\ m |");
+            write!(out, "| n \\ m |")?;
             for m in 1..=max {
                 write!(out, " {m} |")?;
             }
-            out.push_str("\n| --- |");
+            write!(out, "\n| --- |")?;
             for _ in 1..=max {
-                out.push_str(" --- |");
+                write!(out, " --- |")?;
             }
-            out.push('\n');
+            writeln!(out)?;
             for n in 1..=max {
                 write!(out, "| **{n}** |")?;
                 for m in 1..=max {
                     write!(out, " {} |", cell(n, m))?;
                 }
-                out.push('\n');
+                writeln!(out)?;
             }
         }
         _ => {
@@ -279,28 +315,33 @@ fn table(ctx: &Ctx, max: &str, variant: &Variant, format: &str) -> anyhow::Resul
             writeln!(
                 out,
                 "P(n, m): rows n (player to move), columns m; {} rules, {}-way questions",
-                rules,
-                questions.parts()
+                t.rules(),
+                t.questions().parts()
             )?;
             write!(out, "{:>w$} |", "n\\m", w = width)?;
             for m in 1..=max {
                 write!(out, " {m:>width$}")?;
             }
-            out.push('\n');
+            writeln!(out)?;
             for n in 1..=max {
                 write!(out, "{n:>width$} |")?;
                 for m in 1..=max {
                     write!(out, " {:>width$}", cell(n, m))?;
                 }
-                out.push('\n');
+                writeln!(out)?;
             }
         }
     }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn verify_cmd(ctx: &Ctx, max: &str, variant: &Variant, as_json: bool) -> anyhow::Result<ExitCode> {
+fn verify_cmd(
+    ctx: &Ctx,
+    max: &str,
+    variant: &Variant,
+    as_printed: bool,
+    as_json: bool,
+) -> anyhow::Result<ExitCode> {
     let max = parse_pool("--max", max)?;
     let (rules, questions) = variant.parse()?;
     if let Some(limit) = verify_limit(rules, questions) {
@@ -311,12 +352,22 @@ fn verify_cmd(ctx: &Ctx, max: &str, variant: &Variant, as_json: bool) -> anyhow:
             );
         }
     }
+    let tripartite = rules == Rules::Official && questions == Questions::Three;
+    if as_printed && !tripartite {
+        bail!("--printed applies to Theorem 1.6: use it with --rules official --questions 3");
+    }
     let t = solve(ctx, max, rules, questions)?;
-    let v: Verification = verify(&t);
-    let printed = (rules == Rules::Official && questions == Questions::Three)
-        .then(|| cushing_theorem_1_6_printed(&t));
+    let (v, printed): (Verification, _) = if as_printed {
+        (cushing_theorem_1_6_printed(&t), None)
+    } else {
+        (
+            verify(&t),
+            tripartite.then(|| cushing_theorem_1_6_printed(&t)),
+        )
+    };
     if as_json {
         let mut doc = serde_json::to_value(&v)?;
+        doc["table_bytes"] = json!(t.bytes());
         if let Some(p) = &printed {
             doc["printed"] = json!({
                 "theorem": p.theorem,

@@ -248,7 +248,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["guess-who", "value", "5", "4", "--move", "two"],
         "neither",
     );
-    assert_error(&["guess-who", "value", "60000", "4"], "GiB");
+    assert_error(&["guess-who", "value", "60000", "50000"], "GiB");
     assert_error(
         &["guess-who", "table", "--max", "100000"],
         "more than the limit of 8 GiB",
@@ -271,4 +271,59 @@ fn bad_input_is_one_line_and_exit_2() {
         "--max 512",
     );
     assert_error(&["guess-who", "verify", "--max", "0"], "at least 1");
+}
+
+#[test]
+fn verify_printed_theorem_1_6_fails_with_exit_1() {
+    // Cushing et al., Theorem 1.6 as printed: not a question at (10, 2) (misprinted sums).
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["holds"], false);
+    assert!(v["theorem"].as_str().unwrap().contains("as printed"));
+    let first = &v["counterexamples"][0];
+    assert_eq!(
+        (first["n"].as_u64(), first["m"].as_u64()),
+        (Some(10), Some(2))
+    );
+    assert!(v["counterexample_count"].as_u64().unwrap() > 0);
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("FAILS at"));
+    assert_error(
+        &["guess-who", "verify", "--max", "30", "--printed"],
+        "--printed applies to Theorem 1.6",
+    );
+}
+
+#[test]
+fn thin_positions_use_the_band() {
+    // Nica eq. (1.1), k = 2: p*(3000, 5) = 8/3000 − (2/3)·33/15000 = 3/2500; only the band
+    // min(a, b) ≤ 5 is solved, so this is quick.
+    let v = json(&duel(&["guess-who", "value", "3000", "5", "--json"]));
+    assert_eq!(v["p"], "3/2500");
+    assert_eq!(v["best"], serde_json::json!([{"split": [4, 2996]}]));
+    // A band that would not fit is refused with its size.
+    assert_error(&["guess-who", "value", "40000000000", "400"], "GiB");
 }

@@ -1,4 +1,5 @@
-//! The exact table of a rule set: `N(n, m) = n·m·P(n, m)` for all pools up to a size.
+//! The exact table of a rule set: `N(n, m) = n·m·P(n, m)` for all pools up to a size (or, for
+//! one thin position, the band of positions it reaches).
 //!
 //! Multiplying the recurrences by `n·m` makes them integer. For a question splitting `n` into
 //! parts `a₁ + … + a_r = n` the opponent moves from `(m, aᵢ)` with probability `aᵢ/n`, so
@@ -85,9 +86,31 @@ pub struct Table {
     rules: Rules,
     questions: Questions,
     max: usize,
-    stride: usize,
-    /// `N(n, m)` at `n * stride + m`.
+    /// Positions with `min(n, m) ≤ small` are stored: `small = max` for a square table, less for
+    /// a band (see [`Table::solve_band`]).
+    small: usize,
+    /// Row `n` (`N(n, ·)`) starts at `row_start(max, small, n)`.
     values: Vec<u32>,
+}
+
+/// Where row `r` starts in a table of pools up to `max` holding the positions with
+/// `min(n, m) ≤ small`: rows `r ≤ small` have `max + 1` entries, later rows `small + 1`.
+/// For a square table (`small = max`) this is `r·(max + 1)`.
+fn row_start(max: usize, small: usize, r: usize) -> usize {
+    if r <= small {
+        r * (max + 1)
+    } else {
+        (small + 1) * (max + 1) + (r - small - 1) * (small + 1)
+    }
+}
+
+/// The length of row `r` (see [`row_start`]).
+fn row_len(max: usize, small: usize, r: usize) -> usize {
+    if r <= small {
+        max + 1
+    } else {
+        small + 1
+    }
 }
 
 /// Bytes a table for pools up to `max` needs while it is solved (the table, and for
@@ -99,6 +122,24 @@ pub fn bytes_needed(max: u64, questions: Questions) -> u128 {
         Questions::Three => 2,
     };
     side * side * 4 * tables
+}
+
+/// Entries of the band of [`Table::solve_band`] (rows `0..=big`, see [`row_start`]).
+fn band_entries(big: u64, small: u64) -> u128 {
+    let (big, small) = (u128::from(big), u128::from(small));
+    (small + 1) * (big + 1) + (big - small) * (small + 1)
+}
+
+/// A table of `len` entries set to `fill`, or an error (not an abort) when the memory is not
+/// there.
+fn alloc_table(len: usize, fill: u32) -> Result<Vec<u32>, GuessWhoError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| GuessWhoError::OutOfMemory {
+            bytes: len as u128 * 4,
+        })?;
+    v.resize(len, fill);
+    Ok(v)
 }
 
 /// Refuses sizes that would need more than 8 GiB.
@@ -196,6 +237,12 @@ fn solve_position(
     (value, two)
 }
 
+/// What an optimal question gives away: `n·m − N(n, m)`, or an impossible amount when `N`
+/// exceeds `n·m` (never: `N ≤ n·m`).
+fn best_lost(nm: u64, best: u64) -> u64 {
+    nm.checked_sub(best).unwrap_or(u64::MAX)
+}
+
 /// Pools per block of the cache-blocked solver.
 pub const BLOCK: usize = 512;
 
@@ -233,11 +280,11 @@ impl Table {
         check_size(max, questions)?;
         let stride = max as usize + 1;
         let d2 = if questions == Questions::Three {
-            vec![u32::MAX; stride * stride]
+            alloc_table(stride * stride, u32::MAX)?
         } else {
             Vec::new()
         };
-        Ok((stride, vec![0u32; stride * stride], d2))
+        Ok((stride, alloc_table(stride * stride, 0)?, d2))
     }
 
     /// The cache-blocked sweep with blocks of `block` pools (see
@@ -379,7 +426,96 @@ impl Table {
             rules,
             questions,
             max,
-            stride,
+            small: max,
+            values,
+        })
+    }
+
+    /// Solves the positions a game from `(n, m)` can reach, and no more: with `L = max(n, m)`
+    /// and `S = min(n, m)`, the band `{(a, b) : a, b ≤ L, min(a, b) ≤ S}` (the recurrence from
+    /// `(n, m)` goes to `(m, k)`, `k < n`, then `(k, j)`, `j < m`, and so on). It needs
+    /// about `8·S·L` bytes instead of `4·L²`, so thin positions like `(20000, 24)` are cheap.
+    /// Solved by anti-diagonals, each in parallel.
+    pub fn solve_band(
+        n: u64,
+        m: u64,
+        rules: Rules,
+        questions: Questions,
+    ) -> Result<Table, GuessWhoError> {
+        if n == 0 || m == 0 {
+            return Err(GuessWhoError::EmptyPool { n, m });
+        }
+        let (big, small) = (n.max(m), n.min(m));
+        let entries = band_entries(big, small);
+        let tables: u128 = if questions == Questions::Three { 2 } else { 1 };
+        let bytes = entries * 4 * tables;
+        if bytes > u128::from(MAX_TABLE_BYTES) {
+            return Err(GuessWhoError::TooLarge {
+                max: big,
+                bytes,
+                gib: bytes as f64 / (1u64 << 30) as f64,
+            });
+        }
+        let (max, small) = (big as usize, small as usize);
+        let total = entries as usize;
+        let mut values = alloc_table(total, 0)?;
+        let mut d2 = if questions == Questions::Three {
+            alloc_table(total, u32::MAX)?
+        } else {
+            Vec::new()
+        };
+        let three = !d2.is_empty();
+        let band_row = |table: &[u32], r: usize| -> std::ops::Range<usize> {
+            if table.is_empty() {
+                0..0
+            } else {
+                let start = row_start(max, small, r);
+                start..start + row_len(max, small, r)
+            }
+        };
+        let mut buf = vec![(0u32, 0u32); max];
+        for s in 2..=2 * max {
+            let lo = s.saturating_sub(max).max(1);
+            let hi = max.min(s - 1);
+            let len = hi - lo + 1;
+            let inside = |a: usize| a.min(s - a) <= small;
+            {
+                let (values, d2) = (&values, &d2);
+                buf[..len]
+                    .par_iter_mut()
+                    .with_min_len(64)
+                    .enumerate()
+                    .for_each(|(i, slot)| {
+                        let a = lo + i;
+                        let b = s - a;
+                        if inside(a) {
+                            *slot = solve_position(
+                                rules,
+                                questions,
+                                a,
+                                b,
+                                &values[band_row(values, b)],
+                                &d2[band_row(d2, b)],
+                            );
+                        }
+                    });
+            }
+            for (i, &(v, two)) in buf[..len].iter().enumerate() {
+                let a = lo + i;
+                let b = s - a;
+                if inside(a) {
+                    values[row_start(max, small, a) + b] = v;
+                    if three {
+                        d2[row_start(max, small, b) + a] = two;
+                    }
+                }
+            }
+        }
+        Ok(Table {
+            rules,
+            questions,
+            max,
+            small,
             values,
         })
     }
@@ -431,7 +567,7 @@ impl Table {
             rules,
             questions,
             max,
-            stride,
+            small: max,
             values,
         })
     }
@@ -451,6 +587,11 @@ impl Table {
         self.max as u64
     }
 
+    /// Whether the table holds every position up to [`Table::max`] (not a band).
+    pub fn is_square(&self) -> bool {
+        self.small == self.max
+    }
+
     /// Bytes the table holds.
     pub fn bytes(&self) -> u64 {
         self.values.len() as u64 * 4
@@ -460,7 +601,7 @@ impl Table {
         if n == 0 || m == 0 {
             return Err(GuessWhoError::EmptyPool { n, m });
         }
-        if n > self.max as u64 || m > self.max as u64 {
+        if !self.contains(n, m) {
             return Err(GuessWhoError::OutsideTable {
                 n,
                 m,
@@ -473,10 +614,16 @@ impl Table {
         Ok((n as usize, m as usize))
     }
 
-    /// `N(n, m)` without checks; `1 ≤ n, m ≤ max`.
+    /// Whether `(n, m)` is stored: `1 ≤ n, m ≤ max` and, for a band, `min(n, m) ≤ small`.
+    pub fn contains(&self, n: u64, m: u64) -> bool {
+        let (max, small) = (self.max as u64, self.small as u64);
+        n >= 1 && m >= 1 && n <= max && m <= max && n.min(m) <= small
+    }
+
+    /// `N(n, m)` without checks; `(n, m)` stored.
     #[inline]
     pub(crate) fn raw(&self, n: usize, m: usize) -> u64 {
-        u64::from(self.values[n * self.stride + m])
+        u64::from(self.values[row_start(self.max, self.small, n) + m])
     }
 
     /// `N(n, m) = n·m·P(n, m)`, the integer form of the value.
@@ -577,10 +724,30 @@ impl Table {
     /// `P(n, m)`), in the order of [`Table::moves`].
     pub fn best_moves(&self, n: u64, m: u64) -> Result<Vec<Move>, GuessWhoError> {
         let best = self.numerator(n, m)?;
+        let (nu, mu) = (n as usize, m as usize);
         let mut out = Vec::new();
-        for mv in self.moves(n, m)? {
-            if self.move_numerator(n, m, &mv)? == best {
-                out.push(mv);
+        if self.race_terminal(nu, mu) {
+            return Ok(out);
+        }
+        if self.rules.allows_guess() && self.move_numerator(n, m, &Move::Guess)? == best {
+            out.push(Move::Guess);
+        }
+        // The splits in the order of `moves`, without building the non-optimal ones (there
+        // are n²/12 three-way questions).
+        let lost = best_lost(n * m, best);
+        let part = |a: u64| self.raw(mu, a as usize);
+        for a in 1..=n / 2 {
+            if part(a) + part(n - a) == lost {
+                out.push(Move::Split(vec![a, n - a]));
+            }
+        }
+        if self.questions == Questions::Three {
+            for a in 1..=n / 3 {
+                for b in a..=(n - a) / 2 {
+                    if part(a) + part(b) + part(n - a - b) == lost {
+                        out.push(Move::Split(vec![a, b, n - a - b]));
+                    }
+                }
             }
         }
         Ok(out)
