@@ -23,6 +23,28 @@ pub enum Cmd {
     Verify(VerifyArgs),
     /// Plays one game: Paul's question at each state, Carole's volume-greedy answers.
     Strategy(StrategyArgs),
+    /// Exhaustive table for n = 1..=N: the fewest questions (original game) or the most
+    /// questions Paul survives (pathological game).
+    Table(TableArgs),
+}
+
+#[derive(clap::Args)]
+pub struct TableArgs {
+    /// Largest number of objects.
+    #[arg(long)]
+    max_n: u64,
+    /// Number of lies Carole may tell.
+    #[arg(long, default_value_t = 1)]
+    lies: usize,
+    /// Play the pathological game.
+    #[arg(long)]
+    pathological: bool,
+    /// Memo entries the exhaustive search may use (about 48 bytes each).
+    #[arg(long, default_value_t = 30_000_000)]
+    max_states: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -191,6 +213,26 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Cmd::Table(a) => {
+            let v = variant(a.pathological);
+            let rows = duel::liar::tables::extreme_questions(v, a.lies, a.max_n, a.max_states)?;
+            if a.json {
+                print_json(&json!({
+                    "lies": a.lies,
+                    "variant": v,
+                    "rows": rows,
+                }))?;
+            } else {
+                say(match v {
+                    Variant::Original => "n  fewest-q  volume-bound".to_string(),
+                    Variant::Pathological => "n  most-q  volume-bound".to_string(),
+                });
+                for r in &rows {
+                    say(format!("{} {} {}", r.n, r.questions, r.volume_bound));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Strategy(a) => {
             let p = play(a.n, a.questions, a.lies, variant(a.pathological))?;

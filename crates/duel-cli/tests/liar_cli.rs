@@ -196,3 +196,17 @@ fn bad_input_gives_one_line_and_exit_2() {
     let out = duel(&["liar", "solve", "--n", "-3", "--questions", "3"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn table_lists_the_fewest_questions() {
+    // Corollary 1 as a table: n = 3 needs 5 questions with one lie (the volume bound says 4).
+    let v = json(&["liar", "table", "--max-n", "6", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[2]["n"], 3);
+    assert_eq!(rows[2]["questions"], 5);
+    assert_eq!(rows[2]["volume_bound"], 4);
+    let v = json(&["liar", "table", "--max-n", "4", "--pathological", "--json"]);
+    assert_eq!(v["variant"], "pathological");
+    fails_cleanly(&["liar", "table", "--max-n", "3", "--lies", "99"], "lies");
+}
