@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use duel::liar::minq::Budget;
 use duel::liar::verify::{verify, VerifyRanges};
-use duel::liar::{min_questions, play::play, solve, Variant};
+use duel::liar::{min_questions, play::play, solve_state, Variant};
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -49,15 +49,22 @@ pub struct TableArgs {
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Number of objects.
-    #[arg(long)]
-    n: u64,
+    /// Number of objects (the start state (N, 0, …, 0)).
+    #[arg(long, required_unless_present = "state", conflicts_with = "state")]
+    n: Option<u64>,
     /// Number of questions.
     #[arg(long)]
     questions: u32,
-    /// Number of lies Carole may tell.
-    #[arg(long, default_value_t = 1)]
-    lies: usize,
+    /// Number of lies Carole may tell (default 1; with --state, the state's length − 1).
+    #[arg(long)]
+    lies: Option<usize>,
+    /// Solve this state instead: X0,X1,… objects with 0, 1, … lies so far.
+    #[arg(long, value_delimiter = ',')]
+    state: Option<Vec<u64>>,
+    /// Also judge this question A0,A1,… (≤ the state componentwise): does Paul win after
+    /// asking it, and with which answer does Carole win?
+    #[arg(long, value_delimiter = ',')]
+    ask: Option<Vec<u64>>,
     /// Play the pathological game (Paul wins if at least one object survives).
     #[arg(long)]
     pathological: bool,
@@ -130,13 +137,58 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 exhaustive_states: a.max_states,
                 ..Budget::default()
             };
-            let r = solve(a.n, a.questions, a.lies, variant(a.pathological), budget)?;
+            let v = variant(a.pathological);
+            let state = match (&a.state, a.n) {
+                (Some(x), _) => {
+                    if let Some(e) = a.lies {
+                        if e + 1 != x.len() {
+                            anyhow::bail!(
+                                "--lies {e} needs a state of {} classes, --state has {}",
+                                e + 1,
+                                x.len()
+                            );
+                        }
+                    }
+                    x.clone()
+                }
+                (None, Some(n)) => duel::liar::state::start(n, a.lies.unwrap_or(1))?,
+                (None, None) => anyhow::bail!("give --n or --state"),
+            };
+            let r = solve_state(&state, a.questions, v, budget)?;
+            // Judging a question: Carole wins after it iff one successor is a win for her.
+            let mut verdict = None;
+            if let Some(ask) = &a.ask {
+                duel::liar::state::check_question(&state, ask)?;
+                if a.questions == 0 {
+                    anyhow::bail!("no question remains to be asked (--questions 0)");
+                }
+                let (yes, no) = duel::liar::state::successors(&state, ask);
+                let ry = solve_state(&yes, a.questions - 1, v, budget)?;
+                let rn = solve_state(&no, a.questions - 1, v, budget)?;
+                let carole = if ry.winner == "carole" {
+                    Some("yes")
+                } else if rn.winner == "carole" {
+                    Some("no")
+                } else {
+                    None
+                };
+                verdict = Some((ask.clone(), yes, no, carole));
+            }
             if a.json {
-                print_json(&r)?;
+                let mut doc = serde_json::to_value(&r)?;
+                if let Some((ask, yes, no, carole)) = &verdict {
+                    doc["ask"] = json!(ask);
+                    doc["after_yes"] = json!(yes);
+                    doc["after_no"] = json!(no);
+                    doc["paul_wins_after_ask"] = json!(carole.is_none());
+                    doc["carole_answer"] = json!(carole);
+                }
+                print_json(&doc)?;
             } else {
                 say(format!(
-                    "{} game, n = {}, q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
+                    "{} game, state {:?} (n = {}), q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
                     r.variant.name(),
+                    r.state,
                     r.n,
                     r.questions,
                     r.lies,
@@ -145,10 +197,20 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.volume,
                     r.bound
                 ));
-                if let Some(a) = &r.question {
+                if let Some(q) = &r.question {
                     say(format!(
-                        "Paul's first question: {a:?} (objects of each lie class in the set)"
+                        "Paul's first question: {q:?} (objects of each lie class in the set)"
                     ));
+                }
+                if let Some((ask, yes, no, carole)) = &verdict {
+                    say(match carole {
+                        Some(ans) => format!(
+                            "after asking {ask:?}: Carole wins by answering {ans} (yes → {yes:?}, no → {no:?})"
+                        ),
+                        None => format!(
+                            "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
+                        ),
+                    });
                 }
             }
             Ok(ExitCode::SUCCESS)

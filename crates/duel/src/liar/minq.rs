@@ -13,12 +13,14 @@ use super::state::{berlekamp_volume, start, two_pow, LiarError, Variant, MAX_QUE
 /// The answer of `duel liar solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SolveResult {
-    /// Objects.
+    /// Objects (surviving objects when solving a state).
     pub n: u64,
     /// Questions.
     pub questions: u32,
     /// Lies allowed.
     pub lies: usize,
+    /// The state `x_0, …, x_e` solved.
+    pub state: Vec<u64>,
     /// `original` or `pathological`.
     pub variant: Variant,
     /// `paul` or `carole`.
@@ -72,7 +74,33 @@ pub fn solve(
     variant: Variant,
     budget: Budget,
 ) -> Result<SolveResult, LiarError> {
-    let x = start(n, lies)?;
+    solve_state(&start(n, lies)?, q, variant, budget)
+}
+
+/// Who wins from any state `(q; x_0, …, x_e)` (`counts.len() = e + 1`), decided as in
+/// [`solve`]; `n` in the result is the number of surviving objects `Σ x_i`.
+pub fn solve_state(
+    counts: &[u64],
+    q: u32,
+    variant: Variant,
+    budget: Budget,
+) -> Result<SolveResult, LiarError> {
+    if counts.is_empty() {
+        return Err(LiarError::WrongClasses {
+            lies: 0,
+            expected: 1,
+            got: 0,
+        });
+    }
+    let lies = counts.len() - 1;
+    if lies > super::state::MAX_LIES {
+        return Err(LiarError::TooManyLies(lies));
+    }
+    let x = counts.to_vec();
+    let n = counts
+        .iter()
+        .try_fold(0u64, |a, &c| a.checked_add(c))
+        .ok_or_else(|| LiarError::TooLarge("more than 2^64 objects".to_string()))?;
     // Beyond this even the exact volume bound would take long to write down.
     if q > 4096 {
         return Err(LiarError::TooManyQuestions(q));
@@ -83,6 +111,7 @@ pub fn solve(
         n,
         questions: q,
         lies,
+        state: x.clone(),
         variant,
         winner: String::new(),
         volume: volume.to_string(),
