@@ -267,8 +267,14 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                     "q = {q}: Carole wins, exhaustive search over {} states",
                     exact.states()
                 ));
-                if unknown.is_empty() {
-                    lower = q + 1;
+                // Paul's wins are monotone in q (extra questions can be ignored), so Carole
+                // also wins with every smaller q, including any left undecided.
+                lower = q + 1;
+                if !unknown.is_empty() {
+                    steps.push(format!(
+                        "q = {unknown:?}: Carole wins too, since she wins with {q} questions"
+                    ));
+                    unknown.clear();
                 }
             }
             Ok(_) => {

@@ -242,15 +242,51 @@ pub fn report_section(opts: &ReportOptions) -> Section {
 
     // Corollary tables.
     let cq = if opts.quick { 10 } else { 16 };
-    md.push_str("### Corollaries 1 and 2: thresholds\n\n");
-    md.push_str("Original game: the largest n Paul wins with q questions (Corollary 1). Pathological game: the smallest n he wins (Corollary 2). Both agree with the exhaustive solver for q ≤ 12 and with certification of the splitting strategy up to q = 40 (checks above).\n\n");
-    md.push_str("| q | original: largest n | pathological: smallest n |\n| --- | --- | --- |\n");
+    md.push_str("### Corollaries 1 and 2 as tables\n\n");
+    md.push_str("Original game (Corollary 1): the largest even and the largest odd n Paul wins with q questions; pathological game (Corollary 2): the smallest even and odd n he wins. The `exhaustive` columns compare the corollary with the exhaustive solver for every n from 1 to the threshold + 4.\n\n");
+    md.push_str("| q | original: largest even n | largest odd n | exhaustive | pathological: smallest even n | smallest odd n | exhaustive |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut cor = Vec::new();
     for q in 0..=cq {
-        let (l, p) = (largest_searchable(q), smallest_pathological_win(q));
-        debug_assert!(corollary1(q, l) && corollary2(q, p));
-        let _ = writeln!(md, "| {q} | {l} | {p} |");
-        cor.push(json!({"q": q, "original_largest_n": l, "pathological_smallest_n": p}));
+        let last = largest_searchable(q) + 4;
+        let even_o = (1..=last).filter(|n| n % 2 == 0 && corollary1(q, *n)).max();
+        let odd_o = (1..=last).filter(|n| n % 2 == 1 && corollary1(q, *n)).max();
+        let first = smallest_pathological_win(q);
+        let even_p = (first..first + 4).find(|n| n % 2 == 0 && corollary2(q, *n));
+        let odd_p = (first..first + 4).find(|n| n % 2 == 1 && corollary2(q, *n));
+        let agree_o = (1..=last).all(|n| orig.paul_wins(q, &[n, 0]).ok() == Some(corollary1(q, n)));
+        let agree_p =
+            (1..=first + 4).all(|n| patho.paul_wins(q, &[n, 0]).ok() == Some(corollary2(q, n)));
+        let show = |v: Option<u64>| v.map_or("none".to_string(), |n| n.to_string());
+        let word = |ok: bool| if ok { "agrees" } else { "DISAGREES" };
+        let _ = writeln!(
+            md,
+            "| {q} | {} | {} | {} | {} | {} | {} |",
+            show(even_o),
+            show(odd_o),
+            word(agree_o),
+            show(even_p),
+            show(odd_p),
+            word(agree_p)
+        );
+        if !(agree_o && agree_p) {
+            s.checks.push(check(
+                &format!("Corollaries 1 and 2 at q = {q}"),
+                &format!("{PAPER}, Corollaries 1 and 2"),
+                "the closed forms",
+                "the exhaustive solver disagrees",
+                Status::Differs,
+                "see the table",
+            ));
+        }
+        cor.push(json!({
+            "q": q,
+            "original_largest_even_n": even_o,
+            "original_largest_odd_n": odd_o,
+            "original_agrees_with_solver": agree_o,
+            "pathological_smallest_even_n": even_p,
+            "pathological_smallest_odd_n": odd_p,
+            "pathological_agrees_with_solver": agree_p,
+        }));
     }
     md.push('\n');
     data.insert("corollaries".into(), json!(cor));
