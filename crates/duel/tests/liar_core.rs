@@ -294,6 +294,26 @@ fn example1_is_favorable_but_not_splitting() {
 }
 
 #[test]
+fn lemma1_fails_only_at_q_0() {
+    // Ellis, Ponomarenko & Yan, Lemma 1, checked for q = 0 (the game is over there): the
+    // conditions hold at (0, (1, 0)) but the splitting question (1, 1) is not ≤ (1, 0). The
+    // proof only checks a_1 ≥ 0; a_1 ≤ x_1 fails only for q = 0, x_1 = 0.
+    assert_eq!(splitting_question(0, 1, 0), (1, 1));
+    assert!(paul_favorable(Variant::Original, 0, 1, 0));
+    assert!(!is_splitting(Variant::Original, 0, 1, 0));
+    let (c1, c2, c3) = lemma1_conditions(0, 1, 0);
+    assert!(c2 || c1 || c3);
+    for q in 1..30 {
+        for x0 in (1..40).step_by(2) {
+            for x1 in 0..60 {
+                let (_, a1) = splitting_question(q, x0, x1);
+                assert!(a1 <= i128::from(x1));
+            }
+        }
+    }
+}
+
+#[test]
 fn special_state_is_won_with_question_2_0() {
     // Section 2: (5, (3, 2)) is not legal-splitting, but Paul wins with a = (2, 0).
     assert!(!splitting_question_is_legal(5, 3, 2));

@@ -97,6 +97,19 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         "y′ = (a_0, a_1 − a_0 + x_0) keeps a_1 = ⌊x_1/2⌋ one-lie objects, so it gets the floor and y″ the ceiling; the theorem (one gets each) is unaffected",
     ));
 
+    // Lemma 1 at q = 0: the proof checks a_1 ≥ 0 but not a_1 ≤ x_1, which fails only there.
+    let (c1, c2, c3) = super::splitting::lemma1_conditions(0, 1, 0);
+    s.checks.push(check(
+        "Lemma 1 at q = 0, x = (1, 0) (Paul-favorable in both games)",
+        &format!("{PAPER}, Lemma 1"),
+        "splitting iff x_0 even or x_1 > q − 3 or condition 3: here splitting",
+        &format!(
+            "conditions ({c1}, {c2}, {c3}) hold, but the splitting question (1, 1) is not ≤ (1, 0): not splitting"
+        ),
+        Status::Differs,
+        "a degenerate case (no question is left, the game is over); ⌈(x_1 − q + 1)/2⌉ ≤ x_1 fails only for q = 0, x_1 = 0, so Lemma 1 holds for every q ≥ 1 (checked below)",
+    ));
+
     // Lemma 1, Theorem 1, Corollaries.
     let ranges = if opts.quick {
         VerifyRanges {
