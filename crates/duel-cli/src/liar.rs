@@ -69,8 +69,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pathological: bool,
     /// Memo entries the exhaustive search may use (about 48 bytes each).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
+    /// Search steps the exhaustive search may take (roughly 10^7 a second).
+    #[arg(long, default_value_t = 40_000_000)]
+    max_steps: u64,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -85,8 +88,11 @@ pub struct MinArgs {
     #[arg(long, default_value_t = 1)]
     lies: usize,
     /// Memo entries an exhaustive refutation may use (about 48 bytes each).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
+    /// Search steps an exhaustive refutation may take (roughly 10^7 a second).
+    #[arg(long, default_value_t = 40_000_000)]
+    max_steps: u64,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -135,6 +141,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Solve(a) => {
             let budget = Budget {
                 exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
                 ..Budget::default()
             };
             let v = variant(a.pathological);
@@ -218,6 +225,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::MinQuestions(a) => {
             let budget = Budget {
                 exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
                 ..Budget::default()
             };
             let r = min_questions(a.n, a.lies, budget)?;

@@ -40,10 +40,16 @@ pub struct SolveResult {
 /// Search settings for large instances.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Memo entries an exhaustive search may store before it gives up.
+    /// Memo entries an exhaustive search may store before it gives up (memory: about 48
+    /// bytes each).
     pub exhaustive_states: usize,
+    /// Search steps an exhaustive search may take before it gives up (time: roughly 10^7
+    /// steps a second).
+    pub exhaustive_steps: u64,
     /// Memo entries the strategy search may store.
     pub strategy_states: usize,
+    /// Search steps the strategy search may take.
+    pub strategy_steps: u64,
     /// States with at most this many survivors are solved exhaustively inside the strategy
     /// search.
     pub endgame_total: u64,
@@ -54,8 +60,10 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            exhaustive_states: 1_000_000,
+            exhaustive_states: 4_000_000,
+            exhaustive_steps: 40_000_000,
             strategy_states: 2_000_000,
+            strategy_steps: 8_000_000,
             endgame_total: 12,
             width: 3,
         }
@@ -133,6 +141,7 @@ pub fn solve_state(
     }
     let mut exact =
         Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
+    exact.set_max_steps(budget.exhaustive_steps);
     match exact.outcome(q, &x) {
         Ok(o) => {
             if o == Outcome::PaulWins {
@@ -186,6 +195,7 @@ pub fn find_certified_strategy(
         Policy::heuristic(budget.endgame_total, budget.width),
         budget.strategy_states,
     )?;
+    search.set_max_steps(budget.strategy_steps);
     if search.outcome(q, x)? != Outcome::PaulWins {
         return Ok((false, search.states(), None));
     }
@@ -254,13 +264,24 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             }
             Err(e) => return Err(e),
         }
-        // No strategy found: try to refute exhaustively.
+        // No strategy found: try to refute exhaustively (unless a refutation with fewer
+        // questions already ran out of budget: with more questions it is harder still).
+        if !unknown.is_empty() {
+            steps.push(format!(
+                "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation not tried (it ran out of budget at q = {})",
+                unknown[0]
+            ));
+            unknown.push(q);
+            q += 1;
+            continue;
+        }
         let mut exact = Solver::with_policy(
             Variant::Original,
             lies,
             Policy::EXHAUSTIVE,
             budget.exhaustive_states,
         )?;
+        exact.set_max_steps(budget.exhaustive_steps);
         match exact.outcome(q, &x) {
             Ok(Outcome::CaroleWins) => {
                 steps.push(format!(

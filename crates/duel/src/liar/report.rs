@@ -253,6 +253,35 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push('\n');
     data.insert("min_questions".into(), json!(rows));
 
+    // Powers of two, several lies (full report only: the undecided cases spend their budget).
+    if !opts.quick {
+        let ks: Vec<u32> = (1..=10).chain([12, 14, 16, 18, 20]).collect();
+        md.push_str("### Fewest questions for n = 2^k, e = 1..5 lies (original game)\n\n");
+        md.push_str("`q` where certified (lower bound = upper bound), `lower..upper` where the search budget ran out between them (default budget of `duel liar min-questions`).\n\n| k |");
+        for lies in 1..=5 {
+            let _ = write!(md, " e = {lies} |");
+        }
+        md.push_str("\n| --- | --- | --- | --- | --- | --- |\n");
+        let mut pow_rows = Vec::new();
+        for &k in &ks {
+            let _ = write!(md, "| {k} |");
+            for lies in 1..=5usize {
+                match min_questions(1u64 << k, lies, Budget::default()) {
+                    Ok(r) => {
+                        let _ = write!(md, " {} |", show(Some(&r)));
+                        pow_rows.push(r);
+                    }
+                    Err(e) => {
+                        let _ = write!(md, " stopped: {e} |");
+                    }
+                }
+            }
+            md.push('\n');
+        }
+        md.push('\n');
+        data.insert("powers_of_two".into(), json!(pow_rows));
+    }
+
     // Corollary tables.
     let cq = if opts.quick { 10 } else { 16 };
     md.push_str("### Corollaries 1 and 2 as tables\n\n");

@@ -119,6 +119,17 @@ impl Solver {
         &self.weights
     }
 
+    /// Sets the time budget: the number of search steps (questions and enumeration nodes
+    /// visited) after which the search stops with [`LiarError::Work`].
+    pub fn set_max_steps(&mut self, steps: u64) {
+        self.max_work = steps;
+    }
+
+    /// Search steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.work
+    }
+
     /// States stored so far.
     pub fn states(&self) -> usize {
         self.memo.len()
