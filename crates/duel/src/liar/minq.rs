@@ -13,12 +13,14 @@ use super::state::{berlekamp_volume, start, two_pow, LiarError, Variant, MAX_QUE
 /// The answer of `duel liar solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SolveResult {
-    /// Objects.
+    /// Objects (surviving objects when solving a state).
     pub n: u64,
     /// Questions.
     pub questions: u32,
     /// Lies allowed.
     pub lies: usize,
+    /// The state `x_0, …, x_e` solved.
+    pub state: Vec<u64>,
     /// `original` or `pathological`.
     pub variant: Variant,
     /// `paul` or `carole`.
@@ -38,10 +40,16 @@ pub struct SolveResult {
 /// Search settings for large instances.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Memo entries an exhaustive search may store before it gives up.
+    /// Memo entries an exhaustive search may store before it gives up (memory: about 48
+    /// bytes each).
     pub exhaustive_states: usize,
+    /// Search steps an exhaustive search may take before it gives up (time: roughly 10^7
+    /// steps a second).
+    pub exhaustive_steps: u64,
     /// Memo entries the strategy search may store.
     pub strategy_states: usize,
+    /// Search steps the strategy search may take.
+    pub strategy_steps: u64,
     /// States with at most this many survivors are solved exhaustively inside the strategy
     /// search.
     pub endgame_total: u64,
@@ -52,8 +60,10 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            exhaustive_states: 1_000_000,
+            exhaustive_states: 4_000_000,
+            exhaustive_steps: 40_000_000,
             strategy_states: 2_000_000,
+            strategy_steps: 8_000_000,
             endgame_total: 12,
             width: 3,
         }
@@ -72,7 +82,33 @@ pub fn solve(
     variant: Variant,
     budget: Budget,
 ) -> Result<SolveResult, LiarError> {
-    let x = start(n, lies)?;
+    solve_state(&start(n, lies)?, q, variant, budget)
+}
+
+/// Who wins from any state `(q; x_0, …, x_e)` (`counts.len() = e + 1`), decided as in
+/// [`solve`]; `n` in the result is the number of surviving objects `Σ x_i`.
+pub fn solve_state(
+    counts: &[u64],
+    q: u32,
+    variant: Variant,
+    budget: Budget,
+) -> Result<SolveResult, LiarError> {
+    if counts.is_empty() {
+        return Err(LiarError::WrongClasses {
+            lies: 0,
+            expected: 1,
+            got: 0,
+        });
+    }
+    let lies = counts.len() - 1;
+    if lies > super::state::MAX_LIES {
+        return Err(LiarError::TooManyLies(lies));
+    }
+    let x = counts.to_vec();
+    let n = counts
+        .iter()
+        .try_fold(0u64, |a, &c| a.checked_add(c))
+        .ok_or_else(|| LiarError::TooLarge("more than 2^64 objects".to_string()))?;
     // Beyond this even the exact volume bound would take long to write down.
     if q > 4096 {
         return Err(LiarError::TooManyQuestions(q));
@@ -83,6 +119,7 @@ pub fn solve(
         n,
         questions: q,
         lies,
+        state: x.clone(),
         variant,
         winner: String::new(),
         volume: volume.to_string(),
@@ -104,6 +141,7 @@ pub fn solve(
     }
     let mut exact =
         Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
+    exact.set_max_steps(budget.exhaustive_steps);
     match exact.outcome(q, &x) {
         Ok(o) => {
             if o == Outcome::PaulWins {
@@ -157,6 +195,7 @@ pub fn find_certified_strategy(
         Policy::heuristic(budget.endgame_total, budget.width),
         budget.strategy_states,
     )?;
+    search.set_max_steps(budget.strategy_steps);
     if search.outcome(q, x)? != Outcome::PaulWins {
         return Ok((false, search.states(), None));
     }
@@ -225,21 +264,38 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             }
             Err(e) => return Err(e),
         }
-        // No strategy found: try to refute exhaustively.
+        // No strategy found: try to refute exhaustively (unless a refutation with fewer
+        // questions already ran out of budget: with more questions it is harder still).
+        if !unknown.is_empty() {
+            steps.push(format!(
+                "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation not tried (it ran out of budget at q = {})",
+                unknown[0]
+            ));
+            unknown.push(q);
+            q += 1;
+            continue;
+        }
         let mut exact = Solver::with_policy(
             Variant::Original,
             lies,
             Policy::EXHAUSTIVE,
             budget.exhaustive_states,
         )?;
+        exact.set_max_steps(budget.exhaustive_steps);
         match exact.outcome(q, &x) {
             Ok(Outcome::CaroleWins) => {
                 steps.push(format!(
                     "q = {q}: Carole wins, exhaustive search over {} states",
                     exact.states()
                 ));
-                if unknown.is_empty() {
-                    lower = q + 1;
+                // Paul's wins are monotone in q (extra questions can be ignored), so Carole
+                // also wins with every smaller q, including any left undecided.
+                lower = q + 1;
+                if !unknown.is_empty() {
+                    steps.push(format!(
+                        "q = {unknown:?}: Carole wins too, since she wins with {q} questions"
+                    ));
+                    unknown.clear();
                 }
             }
             Ok(_) => {

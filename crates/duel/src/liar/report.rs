@@ -97,6 +97,19 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         "y′ = (a_0, a_1 − a_0 + x_0) keeps a_1 = ⌊x_1/2⌋ one-lie objects, so it gets the floor and y″ the ceiling; the theorem (one gets each) is unaffected",
     ));
 
+    // Lemma 1 at q = 0: the proof checks a_1 ≥ 0 but not a_1 ≤ x_1, which fails only there.
+    let (c1, c2, c3) = super::splitting::lemma1_conditions(0, 1, 0);
+    s.checks.push(check(
+        "Lemma 1 at q = 0, x = (1, 0) (Paul-favorable in both games)",
+        &format!("{PAPER}, Lemma 1"),
+        "splitting iff x_0 even or x_1 > q − 3 or condition 3: here splitting",
+        &format!(
+            "conditions ({c1}, {c2}, {c3}) hold, but the splitting question (1, 1) is not ≤ (1, 0): not splitting"
+        ),
+        Status::Differs,
+        "a degenerate case (no question is left, the game is over); ⌈(x_1 − q + 1)/2⌉ ≤ x_1 fails only for q = 0, x_1 = 0, so Lemma 1 holds for every q ≥ 1 (checked below)",
+    ));
+
     // Lemma 1, Theorem 1, Corollaries.
     let ranges = if opts.quick {
         VerifyRanges {
@@ -240,17 +253,82 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push('\n');
     data.insert("min_questions".into(), json!(rows));
 
+    // Powers of two, several lies (full report only: the undecided cases spend their budget).
+    if !opts.quick {
+        let ks: Vec<u32> = (1..=10).chain([12, 14, 16, 18, 20]).collect();
+        md.push_str("### Fewest questions for n = 2^k, e = 1..5 lies (original game)\n\n");
+        md.push_str("`q` where certified (lower bound = upper bound), `lower..upper` where the search budget ran out between them (default budget of `duel liar min-questions`).\n\n| k |");
+        for lies in 1..=5 {
+            let _ = write!(md, " e = {lies} |");
+        }
+        md.push_str("\n| --- | --- | --- | --- | --- | --- |\n");
+        let mut pow_rows = Vec::new();
+        for &k in &ks {
+            let _ = write!(md, "| {k} |");
+            for lies in 1..=5usize {
+                match min_questions(1u64 << k, lies, Budget::default()) {
+                    Ok(r) => {
+                        let _ = write!(md, " {} |", show(Some(&r)));
+                        pow_rows.push(r);
+                    }
+                    Err(e) => {
+                        let _ = write!(md, " stopped: {e} |");
+                    }
+                }
+            }
+            md.push('\n');
+        }
+        md.push('\n');
+        data.insert("powers_of_two".into(), json!(pow_rows));
+    }
+
     // Corollary tables.
     let cq = if opts.quick { 10 } else { 16 };
-    md.push_str("### Corollaries 1 and 2: thresholds\n\n");
-    md.push_str("Original game: the largest n Paul wins with q questions (Corollary 1). Pathological game: the smallest n he wins (Corollary 2). Both agree with the exhaustive solver for q ≤ 12 and with certification of the splitting strategy up to q = 40 (checks above).\n\n");
-    md.push_str("| q | original: largest n | pathological: smallest n |\n| --- | --- | --- |\n");
+    md.push_str("### Corollaries 1 and 2 as tables\n\n");
+    md.push_str("Original game (Corollary 1): the largest even and the largest odd n Paul wins with q questions; pathological game (Corollary 2): the smallest even and odd n he wins. The `exhaustive` columns compare the corollary with the exhaustive solver for every n from 1 to the threshold + 4.\n\n");
+    md.push_str("| q | original: largest even n | largest odd n | exhaustive | pathological: smallest even n | smallest odd n | exhaustive |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut cor = Vec::new();
     for q in 0..=cq {
-        let (l, p) = (largest_searchable(q), smallest_pathological_win(q));
-        debug_assert!(corollary1(q, l) && corollary2(q, p));
-        let _ = writeln!(md, "| {q} | {l} | {p} |");
-        cor.push(json!({"q": q, "original_largest_n": l, "pathological_smallest_n": p}));
+        let last = largest_searchable(q) + 4;
+        let even_o = (1..=last).filter(|n| n % 2 == 0 && corollary1(q, *n)).max();
+        let odd_o = (1..=last).filter(|n| n % 2 == 1 && corollary1(q, *n)).max();
+        let first = smallest_pathological_win(q);
+        let even_p = (first..first + 4).find(|n| n % 2 == 0 && corollary2(q, *n));
+        let odd_p = (first..first + 4).find(|n| n % 2 == 1 && corollary2(q, *n));
+        let agree_o = (1..=last).all(|n| orig.paul_wins(q, &[n, 0]).ok() == Some(corollary1(q, n)));
+        let agree_p =
+            (1..=first + 4).all(|n| patho.paul_wins(q, &[n, 0]).ok() == Some(corollary2(q, n)));
+        let show = |v: Option<u64>| v.map_or("none".to_string(), |n| n.to_string());
+        let word = |ok: bool| if ok { "agrees" } else { "DISAGREES" };
+        let _ = writeln!(
+            md,
+            "| {q} | {} | {} | {} | {} | {} | {} |",
+            show(even_o),
+            show(odd_o),
+            word(agree_o),
+            show(even_p),
+            show(odd_p),
+            word(agree_p)
+        );
+        if !(agree_o && agree_p) {
+            s.checks.push(check(
+                &format!("Corollaries 1 and 2 at q = {q}"),
+                &format!("{PAPER}, Corollaries 1 and 2"),
+                "the closed forms",
+                "the exhaustive solver disagrees",
+                Status::Differs,
+                "see the table",
+            ));
+        }
+        cor.push(json!({
+            "q": q,
+            "original_largest_even_n": even_o,
+            "original_largest_odd_n": odd_o,
+            "original_agrees_with_solver": agree_o,
+            "pathological_smallest_even_n": even_p,
+            "pathological_smallest_odd_n": odd_p,
+            "pathological_agrees_with_solver": agree_p,
+        }));
     }
     md.push('\n');
     data.insert("corollaries".into(), json!(cor));

@@ -119,6 +119,17 @@ impl Solver {
         &self.weights
     }
 
+    /// Sets the time budget: the number of search steps (questions and enumeration nodes
+    /// visited) after which the search stops with [`LiarError::Work`].
+    pub fn set_max_steps(&mut self, steps: u64) {
+        self.max_work = steps;
+    }
+
+    /// Search steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.work
+    }
+
     /// States stored so far.
     pub fn states(&self) -> usize {
         self.memo.len()
@@ -208,6 +219,9 @@ impl Solver {
         if let Some(&o) = self.memo.get(&key) {
             return Ok(o);
         }
+        if let Some(o) = self.by_monotonicity(q, counts)? {
+            return Ok(o);
+        }
         let mut unknown = false;
         let mut win = false;
         self.for_each_candidate(q, counts, &mut |solver, a| {
@@ -261,6 +275,34 @@ impl Solver {
         }
         self.memo.insert(key, outcome);
         Ok(outcome)
+    }
+
+    /// Decides `(q; x)` from a known neighbour, by monotonicity in the objects: removing an
+    /// object never hurts Paul in the original game (he plays his strategy for the larger set,
+    /// and survivors form a subset) and never helps him in the pathological game (the extra
+    /// object can be ignored). So in the original game Paul wins at `x` if he wins at
+    /// `x + e_i`, and Carole wins at `x` if she wins at `x − e_i`; the reverse in the
+    /// pathological game. Only proved outcomes are used.
+    fn by_monotonicity(&self, q: u32, counts: &[u64]) -> Result<Option<Outcome>, LiarError> {
+        let mut y = counts.to_vec();
+        for i in 0..counts.len() {
+            let (more, fewer) = match self.variant {
+                Variant::Original => (Outcome::PaulWins, Outcome::CaroleWins),
+                Variant::Pathological => (Outcome::CaroleWins, Outcome::PaulWins),
+            };
+            y[i] = counts[i] + 1;
+            if self.memo.get(&self.packer.key(q, &y)?) == Some(&more) {
+                return Ok(Some(more));
+            }
+            if counts[i] > 0 {
+                y[i] = counts[i] - 1;
+                if self.memo.get(&self.packer.key(q, &y)?) == Some(&fewer) {
+                    return Ok(Some(fewer));
+                }
+            }
+            y[i] = counts[i];
+        }
+        Ok(None)
     }
 
     /// Calls `f` on the candidate questions at an unsettled state `(q; counts)`, `q ≥ 1`, most
