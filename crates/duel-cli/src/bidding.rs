@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
 use duel::bidding::approx;
-use duel::bidding::boards::{connect_richman_dense, LineGame, DENSE_LIMIT};
+use duel::bidding::boards::{connect_richman_dense, hex_dense, Hex, LineGame, DENSE_LIMIT};
 use duel::bidding::brute::{BruteForce, TieRule};
 use duel::bidding::discrete::{
     advise, mitt_label, threshold_ranks, threshold_table, thresholds, Recursion,
@@ -181,6 +181,34 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             return Ok(());
         }
     }
+    if let GameSpec::Hex(n) = spec {
+        if spec.position_bound() > MAX_POSITIONS as u128 {
+            let hex = Hex::new(n)?;
+            let start = std::time::Instant::now();
+            let (scaled, entries) = hex_dense(&hex, None)?;
+            let value = Rational::new(scaled.into(), (1u64 << (n * n)).into());
+            let millis = start.elapsed().as_millis();
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "value": value.to_string(),
+                    "value_float": approx(&value),
+                    "exact": true,
+                    "method": "dense table of all boards",
+                    "table_entries": entries,
+                    "table_bytes": entries * 4,
+                    "millis": millis,
+                }))?;
+            } else {
+                println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+                println!(
+                    "solved over a dense table of {entries} boards ({} MB) in {millis} ms",
+                    entries * 4 / 1_000_000
+                );
+            }
+            return Ok(());
+        }
+    }
     let built = build(&spec)?;
     let g = &built.graph;
     let r = Richman::solve(g)?;
@@ -289,6 +317,31 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
                     "threshold": f.to_string(),
                     "tie_break": rule.name(),
                     "method": "Theorem 3.7 on a dense table of column states",
+                }))?;
+            } else {
+                println!(
+                    "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
+                    spec.name()
+                );
+            }
+            return Ok(());
+        }
+    }
+    if let GameSpec::Hex(n) = spec {
+        let bound = spec.position_bound();
+        if bound > MAX_POSITIONS as u128
+            && bound <= DENSE_LIMIT as u128
+            && rule == TieRule::Advantage
+        {
+            let (rank, _) = hex_dense(&Hex::new(n)?, Some(k))?;
+            let f = Chips::from_rank(rank);
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "chips": k,
+                    "threshold": f.to_string(),
+                    "tie_break": rule.name(),
+                    "method": "Theorem 3.7 on a dense table of all boards",
                 }))?;
             } else {
                 println!(

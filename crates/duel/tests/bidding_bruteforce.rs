@@ -290,3 +290,34 @@ fn theorem_3_7_as_printed_fails_in_a_zugzwang() {
     assert_eq!(Chips::from_rank(corrected).to_string(), "0");
     assert_eq!(search.threshold_rank(start), (0, true));
 }
+
+#[test]
+fn dense_hex_solver_agrees_with_the_graph() {
+    use duel::bidding::boards::{hex_dense, Hex};
+    use duel::bidding::richman::Richman;
+    use duel::exact::Rational;
+    for n in 1..=3usize {
+        let hex = Hex::new(n).unwrap();
+        let g = parse_game(&format!("hex:{n}"))
+            .unwrap()
+            .build()
+            .unwrap()
+            .graph;
+        let (scaled, _) = hex_dense(&hex, None).unwrap();
+        let r = Richman::solve(&g).unwrap();
+        let one = 1u64 << (n * n);
+        assert_eq!(
+            r.value(g.start()),
+            &Rational::new(scaled.into(), one.into()),
+            "hex:{n}"
+        );
+        for total in 0..=5 {
+            let (rank, _) = hex_dense(&hex, Some(total)).unwrap();
+            assert_eq!(
+                Chips::from_rank(rank),
+                thresholds(&g, total).unwrap()[g.start() as usize],
+                "hex:{n} k = {total}"
+            );
+        }
+    }
+}
