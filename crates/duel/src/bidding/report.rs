@@ -160,7 +160,7 @@ fn build(
             let why = if k % 256 == 155 {
                 "Known misprint at 155 + 256n: 84* would break f(k) <= f(k+1) <= f(k)+1 (f(154) = 82*)."
             } else {
-                "Alice needs less than printed: the table seems to follow the five-chip tree of Figure 2 (Lemma 6.6), which is not optimal for this total."
+                "Alice needs less than printed. The printed table is Theorem 3.7 applied to the printed 1a' and 1b, and the printed 1a' lets Alice answer from the corner only with the adjacent corner (2a', Lemma 6.5, valid when the center is not optimal, i.e. k = 5); at this total her best second move is the center (position 2a), which gives the computed value (test why_figure_4_and_1a_prime_differ)."
             };
             s.checks.push(check(
                 &format!("{title}, k = {k}"),
@@ -338,7 +338,7 @@ fn corner_note(analysis: &TttAnalysis, t: &PaperTable) -> String {
         })
         .collect();
     format!(
-        "The corner position `A../.../...` (Figure 2) has this table except at {} totals, where Alice needs less: {}",
+        "The corner position `A../.../...` (Figure 2) has this table except at {} totals, where Alice needs less: {}. The printed table is Theorem 3.7 on the printed 2a' (adjacent corners) and 2c for every k: it omits Alice's answer in the center (2a), which is better at these totals.",
         diff.len(),
         diff.join(", ")
     )
