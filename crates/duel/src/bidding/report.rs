@@ -310,6 +310,42 @@ fn build(
         ));
     }
     md.push('\n');
+    // Section 5 / 6.2 name many positions by their class (E, A², B², A ∧ B², ...): how many
+    // Tic-Tac-Toe positions have each class's table.
+    let _ = writeln!(
+        md,
+        "Tic-Tac-Toe positions (up to symmetry, not finished) whose thresholds equal those of a game of section 5 for every k = 0..{} (Example 5.3 shows six positions equivalent to E; section 6.2 names positions equivalent to A², B², A ∧ B², ...):\n",
+        analysis.f.len() - 1
+    );
+    let _ = writeln!(md, "| class | positions | examples |\n| --- | --- | --- |");
+    for game in [
+        "E",
+        "A:2",
+        "B:2",
+        "B:3",
+        "A^B:2",
+        "(A^B:2)^B",
+        "(A^B:2)^B:2",
+        "(A^B:2)^B:3",
+    ] {
+        let g = graph(game)?;
+        let p = Periodicity::analyse(&g, g.start())?;
+        let t = PaperTable {
+            name: game.to_string(),
+            game: Some(game.to_string()),
+            period: p.period,
+            shift: p.shift,
+            source: String::new(),
+            values: p.table[..p.period as usize].to_vec(),
+        };
+        if p.offset > 0 {
+            continue;
+        }
+        let found = analysis.positions_matching(&t);
+        let examples: Vec<String> = found.iter().take(4).map(|b| format!("`{b}`")).collect();
+        let _ = writeln!(md, "| {game} | {} | {} |", found.len(), examples.join(" "));
+    }
+    md.push('\n');
     data.insert("named_positions".into(), serde_json::Value::Object(named));
     examples(opts, s, md, data)?;
     new_results(opts, s, md, data)?;
