@@ -221,13 +221,16 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     let bid = r.optimal_bid(g, s);
     let zugzwang = r.is_zugzwang(g, s);
     let zugzwangs = (0..g.len() as u32).filter(|&v| r.is_zugzwang(g, v)).count();
+    let lower = r.lower[s as usize].clone();
     if json {
         print_json(&json!({
             "game": spec.name(),
-            "value": value.to_string(),
+            // Not exact: the bracket's ends can have thousands of digits; floats only.
+            "value": r.exact.then(|| value.to_string()),
             "value_float": approx(&value),
             "exact": r.exact,
-            "lower": r.lower[s as usize].to_string(),
+            "upper_float": approx(&value),
+            "lower_float": approx(&lower),
             "iterations": r.iterations,
             "positions": g.len(),
             "bid": bid.as_ref().map(|b| b.to_string()),
@@ -241,10 +244,10 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
         } else {
             println!(
-                "R({}) lies in [{}, {}] after {} truncation steps (not exact)",
+                "R({}) lies in [{:.12}, {:.12}] after {} truncation steps (not exact)",
                 spec.name(),
-                r.lower[s as usize],
-                value,
+                approx(&lower),
+                approx(&value),
                 r.iterations
             );
         }
