@@ -353,9 +353,9 @@ fn solve_by_strategies(
         let pivot = (col..m).find(|&r| !rows[r][col].is_zero())?;
         rows.swap(col, pivot);
         let inv = Rational::one() / rows[col][col].clone();
-        for c in col..=m {
-            if !rows[col][c].is_zero() {
-                rows[col][c] *= &inv;
+        for entry in rows[col][col..].iter_mut() {
+            if !entry.is_zero() {
+                *entry *= &inv;
             }
         }
         let pivot_row = rows[col].clone();
@@ -364,9 +364,9 @@ fn solve_by_strategies(
                 continue;
             }
             let factor = row[col].clone();
-            for c in col..=m {
-                if !pivot_row[c].is_zero() {
-                    row[c] -= &factor * &pivot_row[c];
+            for (entry, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                if !p.is_zero() {
+                    *entry -= &factor * p;
                 }
             }
         }
