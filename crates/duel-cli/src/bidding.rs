@@ -413,6 +413,14 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     let built = build(&spec)?;
     let g = &built.graph;
     let s = g.start();
+    let work = (max_k + 1).saturating_mul(g.len() as u64);
+    if work > 20_000_000_000 {
+        bail!(
+            "a table of {} totals over {} positions needs about {work} position updates (limit 2·10^10): ask for fewer totals",
+            max_k + 1,
+            g.len()
+        );
+    }
     let bar = progress(ctx, 1, "computing thresholds");
     let values: Vec<String> = match recursion {
         Some(Recursion::Advantage) => threshold_table(g, s, max_k, Recursion::Advantage)?
