@@ -280,3 +280,25 @@ fn why_figure_4_and_1a_prime_differ() {
         assert_eq!(with_center, analysis.f[k as usize][corner], "k = {k}");
     }
 }
+
+#[test]
+fn richman_values_of_the_named_positions() {
+    // Section 6.2: each table f(dn + j) = sn + f(j) gives R = s/d for its position (Theorem
+    // 3.13 with M = d); e.g. R(1a) = 23/64 (Alice in the center), R(1b) = 87/128 (Bob in the
+    // center), R(1a') = 25/64 (Alice in a corner). Checked for every identified position.
+    let analysis = TttAnalysis::new(255).unwrap();
+    let built = parse_game("tictactoe").unwrap().build().unwrap();
+    let r = Richman::solve(&built.graph).unwrap();
+    for t in paper::tables().into_iter().filter(|t| t.game.is_none()) {
+        let expected = Rational::new(t.shift.into(), t.period.into());
+        let boards = if t.name == "1a'" {
+            vec!["A../.../...".to_string()]
+        } else {
+            analysis.positions_matching(&t)
+        };
+        for b in boards {
+            let v = built.parse_position(&b).unwrap();
+            assert_eq!(r.value(v), &expected, "{} at {b}", t.name);
+        }
+    }
+}

@@ -259,6 +259,8 @@ fn build(
     // Named Tic-Tac-Toe positions.
     let analysis = TttAnalysis::new(if opts.quick { 127 } else { 255 })?;
     let mut named = serde_json::Map::new();
+    let ttt_built = parse_game("tictactoe")?.build()?;
+    let ttt_richman = Richman::solve(&ttt_built.graph)?;
     let _ = writeln!(
         md,
         "### Tic-Tac-Toe positions named in the figures of section 6\n"
@@ -291,6 +293,25 @@ fn build(
             }
         );
         named.insert(t.name.clone(), json!(found));
+        // The table's slope gives the Richman value of the position: R = shift / period.
+        let board = if t.name == "1a'" {
+            Some("A../.../...".to_string())
+        } else {
+            found.first().cloned()
+        };
+        if let Some(board) = board {
+            let v = ttt_built.parse_position(&board)?;
+            let computed = ttt_richman.value(v).to_string();
+            let published = Rational::new(t.shift.into(), t.period.into()).to_string();
+            s.checks.push(check(
+                &format!("R(position {}) = `{board}`", t.name),
+                &format!("{} (slope of the table)", t.source),
+                &published,
+                &computed,
+                Status::of(published == computed),
+                "Richman value of the identified board; the table's f(dn + j) = sn + f(j) gives R = s/d",
+            ));
+        }
         let status = Status::of(!found.is_empty());
         let note = if t.name == "1a'" {
             corner_note(&analysis, &t)
