@@ -558,6 +558,8 @@ fn moves(
             "bidder": bidder.to_lowercase(),
             "bid": adv.bid,
             "use_tie": adv.use_tie,
+            "proof_bid": adv.proof_bid,
+            "proof_use_tie": adv.proof_use_tie,
             "alice_move": alice_label,
             "bob_move": bob_label,
             "alice_moves_herself": adv.alice_moves_herself,
@@ -583,6 +585,15 @@ fn moves(
                 adv.bid,
                 if adv.use_tie {
                     " and uses the tie-break if the bids are equal"
+                } else {
+                    ""
+                }
+            );
+            println!(
+                "(the bid of the proof of Theorem 3.7: {}{})",
+                adv.proof_bid,
+                if adv.proof_use_tie {
+                    "*, using the tie-break"
                 } else {
                     ""
                 }

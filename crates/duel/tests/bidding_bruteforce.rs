@@ -247,6 +247,42 @@ mod random_graphs {
                 prop_assert!(upward_closed);
                 prop_assert_eq!(f[v as usize], rank);
             }
+            // The bids of the proof of Theorem 3.7 win for the winning side, zugzwang included.
+            let chips: Vec<duel::exact::Chips> = threshold_ranks(&g, k, Recursion::Advantage)
+                .into_iter()
+                .map(duel::exact::Chips::from_rank)
+                .collect();
+            for v in (0..g.len() as u32).filter(|&v| g.outcome(v).is_none()) {
+                for rank in 0..=2 * k + 1 {
+                    let adv = duel::bidding::discrete::advise(
+                        &g,
+                        &chips,
+                        v,
+                        duel::exact::Chips::from_rank(rank),
+                        k,
+                    )
+                    .unwrap();
+                    prop_assert!(adv.proof_bid_works, "{:?}", adv);
+                }
+            }
+            // The bids of the proof of Theorem 3.7 win for the winning side, zugzwang included.
+            let chips: Vec<duel::exact::Chips> = threshold_ranks(&g, k, Recursion::Advantage)
+                .into_iter()
+                .map(duel::exact::Chips::from_rank)
+                .collect();
+            for v in (0..g.len() as u32).filter(|&v| g.outcome(v).is_none()) {
+                for rank in 0..=2 * k + 1 {
+                    let adv = duel::bidding::discrete::advise(
+                        &g,
+                        &chips,
+                        v,
+                        duel::exact::Chips::from_rank(rank),
+                        k,
+                    )
+                    .unwrap();
+                    prop_assert!(adv.proof_bid_works, "{:?}", adv);
+                }
+            }
             let f = threshold_ranks(&g, k, Recursion::MakeItTakeIt);
             let search = BruteForce::solve(&g, k, TieRule::MakeItTakeIt).unwrap();
             for v in 0..g.len() as u32 {

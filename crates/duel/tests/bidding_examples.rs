@@ -379,3 +379,31 @@ fn taxman_recursion_against_discrete_search() {
         );
     }
 }
+
+#[test]
+fn the_bids_of_the_proof_of_theorem_3_7_win() {
+    // Proof of Theorem 3.7: the winning side bids d/2, ⌊d/2⌋, ⌊d/2⌋* or (d/2 - 1)* by the four
+    // cases (d = |hi| - |lo|, x* = bid x and use the advantage). Checked at every position and
+    // chip split of these games against every answer.
+    for (name, max_k) in [
+        ("tictactoe", 8u64),
+        ("E", 12),
+        ("A:2", 12),
+        ("B:3", 12),
+        ("(A^B:2)^B:3", 12),
+        ("example3.5", 12),
+        ("tug:3", 12),
+        ("ultimatum:2", 12),
+    ] {
+        let g = graph(name);
+        for k in 0..=max_k {
+            let f = thresholds(&g, k).unwrap();
+            for v in (0..g.len() as u32).filter(|&v| g.outcome(v).is_none()) {
+                for rank in 0..=2 * k + 1 {
+                    let adv = advise(&g, &f, v, Chips::from_rank(rank), k).unwrap();
+                    assert!(adv.proof_bid_works, "{name} k={k} v={v} {adv:?}");
+                }
+            }
+        }
+    }
+}
