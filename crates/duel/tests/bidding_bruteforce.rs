@@ -247,6 +247,42 @@ mod random_graphs {
                 prop_assert!(upward_closed);
                 prop_assert_eq!(f[v as usize], rank);
             }
+            // The bids of the proof of Theorem 3.7 win for the winning side, zugzwang included.
+            let chips: Vec<duel::exact::Chips> = threshold_ranks(&g, k, Recursion::Advantage)
+                .into_iter()
+                .map(duel::exact::Chips::from_rank)
+                .collect();
+            for v in (0..g.len() as u32).filter(|&v| g.outcome(v).is_none()) {
+                for rank in 0..=2 * k + 1 {
+                    let adv = duel::bidding::discrete::advise(
+                        &g,
+                        &chips,
+                        v,
+                        duel::exact::Chips::from_rank(rank),
+                        k,
+                    )
+                    .unwrap();
+                    prop_assert!(adv.proof_bid_works, "{:?}", adv);
+                }
+            }
+            // The bids of the proof of Theorem 3.7 win for the winning side, zugzwang included.
+            let chips: Vec<duel::exact::Chips> = threshold_ranks(&g, k, Recursion::Advantage)
+                .into_iter()
+                .map(duel::exact::Chips::from_rank)
+                .collect();
+            for v in (0..g.len() as u32).filter(|&v| g.outcome(v).is_none()) {
+                for rank in 0..=2 * k + 1 {
+                    let adv = duel::bidding::discrete::advise(
+                        &g,
+                        &chips,
+                        v,
+                        duel::exact::Chips::from_rank(rank),
+                        k,
+                    )
+                    .unwrap();
+                    prop_assert!(adv.proof_bid_works, "{:?}", adv);
+                }
+            }
             let f = threshold_ranks(&g, k, Recursion::MakeItTakeIt);
             let search = BruteForce::solve(&g, k, TieRule::MakeItTakeIt).unwrap();
             for v in 0..g.len() as u32 {
@@ -289,4 +325,35 @@ fn theorem_3_7_as_printed_fails_in_a_zugzwang() {
     assert_eq!(Chips::from_rank(printed).to_string(), "0*");
     assert_eq!(Chips::from_rank(corrected).to_string(), "0");
     assert_eq!(search.threshold_rank(start), (0, true));
+}
+
+#[test]
+fn dense_hex_solver_agrees_with_the_graph() {
+    use duel::bidding::boards::{hex_dense, Hex};
+    use duel::bidding::richman::Richman;
+    use duel::exact::Rational;
+    for n in 1..=3usize {
+        let hex = Hex::new(n).unwrap();
+        let g = parse_game(&format!("hex:{n}"))
+            .unwrap()
+            .build()
+            .unwrap()
+            .graph;
+        let (scaled, _) = hex_dense(&hex, None).unwrap();
+        let r = Richman::solve(&g).unwrap();
+        let one = 1u64 << (n * n);
+        assert_eq!(
+            r.value(g.start()),
+            &Rational::new(scaled.into(), one.into()),
+            "hex:{n}"
+        );
+        for total in 0..=5 {
+            let (rank, _) = hex_dense(&hex, Some(total)).unwrap();
+            assert_eq!(
+                Chips::from_rank(rank),
+                thresholds(&g, total).unwrap()[g.start() as usize],
+                "hex:{n} k = {total}"
+            );
+        }
+    }
 }

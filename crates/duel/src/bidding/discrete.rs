@@ -263,6 +263,12 @@ pub struct BidAdvice {
     pub alice_moves_herself: bool,
     /// If Bob wins the bid, whether he should move himself (rather than force Alice).
     pub bob_moves_himself: bool,
+    /// The bid named in the proof of Theorem 3.7 (see [`proof_bid`]).
+    pub proof_bid: u64,
+    /// Whether the proof's bid uses the advantage on a tie.
+    pub proof_use_tie: bool,
+    /// Whether the proof's bid wins for the winning side (checked against every answer).
+    pub proof_bid_works: bool,
 }
 
 /// The optimal bid and moves at a non-terminal vertex `v` where Alice holds `alice` and the
@@ -355,6 +361,21 @@ pub fn advise(
         };
         below && above && tie
     };
+    // The bid of the proof of Theorem 3.7 (with lo/hi for f_A/f_B), for the winning side.
+    let (proof_bid, proof_tie) = proof_bid(lo.rank(), hi.rank());
+    let holder_is_winner = alice_star == alice_wins;
+    let proof_choices: Vec<bool> = if holder_is_winner {
+        vec![proof_tie]
+    } else {
+        vec![false]
+    };
+    let proof_bid_works = proof_choices.iter().any(|&t| {
+        if alice_wins {
+            alice_bid_works(proof_bid, t)
+        } else {
+            bob_bid_works(proof_bid, t)
+        }
+    });
     let (winner, bid, use_tie) = if alice_wins {
         let choices: &[bool] = if alice_star { &[true, false] } else { &[false] };
         let found = (0..=a).find_map(|x| {
@@ -394,5 +415,32 @@ pub fn advise(
         bob_move,
         alice_moves_herself: fa <= fb,
         bob_moves_himself: fb >= fa,
+        proof_bid,
+        proof_use_tie: proof_tie,
+        proof_bid_works,
     })
+}
+
+/// The bid named in the proof of Theorem 3.7, read with `lo = min(f_A, f_B)` and
+/// `hi = max(f_A, f_B)` (ranks), `d = |hi| − |lo|`: `d/2` (sum even, `lo ∈ N`); `⌊d/2⌋` (sum odd,
+/// `lo ∈ N*`); "the smallest bid strictly greater than" `⌊d/2⌋`, read as `⌊d/2⌋*`: bid `⌊d/2⌋`
+/// and use the advantage (sum odd, `lo ∈ N`); likewise `(d/2 − 1)*` (sum even, `lo ∈ N*`). Returns the bid and whether to use the advantage on a tie (Proposition 3.4:
+/// always, unless the bid is zero).
+pub fn proof_bid(lo: u64, hi: u64) -> (u64, bool) {
+    let (l, h) = (lo / 2, hi / 2);
+    let d = h.saturating_sub(l);
+    let lo_star = lo % 2 == 1;
+    match ((l + h) % 2 == 0, lo_star) {
+        // A plain bid: use the advantage on a tie unless the bid is zero (Proposition 3.4).
+        (true, false) | (false, true) => (d / 2, d / 2 > 0),
+        // A starred bid x*: bid x and use the advantage.
+        (false, false) => (d / 2, true),
+        (true, true) => {
+            if d >= 2 {
+                (d / 2 - 1, true)
+            } else {
+                (0, false)
+            }
+        }
+    }
 }
