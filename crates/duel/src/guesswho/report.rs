@@ -287,7 +287,9 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         &format!("{h_lo} .. {h_hi}"),
         "The c with p∞(c·y, y) = 1/2: c = 4/(3β(2−β)) for β ≤ 4/3, 4/β − 8/(3β²) above; 4/3 at β = 2, 3/2 at β = 4/3.",
     ));
-    for lo in [16, max2 / 16] {
+    let mut lows = vec![16, max2 / 16];
+    lows.dedup();
+    for lo in lows {
         let hi = max2 / 2;
         if let Some(((cmin, mmin), (cmax, mmax))) = handicap_extremes(&race, lo, hi) {
             s.checks.push(new_check(
