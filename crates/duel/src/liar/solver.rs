@@ -19,7 +19,9 @@
 //! only "unknown".
 
 use super::key::{FxHashMap, Key, Packer, BYTES_PER_ENTRY};
-use super::state::{settled, successors, Answer, LiarError, Variant, Weights};
+use super::state::{
+    settled, successors, successors_into, Answer, LiarError, Variant, Weights, MAX_LIES,
+};
 
 /// A visitor of candidate questions: `Ok(true)` stops the enumeration.
 type Visit<'a> = dyn FnMut(&mut Solver, &[u64]) -> Result<bool, LiarError> + 'a;
@@ -232,14 +234,17 @@ impl Solver {
                     states: solver.memo.len(),
                 });
             }
-            let (yes, no) = successors(counts, a);
+            // On the stack: this runs once per question tried, the hot loop of the search.
+            let k = counts.len();
+            let (mut yes, mut no) = ([0u64; MAX_LIES + 1], [0u64; MAX_LIES + 1]);
+            successors_into(counts, a, &mut yes[..k], &mut no[..k]);
             // The Yes successor is the heavier: in the original game it is the likelier
             // to lose, in the pathological game the lighter one is.
             let (first, second) = match solver.variant {
-                Variant::Original => (yes, no),
-                Variant::Pathological => (no, yes),
+                Variant::Original => (&yes[..k], &no[..k]),
+                Variant::Pathological => (&no[..k], &yes[..k]),
             };
-            match solver.solve(q - 1, &first)? {
+            match solver.solve(q - 1, first)? {
                 Outcome::CaroleWins => return Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
@@ -247,7 +252,7 @@ impl Solver {
                 }
                 Outcome::PaulWins => {}
             }
-            match solver.solve(q - 1, &second)? {
+            match solver.solve(q - 1, second)? {
                 Outcome::CaroleWins => Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
