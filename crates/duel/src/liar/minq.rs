@@ -240,9 +240,12 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             return Err(LiarError::TooManyQuestions(vb));
         }
     }
-    let mut steps = vec![format!(
-        "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
-    )];
+    let mut steps = Vec::new();
+    if vb > 0 {
+        steps.push(format!(
+            "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
+        ));
+    }
     let mut lower = vb;
     let mut unknown = Vec::new();
     let mut q = vb;
