@@ -18,6 +18,9 @@ pub enum Cmd {
     /// The fewest questions Paul needs for N objects and E lies (original game), with proved
     /// lower and upper bounds.
     MinQuestions(MinArgs),
+    /// The most questions Paul can face and still win the pathological game, with proved
+    /// bounds.
+    MaxQuestions(MinArgs),
     /// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 of Ellis, Ponomarenko & Yan
     /// (exit 0 iff all hold).
     Verify(VerifyArgs),
@@ -240,6 +243,33 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 } else {
                     say(format!(
                         "n = {}, {} lie(s): between {} and {} questions (not certified)",
+                        r.n, r.lies, r.lower, r.upper
+                    ));
+                }
+                for s in &r.steps {
+                    say(format!("  {s}"));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::MaxQuestions(a) => {
+            let budget = Budget {
+                exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
+                ..Budget::default()
+            };
+            let r = duel::liar::max_questions_pathological(a.n, a.lies, budget)?;
+            if a.json {
+                print_json(&r)?;
+            } else {
+                if r.certified {
+                    say(format!(
+                        "n = {}, {} lie(s), pathological game: Paul wins with at most {} questions (certified)",
+                        r.n, r.lies, r.questions
+                    ));
+                } else {
+                    say(format!(
+                        "n = {}, {} lie(s), pathological game: Paul wins with {} questions, Carole with more than {} (not certified in between)",
                         r.n, r.lies, r.lower, r.upper
                     ));
                 }

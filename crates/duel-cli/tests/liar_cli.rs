@@ -285,3 +285,18 @@ fn solve_a_state_and_judge_a_question() {
         "classes",
     );
 }
+
+#[test]
+fn max_questions_for_the_pathological_game() {
+    // Corollary 2: with 10^6 objects and one lie Paul survives at most 24 questions.
+    let v = json(&["liar", "max-questions", "--n", "1000000", "--json"]);
+    assert_eq!(
+        (v["questions"].as_u64(), v["certified"].as_bool()),
+        (Some(24), Some(true))
+    );
+    assert_eq!(v["volume_bound"], 24);
+    fails_cleanly(
+        &["liar", "max-questions", "--n", "0"],
+        "n must be at least 1",
+    );
+}

@@ -547,3 +547,25 @@ fn four_lie_strategy_for_a_million_survives_random_and_greedy_carole() {
         assert!(x.iter().sum::<u64>() <= 1, "game {game}: {x:?}");
     }
 }
+
+#[test]
+fn heuristic_wins_always_come_with_a_question() {
+    // Wherever the heuristic engine reports a Paul win it can name a winning question whose
+    // two successors it also reports as Paul wins (what strategy extraction relies on).
+    for lies in 1..=3usize {
+        let mut h =
+            Solver::with_policy(Variant::Original, lies, Policy::heuristic(6, 2), 1_000_000)
+                .unwrap();
+        for q in 1..=22u32 {
+            for n in [3u64, 7, 20, 64, 200, 1000] {
+                let x = start(n, lies).unwrap();
+                if h.outcome(q, &x).unwrap() == Outcome::PaulWins {
+                    let a = h.winning_question(q, &x).unwrap().expect("a question");
+                    let (yes, no) = successors(&x, &a);
+                    assert_eq!(h.outcome(q - 1, &yes).unwrap(), Outcome::PaulWins);
+                    assert_eq!(h.outcome(q - 1, &no).unwrap(), Outcome::PaulWins);
+                }
+            }
+        }
+    }
+}

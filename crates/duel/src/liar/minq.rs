@@ -240,9 +240,12 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             return Err(LiarError::TooManyQuestions(vb));
         }
     }
-    let mut steps = vec![format!(
-        "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
-    )];
+    let mut steps = Vec::new();
+    if vb > 0 {
+        steps.push(format!(
+            "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
+        ));
+    }
     let mut lower = vb;
     let mut unknown = Vec::new();
     let mut q = vb;
@@ -320,6 +323,89 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         n,
         lies,
         questions: upper,
+        lower,
+        upper,
+        certified: lower == upper,
+        volume_bound: vb,
+        steps,
+    })
+}
+
+/// The answer of `duel liar max-questions`: the pathological game, where extra questions only
+/// help Carole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MaxQuestions {
+    /// Objects.
+    pub n: u64,
+    /// Lies allowed.
+    pub lies: usize,
+    /// The most questions with which Paul is known to win (the lower bound).
+    pub questions: u32,
+    /// Proved: Paul wins with this many questions (and so with fewer).
+    pub lower: u32,
+    /// Proved: Carole wins with more than this many questions.
+    pub upper: u32,
+    /// `lower == upper`.
+    pub certified: bool,
+    /// The largest `q` with `V_q(n, 0, …) ≥ 2^q`.
+    pub volume_bound: u32,
+    /// How each `q` from the volume bound down was settled.
+    pub steps: Vec<String>,
+}
+
+/// The most questions Paul can face and still win the pathological game on `n` objects with
+/// `lies` lies. Paul's wins are monotone in `q` here (with fewer questions every survivor of
+/// his strategy is still alive), so the scan goes down from the volume bound.
+pub fn max_questions_pathological(
+    n: u64,
+    lies: usize,
+    budget: Budget,
+) -> Result<MaxQuestions, LiarError> {
+    let x = start(n, lies)?;
+    // V_q / 2^q is non-increasing in q, so the volume bound holds on an initial segment.
+    let mut vb = 0u32;
+    while berlekamp_volume(vb + 1, &x) >= two_pow(vb + 1) {
+        vb += 1;
+        if vb >= MAX_QUESTIONS {
+            return Err(LiarError::TooManyQuestions(vb + 1));
+        }
+    }
+    let mut steps = vec![format!(
+        "q > {vb}: Carole wins by the volume bound (V_q < 2^q)"
+    )];
+    let mut upper = vb;
+    let mut q = vb;
+    let lower = loop {
+        match solve(n, q, lies, Variant::Pathological, budget) {
+            Ok(r) if r.winner == "paul" => {
+                steps.push(format!(
+                    "q = {q}: Paul wins ({}, {} states)",
+                    r.method, r.states
+                ));
+                break q;
+            }
+            Ok(r) => {
+                steps.push(format!("q = {q}: Carole wins ({})", r.method));
+                // Carole's wins are monotone too: she also wins with every larger q.
+                upper = q.saturating_sub(1);
+            }
+            Err(
+                e @ (LiarError::Budget { .. } | LiarError::Work { .. } | LiarError::TooLarge(_)),
+            ) => {
+                steps.push(format!("q = {q}: undecided: {e}"));
+            }
+            Err(e) => return Err(e),
+        }
+        if q == 0 {
+            // With no question every object survives: Paul wins (n ≥ 1).
+            break 0;
+        }
+        q -= 1;
+    };
+    Ok(MaxQuestions {
+        n,
+        lies,
+        questions: lower,
         lower,
         upper,
         certified: lower == upper,

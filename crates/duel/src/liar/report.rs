@@ -253,6 +253,48 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push('\n');
     data.insert("min_questions".into(), json!(rows));
 
+    // The pathological game for the same n.
+    md.push_str(
+        "### Pathological game: most questions Paul survives, n = 10^6 and n = 2^20, e = 0..9\n\n",
+    );
+    md.push_str("Upper bound: the volume bound (`V_q < 2^q` means Carole wins), lowered by exhaustive refutation where needed; lower bound: a Paul win proved by search or certified strategy.\n\n");
+    md.push_str("| e | n = 10^6: q | volume bound | certified | n = 2^20: q | volume bound | certified |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+    let mut patho_rows = Vec::new();
+    for lies in 0..=9usize {
+        let mut cells = Vec::new();
+        for n in [1_000_000u64, 1 << 20] {
+            match super::minq::max_questions_pathological(n, lies, Budget::default()) {
+                Ok(r) => {
+                    let q = if r.certified {
+                        r.questions.to_string()
+                    } else {
+                        format!("{}..{}", r.lower, r.upper)
+                    };
+                    cells.push(format!("{q} | {} | {}", r.volume_bound, r.certified));
+                    patho_rows.push(r);
+                }
+                Err(e) => cells.push(format!("stopped: {e} | | ")),
+            }
+        }
+        let _ = writeln!(md, "| {lies} | {} | {} |", cells[0], cells[1]);
+    }
+    md.push('\n');
+    data.insert("max_questions_pathological".into(), json!(patho_rows));
+    if let Some(r) = patho_rows.iter().find(|r| r.n == 1_000_000 && r.lies == 1) {
+        // Corollary 2 for n = 10^6 (even): Paul wins iff 10^6 (q + 1) ≥ 2^q, i.e. q ≤ 24.
+        let by_corollary = (0..60u32)
+            .filter(|&q| corollary2(q, 1_000_000))
+            .max()
+            .unwrap_or(0);
+        s.checks.push(Check::compare(
+            "pathological game, n = 10^6, one lie: most questions Paul survives",
+            &format!("{PAPER}, Corollary 2"),
+            &by_corollary.to_string(),
+            &r.questions.to_string(),
+            "computed by search from the volume bound down, independently of the corollary",
+        ));
+    }
+
     // Powers of two, several lies (full report only: the undecided cases spend their budget).
     if !opts.quick {
         let ks: Vec<u32> = (1..=10).chain([12, 14, 16, 18, 20]).collect();

@@ -11,6 +11,9 @@
 //!   intervals, never by scanning all `Π (x_i + 1)` questions;
 //! - symmetry: `a` and `x − a` give the same two successors swapped, so only questions whose
 //!   `Yes` successor is the heavier (`V′ ≥ V″`) are tried;
+//! - monotonicity in the objects: removing an object never hurts Paul in the original game
+//!   and never helps him in the pathological one, so a proved neighbour `x ± e_i` in the memo
+//!   can decide `x` (it saves memory more than time: 12.7 → 8.1 MB on the three-lie table);
 //! - memoisation on the packed state.
 //!
 //! The same engine runs in a heuristic mode ([`Policy::heuristic`]) for instances too large
@@ -19,7 +22,9 @@
 //! only "unknown".
 
 use super::key::{FxHashMap, Key, Packer, BYTES_PER_ENTRY};
-use super::state::{settled, successors, Answer, LiarError, Variant, Weights};
+use super::state::{
+    settled, successors, successors_into, Answer, LiarError, Variant, Weights, MAX_LIES,
+};
 
 /// A visitor of candidate questions: `Ok(true)` stops the enumeration.
 type Visit<'a> = dyn FnMut(&mut Solver, &[u64]) -> Result<bool, LiarError> + 'a;
@@ -232,14 +237,17 @@ impl Solver {
                     states: solver.memo.len(),
                 });
             }
-            let (yes, no) = successors(counts, a);
+            // On the stack: this runs once per question tried, the hot loop of the search.
+            let k = counts.len();
+            let (mut yes, mut no) = ([0u64; MAX_LIES + 1], [0u64; MAX_LIES + 1]);
+            successors_into(counts, a, &mut yes[..k], &mut no[..k]);
             // The Yes successor is the heavier: in the original game it is the likelier
             // to lose, in the pathological game the lighter one is.
             let (first, second) = match solver.variant {
-                Variant::Original => (yes, no),
-                Variant::Pathological => (no, yes),
+                Variant::Original => (&yes[..k], &no[..k]),
+                Variant::Pathological => (&no[..k], &yes[..k]),
             };
-            match solver.solve(q - 1, &first)? {
+            match solver.solve(q - 1, first)? {
                 Outcome::CaroleWins => return Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
@@ -247,7 +255,7 @@ impl Solver {
                 }
                 Outcome::PaulWins => {}
             }
-            match solver.solve(q - 1, &second)? {
+            match solver.solve(q - 1, second)? {
                 Outcome::CaroleWins => Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
@@ -283,20 +291,26 @@ impl Solver {
     /// object can be ignored). So in the original game Paul wins at `x` if he wins at
     /// `x + e_i`, and Carole wins at `x` if she wins at `x − e_i`; the reverse in the
     /// pathological game. Only proved outcomes are used.
+    ///
+    /// A Paul win is taken from a neighbour only where every question is searched (the
+    /// exhaustive regime), so that [`Solver::winning_question`] can always name his question.
     fn by_monotonicity(&self, q: u32, counts: &[u64]) -> Result<Option<Outcome>, LiarError> {
+        let total: u64 = counts.iter().sum();
+        let paul_from_neighbour = total <= self.policy.exhaustive_total;
         let mut y = counts.to_vec();
         for i in 0..counts.len() {
             let (more, fewer) = match self.variant {
                 Variant::Original => (Outcome::PaulWins, Outcome::CaroleWins),
                 Variant::Pathological => (Outcome::CaroleWins, Outcome::PaulWins),
             };
+            let usable = |o: Outcome| o == Outcome::CaroleWins || paul_from_neighbour;
             y[i] = counts[i] + 1;
-            if self.memo.get(&self.packer.key(q, &y)?) == Some(&more) {
+            if usable(more) && self.memo.get(&self.packer.key(q, &y)?) == Some(&more) {
                 return Ok(Some(more));
             }
             if counts[i] > 0 {
                 y[i] = counts[i] - 1;
-                if self.memo.get(&self.packer.key(q, &y)?) == Some(&fewer) {
+                if usable(fewer) && self.memo.get(&self.packer.key(q, &y)?) == Some(&fewer) {
                     return Ok(Some(fewer));
                 }
             }
