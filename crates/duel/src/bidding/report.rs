@@ -30,14 +30,14 @@ fn check(
     status: Status,
     note: &str,
 ) -> Check {
-    Check {
-        item: item.to_string(),
-        source: format!("{SOURCE}, {source}"),
-        published: published.to_string(),
-        computed: computed.to_string(),
+    Check::new(
+        item,
+        &format!("{SOURCE}, {source}"),
+        published,
+        computed,
         status,
-        note: note.to_string(),
-    }
+        note,
+    )
 }
 
 fn graph(name: &str) -> Result<GameGraph, BiddingError> {

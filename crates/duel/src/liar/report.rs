@@ -22,24 +22,6 @@ const A286496: [u64; 17] = [
     1, 1, 1, 2, 2, 4, 8, 16, 28, 50, 92, 170, 314, 584, 1092, 2048, 3854,
 ];
 
-fn check(
-    item: &str,
-    source: &str,
-    published: &str,
-    computed: &str,
-    status: Status,
-    note: &str,
-) -> Check {
-    Check {
-        item: item.to_string(),
-        source: source.to_string(),
-        published: published.to_string(),
-        computed: computed.to_string(),
-        status,
-        note: note.to_string(),
-    }
-}
-
 /// The report section of this domain.
 pub fn report_section(opts: &ReportOptions) -> Section {
     let mut s = Section::new("liar", "Rényi–Ulam liar games");
@@ -47,7 +29,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let mut data = serde_json::Map::new();
 
     // The rules, as the abstract and section 1 state them.
-    s.checks.push(check(
+    s.checks.push(Check::new(
         "who wins the original game",
         &format!("{PAPER}, abstract"),
         "Paul wins the regular game if at least one element with ≤ 1 lie survives",
@@ -88,7 +70,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     // The proof of Theorem 1, x_0 even: which successor gets the ceiling.
     let a = splitting_strategy(Variant::Original, 4, 2, 1);
     let (yes, _) = successors(&[2, 1], &a);
-    s.checks.push(check(
+    s.checks.push(Check::new(
         "Theorem 1 proof, x_0 even: wt_{q−1}(y′) at (4, (2, 1))",
         &format!("{PAPER}, proof of Theorem 1"),
         "⌈wt_q(x)/2⌉ = 6",
@@ -99,7 +81,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
 
     // Lemma 1 at q = 0: the proof checks a_1 ≥ 0 but not a_1 ≤ x_1, which fails only there.
     let (c1, c2, c3) = super::splitting::lemma1_conditions(0, 1, 0);
-    s.checks.push(check(
+    s.checks.push(Check::new(
         "Lemma 1 at q = 0, x = (1, 0) (Paul-favorable in both games)",
         &format!("{PAPER}, Lemma 1"),
         "splitting iff x_0 even or x_1 > q − 3 or condition 3: here splitting",
@@ -136,7 +118,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
                 } else {
                     "Corollary 2"
                 };
-                s.checks.push(check(
+                s.checks.push(Check::new(
                     &item.name,
                     &format!("{PAPER}, {source}"),
                     "holds",
@@ -210,7 +192,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     for (lies, q) in [(4usize, "37"), (8, "50")] {
         let million = find(1_000_000, lies);
         let pow = find(1 << 20, lies);
-        s.checks.push(check(
+        s.checks.push(Check::new(
             &format!("fewest questions, n = 10^6, {lies} lies"),
             "published table quoted in issue 3",
             q,
@@ -353,7 +335,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             word(agree_p)
         );
         if !(agree_o && agree_p) {
-            s.checks.push(check(
+            s.checks.push(Check::new(
                 &format!("Corollaries 1 and 2 at q = {q}"),
                 &format!("{PAPER}, Corollaries 1 and 2"),
                 "the closed forms",

@@ -64,16 +64,29 @@ pub struct Check {
 }
 
 impl Check {
-    /// A check whose status is decided by comparing the two strings.
-    pub fn compare(item: &str, source: &str, published: &str, computed: &str, note: &str) -> Self {
+    /// A check with the status given (for comparisons that are not string equality).
+    pub fn new(
+        item: &str,
+        source: &str,
+        published: &str,
+        computed: &str,
+        status: Status,
+        note: &str,
+    ) -> Self {
         Check {
             item: item.to_string(),
             source: source.to_string(),
             published: published.to_string(),
             computed: computed.to_string(),
-            status: Status::of(published == computed),
+            status,
             note: note.to_string(),
         }
+    }
+
+    /// A check whose status is decided by comparing the two strings.
+    pub fn compare(item: &str, source: &str, published: &str, computed: &str, note: &str) -> Self {
+        let status = Status::of(published == computed);
+        Check::new(item, source, published, computed, status, note)
     }
 }
 
