@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 use duel::guesswho::closed_form::split;
 use duel::guesswho::verify::{cushing_theorem_1_6_printed, verify, verify_limit, Verification};
 use duel::guesswho::{plot, Move, Questions, Rules, Table};
+use duel::report::png::svg_to_png;
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -79,12 +80,12 @@ pub enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// A heatmap of P(n, m) (Nica's Figure 1) as SVG; `--continuous`: Nica's Figure 2.
+    /// A heatmap of P(n, m) (Nica's Figure 1) as SVG or PNG; `--continuous`: Nica's Figure 2.
     Plot {
         /// The largest pool (for --continuous: the extent of the L-shaped region, ≥ 3).
         #[arg(long)]
         max: String,
-        /// The file to write (.svg).
+        /// The file to write: .svg, or .png (drawn twice the SVG's size, with an embedded font).
         #[arg(long)]
         out: PathBuf,
         #[command(flatten)]
@@ -416,6 +417,9 @@ fn verify_cmd(
     })
 }
 
+/// The width of a plot written as PNG: twice the SVG's 760 px, for sharp labels.
+const PNG_WIDTH_PX: u32 = 1520;
+
 fn plot_cmd(
     ctx: &Ctx,
     max: &str,
@@ -425,14 +429,18 @@ fn plot_cmd(
 ) -> anyhow::Result<ExitCode> {
     let max = parse_pool("--max", max)?;
     let (rules, questions) = variant.parse()?;
-    match out.extension().and_then(|e| e.to_str()) {
-        Some("svg") => {}
-        Some("png") => bail!(
-            "PNG output is not supported (drawing its labels would need system fonts); \
-             write an .svg file instead"
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let png = match ext.as_deref() {
+        Some("svg") => false,
+        Some("png") => true,
+        _ => bail!(
+            "the output file must end in .svg or .png, got {}",
+            out.display()
         ),
-        _ => bail!("the output file must end in .svg, got {}", out.display()),
-    }
+    };
     let svg = if continuous {
         if max < 3 {
             bail!("--max for --continuous is the extent of the L-shaped region: at least 3");
@@ -442,7 +450,12 @@ fn plot_cmd(
         let t = solve(ctx, max, rules, questions)?;
         plot::figure_1(&t, max)?
     };
-    std::fs::write(out, svg).with_context(|| format!("cannot write {}", out.display()))?;
+    let bytes = if png {
+        svg_to_png(&svg, PNG_WIDTH_PX)?
+    } else {
+        svg.into_bytes()
+    };
+    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     println!("wrote {}", out.display());
     Ok(ExitCode::SUCCESS)
 }

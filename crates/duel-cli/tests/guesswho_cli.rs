@@ -174,7 +174,7 @@ fn table_formats() {
 }
 
 #[test]
-fn plot_writes_svg_and_refuses_png() {
+fn plot_writes_svg_and_png() {
     let dir = std::env::temp_dir().join(format!("duel-gw-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("p.svg");
@@ -201,7 +201,31 @@ fn plot_writes_svg_and_refuses_png() {
         cont.to_str().unwrap(),
     ]);
     assert!(o.status.success());
+    // PNG: the same heatmap, drawn at twice the SVG's 760 × 640 with the embedded font.
     let png = dir.join("p.png");
+    let o = duel(&[
+        "guess-who",
+        "plot",
+        "--max",
+        "16",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("p.png"));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(
+        bytes[..8],
+        [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n']
+    );
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((be(16), be(20)), (1520, 1280), "width × height");
+    assert_eq!(&bytes[bytes.len() - 8..bytes.len() - 4], b"IEND");
+    // 16 × 16 coloured cells, axes and labels: tens of kilobytes, not an empty canvas.
+    assert!(bytes.len() > 10_000, "{} bytes", bytes.len());
+    // Any other extension is refused before anything is computed or written.
+    let jpg = dir.join("p.jpg");
     assert_error(
         &[
             "guess-who",
@@ -209,11 +233,11 @@ fn plot_writes_svg_and_refuses_png() {
             "--max",
             "8",
             "--out",
-            png.to_str().unwrap(),
+            jpg.to_str().unwrap(),
         ],
-        "PNG",
+        "must end in .svg or .png",
     );
-    assert!(!png.exists());
+    assert!(!jpg.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -100,6 +100,9 @@ fn heatmap(
             .disable_mesh()
             .disable_x_axis()
             .y_labels(6)
+            // plotters scales the default label size with the (narrow) area: set it, or the
+            // colour bar's numbers come out 5 px tall.
+            .y_label_style(("sans-serif", 12))
             .draw()
             .map_err(err)?;
         legend

@@ -2,6 +2,8 @@
 //! published ones. `duel report` builds every section and writes `index.md`, one JSON file
 //! per section and the figures.
 
+pub mod png;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
