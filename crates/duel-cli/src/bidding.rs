@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
 use duel::bidding::approx;
-use duel::bidding::boards::{connect_richman_dense, LineGame, DENSE_LIMIT};
+use duel::bidding::boards::{connect_richman_dense, hex_dense, Hex, LineGame, DENSE_LIMIT};
 use duel::bidding::brute::{BruteForce, TieRule};
 use duel::bidding::discrete::{
     advise, mitt_label, threshold_ranks, threshold_table, thresholds, Recursion,
@@ -181,6 +181,34 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             return Ok(());
         }
     }
+    if let GameSpec::Hex(n) = spec {
+        if spec.position_bound() > MAX_POSITIONS as u128 {
+            let hex = Hex::new(n)?;
+            let start = std::time::Instant::now();
+            let (scaled, entries) = hex_dense(&hex, None)?;
+            let value = Rational::new(scaled.into(), (1u64 << (n * n)).into());
+            let millis = start.elapsed().as_millis();
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "value": value.to_string(),
+                    "value_float": approx(&value),
+                    "exact": true,
+                    "method": "dense table of all boards",
+                    "table_entries": entries,
+                    "table_bytes": entries * 4,
+                    "millis": millis,
+                }))?;
+            } else {
+                println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+                println!(
+                    "solved over a dense table of {entries} boards ({} MB) in {millis} ms",
+                    entries * 4 / 1_000_000
+                );
+            }
+            return Ok(());
+        }
+    }
     let built = build(&spec)?;
     let g = &built.graph;
     let r = Richman::solve(g)?;
@@ -192,17 +220,22 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     };
     let bid = r.optimal_bid(g, s);
     let zugzwang = r.is_zugzwang(g, s);
+    let zugzwangs = (0..g.len() as u32).filter(|&v| r.is_zugzwang(g, v)).count();
+    let lower = r.lower[s as usize].clone();
     if json {
         print_json(&json!({
             "game": spec.name(),
-            "value": value.to_string(),
+            // Not exact: the bracket's ends can have thousands of digits; floats only.
+            "value": r.exact.then(|| value.to_string()),
             "value_float": approx(&value),
             "exact": r.exact,
-            "lower": r.lower[s as usize].to_string(),
+            "upper_float": approx(&value),
+            "lower_float": approx(&lower),
             "iterations": r.iterations,
             "positions": g.len(),
             "bid": bid.as_ref().map(|b| b.to_string()),
             "zugzwang": zugzwang,
+            "zugzwang_positions": zugzwangs,
             "alice_move": alice_move,
             "bob_move": bob_move,
         }))?;
@@ -211,14 +244,14 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
         } else {
             println!(
-                "R({}) lies in [{}, {}] after {} truncation steps (not exact)",
+                "R({}) lies in [{:.12}, {:.12}] after {} truncation steps (not exact)",
                 spec.name(),
-                r.lower[s as usize],
-                value,
+                approx(&lower),
+                approx(&value),
                 r.iterations
             );
         }
-        println!("positions: {}", g.len());
+        println!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
         if let Some(b) = bid {
             println!(
                 "optimal first bid Δ = {b}{}",
@@ -267,6 +300,61 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
     let k = parse_total(chips, "--chips")?;
     let rule = TieRule::parse(tie_break)?;
     let recursion = recursion_of(tie_break)?;
+    if let GameSpec::Connect {
+        width,
+        height,
+        k: line,
+    } = spec
+    {
+        let bound = spec.position_bound();
+        if bound > MAX_POSITIONS as u128
+            && bound <= DENSE_LIMIT as u128
+            && rule == TieRule::Advantage
+        {
+            let board = LineGame::new(width, height, line, true)?;
+            let f = duel::bidding::boards::connect_threshold_dense(&board, k)?;
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "chips": k,
+                    "threshold": f.to_string(),
+                    "tie_break": rule.name(),
+                    "method": "Theorem 3.7 on a dense table of column states",
+                }))?;
+            } else {
+                println!(
+                    "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
+                    spec.name()
+                );
+            }
+            return Ok(());
+        }
+    }
+    if let GameSpec::Hex(n) = spec {
+        let bound = spec.position_bound();
+        if bound > MAX_POSITIONS as u128
+            && bound <= DENSE_LIMIT as u128
+            && rule == TieRule::Advantage
+        {
+            let (rank, _) = hex_dense(&Hex::new(n)?, Some(k))?;
+            let f = Chips::from_rank(rank);
+            if json {
+                print_json(&json!({
+                    "game": spec.name(),
+                    "chips": k,
+                    "threshold": f.to_string(),
+                    "tie_break": rule.name(),
+                    "method": "Theorem 3.7 on a dense table of all boards",
+                }))?;
+            } else {
+                println!(
+                    "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
+                    spec.name()
+                );
+            }
+            return Ok(());
+        }
+    }
     let built = build(&spec)?;
     let g = &built.graph;
     let s = g.start();
@@ -325,6 +413,14 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     let built = build(&spec)?;
     let g = &built.graph;
     let s = g.start();
+    let work = (max_k + 1).saturating_mul(g.len() as u64);
+    if work > 20_000_000_000 {
+        bail!(
+            "a table of {} totals over {} positions needs about {work} position updates (limit 2·10^10): ask for fewer totals",
+            max_k + 1,
+            g.len()
+        );
+    }
     let bar = progress(ctx, 1, "computing thresholds");
     let values: Vec<String> = match recursion {
         Some(Recursion::Advantage) => threshold_table(g, s, max_k, Recursion::Advantage)?
@@ -341,7 +437,9 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     };
     bar.finish_and_clear();
     let period = if rule == TieRule::Advantage {
-        Periodicity::analyse(g, s).ok()
+        // Keep the period search to about 2·10^8 vertex updates.
+        let limit = (max_k + 1).max(200_000_000 / g.len().max(1) as u64);
+        Periodicity::analyse_within(g, s, limit).ok()
     } else {
         None
     };
@@ -460,6 +558,8 @@ fn moves(
             "bidder": bidder.to_lowercase(),
             "bid": adv.bid,
             "use_tie": adv.use_tie,
+            "proof_bid": adv.proof_bid,
+            "proof_use_tie": adv.proof_use_tie,
             "alice_move": alice_label,
             "bob_move": bob_label,
             "alice_moves_herself": adv.alice_moves_herself,
@@ -485,6 +585,15 @@ fn moves(
                 adv.bid,
                 if adv.use_tie {
                     " and uses the tie-break if the bids are equal"
+                } else {
+                    ""
+                }
+            );
+            println!(
+                "(the bid of the proof of Theorem 3.7: {}{})",
+                adv.proof_bid,
+                if adv.proof_use_tie {
+                    "*, using the tie-break"
                 } else {
                     ""
                 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use duel::liar::minq::Budget;
 use duel::liar::verify::{verify, VerifyRanges};
-use duel::liar::{min_questions, play::play, solve, Variant};
+use duel::liar::{min_questions, play::play, solve_state, Variant};
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -18,30 +18,65 @@ pub enum Cmd {
     /// The fewest questions Paul needs for N objects and E lies (original game), with proved
     /// lower and upper bounds.
     MinQuestions(MinArgs),
+    /// The most questions Paul can face and still win the pathological game, with proved
+    /// bounds.
+    MaxQuestions(MinArgs),
     /// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 of Ellis, Ponomarenko & Yan
     /// (exit 0 iff all hold).
     Verify(VerifyArgs),
     /// Plays one game: Paul's question at each state, Carole's volume-greedy answers.
     Strategy(StrategyArgs),
+    /// Exhaustive table for n = 1..=N: the fewest questions (original game) or the most
+    /// questions Paul survives (pathological game).
+    Table(TableArgs),
+}
+
+#[derive(clap::Args)]
+pub struct TableArgs {
+    /// Largest number of objects.
+    #[arg(long)]
+    max_n: u64,
+    /// Number of lies Carole may tell.
+    #[arg(long, default_value_t = 1)]
+    lies: usize,
+    /// Play the pathological game.
+    #[arg(long)]
+    pathological: bool,
+    /// Memo entries the exhaustive search may use (about 48 bytes each).
+    #[arg(long, default_value_t = 30_000_000)]
+    max_states: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Number of objects.
-    #[arg(long)]
-    n: u64,
+    /// Number of objects (the start state (N, 0, …, 0)).
+    #[arg(long, required_unless_present = "state", conflicts_with = "state")]
+    n: Option<u64>,
     /// Number of questions.
     #[arg(long)]
     questions: u32,
-    /// Number of lies Carole may tell.
-    #[arg(long, default_value_t = 1)]
-    lies: usize,
+    /// Number of lies Carole may tell (default 1; with --state, the state's length − 1).
+    #[arg(long)]
+    lies: Option<usize>,
+    /// Solve this state instead: X0,X1,… objects with 0, 1, … lies so far.
+    #[arg(long, value_delimiter = ',')]
+    state: Option<Vec<u64>>,
+    /// Also judge this question A0,A1,… (≤ the state componentwise): does Paul win after
+    /// asking it, and with which answer does Carole win?
+    #[arg(long, value_delimiter = ',')]
+    ask: Option<Vec<u64>>,
     /// Play the pathological game (Paul wins if at least one object survives).
     #[arg(long)]
     pathological: bool,
     /// Memo entries the exhaustive search may use (about 48 bytes each).
     #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
+    /// Search steps the exhaustive search may take (roughly 10^7 a second).
+    #[arg(long, default_value_t = 40_000_000)]
+    max_steps: u64,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -58,6 +93,9 @@ pub struct MinArgs {
     /// Memo entries an exhaustive refutation may use (about 48 bytes each).
     #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
+    /// Search steps an exhaustive refutation may take (roughly 10^7 a second).
+    #[arg(long, default_value_t = 40_000_000)]
+    max_steps: u64,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -106,15 +144,61 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Solve(a) => {
             let budget = Budget {
                 exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
                 ..Budget::default()
             };
-            let r = solve(a.n, a.questions, a.lies, variant(a.pathological), budget)?;
+            let v = variant(a.pathological);
+            let state = match (&a.state, a.n) {
+                (Some(x), _) => {
+                    if let Some(e) = a.lies {
+                        if e + 1 != x.len() {
+                            anyhow::bail!(
+                                "--lies {e} needs a state of {} classes, --state has {}",
+                                e + 1,
+                                x.len()
+                            );
+                        }
+                    }
+                    x.clone()
+                }
+                (None, Some(n)) => duel::liar::state::start(n, a.lies.unwrap_or(1))?,
+                (None, None) => anyhow::bail!("give --n or --state"),
+            };
+            let r = solve_state(&state, a.questions, v, budget)?;
+            // Judging a question: Carole wins after it iff one successor is a win for her.
+            let mut verdict = None;
+            if let Some(ask) = &a.ask {
+                duel::liar::state::check_question(&state, ask)?;
+                if a.questions == 0 {
+                    anyhow::bail!("no question remains to be asked (--questions 0)");
+                }
+                let (yes, no) = duel::liar::state::successors(&state, ask);
+                let ry = solve_state(&yes, a.questions - 1, v, budget)?;
+                let rn = solve_state(&no, a.questions - 1, v, budget)?;
+                let carole = if ry.winner == "carole" {
+                    Some("yes")
+                } else if rn.winner == "carole" {
+                    Some("no")
+                } else {
+                    None
+                };
+                verdict = Some((ask.clone(), yes, no, carole));
+            }
             if a.json {
-                print_json(&r)?;
+                let mut doc = serde_json::to_value(&r)?;
+                if let Some((ask, yes, no, carole)) = &verdict {
+                    doc["ask"] = json!(ask);
+                    doc["after_yes"] = json!(yes);
+                    doc["after_no"] = json!(no);
+                    doc["paul_wins_after_ask"] = json!(carole.is_none());
+                    doc["carole_answer"] = json!(carole);
+                }
+                print_json(&doc)?;
             } else {
                 say(format!(
-                    "{} game, n = {}, q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
+                    "{} game, state {:?} (n = {}), q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
                     r.variant.name(),
+                    r.state,
                     r.n,
                     r.questions,
                     r.lies,
@@ -123,12 +207,28 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.volume,
                     r.bound
                 ));
+                if let Some(q) = &r.question {
+                    say(format!(
+                        "Paul's first question: {q:?} (objects of each lie class in the set)"
+                    ));
+                }
+                if let Some((ask, yes, no, carole)) = &verdict {
+                    say(match carole {
+                        Some(ans) => format!(
+                            "after asking {ask:?}: Carole wins by answering {ans} (yes → {yes:?}, no → {no:?})"
+                        ),
+                        None => format!(
+                            "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
+                        ),
+                    });
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MinQuestions(a) => {
             let budget = Budget {
                 exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
                 ..Budget::default()
             };
             let r = min_questions(a.n, a.lies, budget)?;
@@ -143,6 +243,33 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 } else {
                     say(format!(
                         "n = {}, {} lie(s): between {} and {} questions (not certified)",
+                        r.n, r.lies, r.lower, r.upper
+                    ));
+                }
+                for s in &r.steps {
+                    say(format!("  {s}"));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::MaxQuestions(a) => {
+            let budget = Budget {
+                exhaustive_states: a.max_states,
+                exhaustive_steps: a.max_steps,
+                ..Budget::default()
+            };
+            let r = duel::liar::max_questions_pathological(a.n, a.lies, budget)?;
+            if a.json {
+                print_json(&r)?;
+            } else {
+                if r.certified {
+                    say(format!(
+                        "n = {}, {} lie(s), pathological game: Paul wins with at most {} questions (certified)",
+                        r.n, r.lies, r.questions
+                    ));
+                } else {
+                    say(format!(
+                        "n = {}, {} lie(s), pathological game: Paul wins with {} questions, Carole with more than {} (not certified in between)",
                         r.n, r.lies, r.lower, r.upper
                     ));
                 }
@@ -186,6 +313,26 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Cmd::Table(a) => {
+            let v = variant(a.pathological);
+            let rows = duel::liar::tables::extreme_questions(v, a.lies, a.max_n, a.max_states)?;
+            if a.json {
+                print_json(&json!({
+                    "lies": a.lies,
+                    "variant": v,
+                    "rows": rows,
+                }))?;
+            } else {
+                say(match v {
+                    Variant::Original => "n  fewest-q  volume-bound".to_string(),
+                    Variant::Pathological => "n  most-q  volume-bound".to_string(),
+                });
+                for r in &rows {
+                    say(format!("{} {} {}", r.n, r.questions, r.volume_bound));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Strategy(a) => {
             let p = play(a.n, a.questions, a.lies, variant(a.pathological))?;

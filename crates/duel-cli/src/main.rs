@@ -52,7 +52,19 @@ pub struct Ctx {
     pub progress: bool,
 }
 
+/// Restores the default action of SIGPIPE (Rust ignores it), so that `duel ... | head` ends
+/// quietly when the reader closes the pipe instead of panicking in `println!`.
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at the start of main, before any thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    die_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let ctx = Ctx {
         progress: !cli.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),

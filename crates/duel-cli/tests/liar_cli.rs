@@ -48,6 +48,8 @@ fn solve_reports_the_contract_fields() {
     assert_eq!(v["variant"], "original");
     assert_eq!(v["volume"], "26000000");
     assert_eq!(v["bound"], "33554432");
+    // Paul's first winning question: half of the objects.
+    assert_eq!(v["question"], serde_json::json!([500000, 0]));
     let v = json(&[
         "liar",
         "solve",
@@ -193,4 +195,108 @@ fn bad_input_gives_one_line_and_exit_2() {
     );
     let out = duel(&["liar", "solve", "--n", "-3", "--questions", "3"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn table_lists_the_fewest_questions() {
+    // Corollary 1 as a table: n = 3 needs 5 questions with one lie (the volume bound says 4).
+    let v = json(&["liar", "table", "--max-n", "6", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[2]["n"], 3);
+    assert_eq!(rows[2]["questions"], 5);
+    assert_eq!(rows[2]["volume_bound"], 4);
+    let v = json(&["liar", "table", "--max-n", "4", "--pathological", "--json"]);
+    assert_eq!(v["variant"], "pathological");
+    fails_cleanly(&["liar", "table", "--max-n", "3", "--lies", "99"], "lies");
+}
+
+#[test]
+fn solve_a_state_and_judge_a_question() {
+    // Ellis, Ponomarenko & Yan, section 2: at the special state (5, (3, 2)) Paul wins with
+    // the question (2, 0).
+    let v = json(&[
+        "liar",
+        "solve",
+        "--state",
+        "3,2",
+        "--questions",
+        "5",
+        "--ask",
+        "2,0",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "paul");
+    assert_eq!(v["state"], serde_json::json!([3, 2]));
+    assert_eq!(v["paul_wins_after_ask"], true);
+    assert_eq!(v["carole_answer"], serde_json::Value::Null);
+    // Asking about all three 0-lie objects loses: Carole says yes and nothing moves.
+    let v = json(&[
+        "liar",
+        "solve",
+        "--state",
+        "3,2",
+        "--questions",
+        "5",
+        "--ask",
+        "3,0",
+        "--json",
+    ]);
+    assert_eq!(v["carole_answer"], "yes");
+    assert_eq!(v["after_yes"], serde_json::json!([3, 0]));
+    // A question that is not ≤ the state.
+    fails_cleanly(
+        &[
+            "liar",
+            "solve",
+            "--state",
+            "3,2",
+            "--questions",
+            "5",
+            "--ask",
+            "4,0",
+        ],
+        "not ≤ the state",
+    );
+    fails_cleanly(
+        &[
+            "liar",
+            "solve",
+            "--state",
+            "3,2",
+            "--questions",
+            "5",
+            "--ask",
+            "1,0,0",
+        ],
+        "not ≤ the state",
+    );
+    fails_cleanly(
+        &[
+            "liar",
+            "solve",
+            "--state",
+            "3,1,0",
+            "--lies",
+            "1",
+            "--questions",
+            "4",
+        ],
+        "classes",
+    );
+}
+
+#[test]
+fn max_questions_for_the_pathological_game() {
+    // Corollary 2: with 10^6 objects and one lie Paul survives at most 24 questions.
+    let v = json(&["liar", "max-questions", "--n", "1000000", "--json"]);
+    assert_eq!(
+        (v["questions"].as_u64(), v["certified"].as_bool()),
+        (Some(24), Some(true))
+    );
+    assert_eq!(v["volume_bound"], 24);
+    fails_cleanly(
+        &["liar", "max-questions", "--n", "0"],
+        "n must be at least 1",
+    );
 }

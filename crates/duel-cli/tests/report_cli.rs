@@ -64,3 +64,41 @@ fn unknown_subcommand_fails_without_panic() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_without_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = duel()
+        // A large JSON document printed with println! (this panicked before SIGPIPE was restored).
+        .args([
+            "bidding",
+            "table",
+            "tictactoe",
+            "--max-chips",
+            "5000",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run duel");
+    let mut first = [0u8; 1];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // Dropping our end of the pipe closes it while duel is still writing.
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    let _ = child.wait().expect("duel ends");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -52,6 +52,18 @@ fn positions_and_values() {
     // library tests).
     let v = json(&["search", "value", "connect-misere:4x4:3", "--json"]);
     assert_eq!(v["value"], "loss");
+    // More than 9 columns: comma-separated column numbers. Delattre & Fournier, section
+    // 8.8: connect:15x15:3 is a first-player win; with X and O stacked in column 8, X to move.
+    let v = json(&[
+        "search",
+        "value",
+        "connect:15x15:3",
+        "--position",
+        "8,8",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["position"], "8,8");
     // Second player to move after one stone in a 2×2 Connect-2: the first player wins.
     let v = json(&[
         "search",
@@ -108,6 +120,10 @@ fn bad_input_gives_one_clear_line() {
     fails_with(
         &["search", "value", "tictactoe", "--position", "55"],
         "illegal",
+    );
+    fails_with(
+        &["search", "value", "connect:15x15:3", "--position", "8,16"],
+        "from 1 to 15",
     );
     fails_with(
         &["search", "value", "connect:7x6:4", "--max-nodes", "1000"],

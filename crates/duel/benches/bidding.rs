@@ -1,6 +1,58 @@
+//! Benchmarks of the bidding calculus (issue 4 speed targets):
+//! f(TTT, k) for every k <= 1024 (< 1 s), f(TTT, 10^18) through periodicity, and Richman values
+//! of bidding Connect boards. The 5x4 Connect-4 value (target < 60 s) is timed on the CLI with
+//! `/usr/bin/time -v duel bidding richman connect:5x4:4` (see docs/bidding.md).
+
+use std::time::Duration;
+
 use criterion::{criterion_group, criterion_main, Criterion};
+use duel::bidding::boards::{connect_richman_dense, LineGame};
+use duel::bidding::discrete::{threshold_table, Recursion};
+use duel::bidding::games::parse_game;
+use duel::bidding::periodicity::Periodicity;
+use duel::bidding::richman::Richman;
 
-fn placeholder(_c: &mut Criterion) {}
+fn tic_tac_toe(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bidding-ttt");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("build graph + Richman value", |b| {
+        b.iter(|| {
+            let g = parse_game("tictactoe").unwrap().build().unwrap().graph;
+            Richman::solve(&g).unwrap()
+        })
+    });
+    group.bench_function("f(TTT, k) for every k <= 1024 (graph included)", |b| {
+        b.iter(|| {
+            let g = parse_game("tictactoe").unwrap().build().unwrap().graph;
+            threshold_table(&g, g.start(), 1024, Recursion::Advantage).unwrap()
+        })
+    });
+    group.bench_function(
+        "f(TTT, 10^18) via periodicity (graph, M, table included)",
+        |b| {
+            b.iter(|| {
+                let g = parse_game("tictactoe").unwrap().build().unwrap().graph;
+                let p = Periodicity::analyse(&g, g.start()).unwrap();
+                p.threshold(1_000_000_000_000_000_000).unwrap()
+            })
+        },
+    );
+    group.finish();
+}
 
-criterion_group!(benches, placeholder);
+fn connect(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bidding-connect");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("Richman connect:4x4:4 (dense)", |b| {
+        let game = LineGame::new(4, 4, 4, true).unwrap();
+        b.iter(|| connect_richman_dense(&game).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tic_tac_toe, connect);
 criterion_main!(benches);

@@ -160,6 +160,13 @@ pub trait Game: Clone + Send + Sync {
     /// A hash of the state of play, for transposition tables.
     fn key(&self) -> u64;
 
+    /// A hash equal for positions that a symmetry of the rules maps onto each other (for
+    /// Connect-K, the mirror image), so they have the same value: exact search stores one
+    /// entry for both. Equal positions have equal canonical keys. By default [`Game::key`].
+    fn canonical_key(&self) -> u64 {
+        self.key()
+    }
+
     /// The move as text.
     fn format_move(&self, mv: Self::Move) -> String;
 

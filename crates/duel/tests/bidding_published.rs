@@ -66,8 +66,8 @@ fn figure_4_corner_first_two_periods_with_the_misprint() {
     // The entry k = 155 is printed 84*; Theorem 3.7 gives 83* (84* would break
     // f(k) <= f(k+1) <= f(k) + 1, since f(154) = 82*). Four more entries per period differ:
     // k = 56, 120, 184, 248, printed 31, 65, 99*, 133*, where Alice needs one step less
-    // (30*, 64*, 99, 133). The search with explicit bids confirms them (test below): the
-    // paper's table follows the tree of Figure 2, optimal for five chips only (Lemma 6.6).
+    // (30*, 64*, 99, 133). The search with explicit bids confirms them (test below); the cause
+    // is in position 1a' (test why_figure_4_and_1a_prime_differ).
     let t = table("figure4");
     let f = computed("tictactoe:corner", 511);
     let differs: [(u64, &str, &str); 5] = [
@@ -170,8 +170,9 @@ fn every_named_position_table_is_a_tic_tac_toe_position() {
 fn position_1a_prime_is_the_corner_with_sixteen_differences() {
     // Section 6.2, position 1a' (Alice in a corner, Figure 2): the printed table
     // f(64n + j) = 25n + ... differs from the corner position's thresholds at
-    // k = 39, 52, 56, 60 (mod 64), where Alice needs less than printed (like Figure 4, the
-    // table follows the five-chip tree of Figure 2). The search confirms k = 39.
+    // k = 39, 52, 56, 60 (mod 64), where Alice needs less than printed (her best answer is the
+    // center, not the adjacent corner: test why_figure_4_and_1a_prime_differ). The search
+    // confirms k = 39.
     let analysis = TttAnalysis::new(255).unwrap();
     let built = parse_game("tictactoe").unwrap().build().unwrap();
     let corner = built.parse_position("A../.../...").unwrap();
@@ -247,4 +248,57 @@ fn periodicity_of_tic_tac_toe() {
     }
     let direct = thresholds(&g, 5000).unwrap()[g.start() as usize];
     assert_eq!(p.threshold(5000).unwrap(), direct);
+}
+
+#[test]
+fn why_figure_4_and_1a_prime_differ() {
+    // The printed tables are consistent with each other under Theorem 3.7:
+    // Figure 4 = combine(1a', 1b) except the misprint k = 155, and 1a' = combine(2a', 2c) for
+    // every k: the paper lets Alice answer from the corner (1a') only with the adjacent corner
+    // (2a', Lemma 6.5, which assumes the center is not optimal, i.e. k = 5). Letting her also
+    // take the center (position 2a) gives exactly the computed tables: Alice's best second
+    // move after a first corner is the center for k ≡ 39, 52, 56, 60 (mod 64).
+    use duel::bidding::discrete::theorem_3_7;
+    let t = |n: &str| table(n);
+    let (fig4, a1p, b1, a2p, c2, a2) =
+        (t("figure4"), t("1a'"), t("1b"), t("2a'"), t("2c"), t("2a"));
+    let analysis = TttAnalysis::new(255).unwrap();
+    let built = parse_game("tictactoe").unwrap().build().unwrap();
+    let corner = built.parse_position("A../.../...").unwrap() as usize;
+    for k in 0..256u64 {
+        let printed_fig4 = theorem_3_7(a1p.value(k).rank(), b1.value(k).rank());
+        assert_eq!(printed_fig4 == fig4.value(k).rank(), k != 155, "k = {k}");
+        assert_eq!(
+            theorem_3_7(a2p.value(k).rank(), c2.value(k).rank()),
+            a1p.value(k).rank(),
+            "k = {k}"
+        );
+        let with_center = theorem_3_7(
+            a2p.value(k).rank().min(a2.value(k).rank()),
+            c2.value(k).rank(),
+        );
+        assert_eq!(with_center, analysis.f[k as usize][corner], "k = {k}");
+    }
+}
+
+#[test]
+fn richman_values_of_the_named_positions() {
+    // Section 6.2: each table f(dn + j) = sn + f(j) gives R = s/d for its position (Theorem
+    // 3.13 with M = d); e.g. R(1a) = 23/64 (Alice in the center), R(1b) = 87/128 (Bob in the
+    // center), R(1a') = 25/64 (Alice in a corner). Checked for every identified position.
+    let analysis = TttAnalysis::new(255).unwrap();
+    let built = parse_game("tictactoe").unwrap().build().unwrap();
+    let r = Richman::solve(&built.graph).unwrap();
+    for t in paper::tables().into_iter().filter(|t| t.game.is_none()) {
+        let expected = Rational::new(t.shift.into(), t.period.into());
+        let boards = if t.name == "1a'" {
+            vec!["A../.../...".to_string()]
+        } else {
+            analysis.positions_matching(&t)
+        };
+        for b in boards {
+            let v = built.parse_position(&b).unwrap();
+            assert_eq!(r.value(v), &expected, "{} at {b}", t.name);
+        }
+    }
 }

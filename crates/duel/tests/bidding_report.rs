@@ -43,7 +43,9 @@ fn quick_report_section() {
     );
     assert_eq!(status("table of position 1a'"), Status::Differs);
     let (_, differs, new) = s.tally();
-    assert_eq!(differs, 9);
+    assert_eq!(differs, 10);
     assert!(new >= 8);
     assert!(s.markdown.contains("| 1a | 64, 23 | `.../.A./...` |"));
+    assert_eq!(s.figures.len(), 1);
+    assert!(s.figures[0].svg.contains("<svg") && s.figures[0].svg.contains("133/256"));
 }

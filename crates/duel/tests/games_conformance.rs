@@ -70,9 +70,14 @@ fn connect_boards_conform() {
 fn misere_reverses_the_winner() {
     // The same random games under the two rules: whoever connects K first wins in one and
     // loses in the other; draws stay draws.
+    // With the same seed the random games are the same move sequences (same legal moves,
+    // same end), so the win counts swap.
     let plain = conform("connect:5x4:3", 100);
     let misere = conform("connect-misere:5x4:3", 100);
-    let (_, _) = (plain, misere);
+    assert_eq!(plain.first_wins, misere.second_wins);
+    assert_eq!(plain.second_wins, misere.first_wins);
+    assert_eq!(plain.draws, misere.draws);
+    assert_eq!(plain.positions, misere.positions);
     let g = parse_game("connect:5x4:3").unwrap();
     let m = parse_game("connect-misere:5x4:3").unwrap();
     let (AnyGame::Connect64(mut g), AnyGame::Connect64(mut m)) = (g, m) else {
@@ -115,5 +120,34 @@ fn golden_playthroughs() {
         let stored = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{path}: {e} (run with DUEL_BLESS=1 to create it)"));
         assert_eq!(text, stored, "{spec}: the playthrough changed");
+    }
+}
+
+mod random_boards {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Every valid Connect-K board, misère or not, of any bitboard width, conforms.
+        #[test]
+        fn any_connect_board_conforms(
+            w in 1u32..=16, h in 1u32..=15, k in 1u32..=16, misere: bool, seed: u64,
+        ) {
+            prop_assume!(k <= w.max(h) && w * (h + 1) <= 256);
+            let name = if misere { "connect-misere" } else { "connect" };
+            let spec = format!("{name}:{w}x{h}:{k}");
+            let opts = ConformanceOptions {
+                playouts: 3,
+                seed,
+                replay_every_position: false,
+                ..ConformanceOptions::default()
+            };
+            let game = parse_game(&spec).unwrap();
+            prop_assert_eq!(game.spec(), spec.clone());
+            let summary = game.visit(Conformance(opts));
+            prop_assert!(summary.is_ok(), "{}: {:?}", spec, summary);
+        }
     }
 }

@@ -99,3 +99,35 @@ fn display_shows_the_board() {
     g.play_moves("1223").unwrap();
     assert_eq!(g.to_string(), "....\n.X..\nXOO.\n1234\n");
 }
+
+#[test]
+fn mirror_images_share_the_canonical_key() {
+    use duel::games::tictactoe::TicTacToe;
+    for (w, h) in [(7, 6), (15, 15), (10, 6), (4, 4)] {
+        let rules = ConnectRules::new(w, h, 4, false, "test").unwrap();
+        let mut a = Connect::<U256>::new(rules).unwrap();
+        let mut b = Connect::<U256>::new(rules).unwrap();
+        for col in [0u8, 1, 1, 3, 0, 2] {
+            a.play(col);
+            b.play(w as u8 - 1 - col);
+        }
+        assert_ne!(a.key(), b.key(), "{w}x{h}");
+        assert_eq!(a.canonical_key(), b.canonical_key(), "{w}x{h}");
+        let mut c = Connect::<U256>::new(rules).unwrap();
+        for col in [0u8, 1, 1, 3, 0, 3] {
+            c.play(col);
+        }
+        assert_ne!(a.canonical_key(), c.canonical_key(), "{w}x{h}");
+    }
+    // Tic-tac-toe: the 8 images of a corner-centre-edge position, e.g. 1 5 2 and 9 5 8.
+    let (mut x, mut y, mut z) = (TicTacToe::new(), TicTacToe::new(), TicTacToe::new());
+    x.play_moves("152").unwrap();
+    y.play_moves("958").unwrap();
+    z.play_moves("154").unwrap();
+    assert_ne!(x.key(), y.key());
+    assert_eq!(x.canonical_key(), y.canonical_key());
+    assert_eq!(x.canonical_key(), z.canonical_key()); // reflection in the main diagonal
+    let mut t = TicTacToe::new();
+    t.play_moves("153").unwrap();
+    assert_ne!(x.canonical_key(), t.canonical_key());
+}

@@ -117,3 +117,23 @@ fn best_columns_are_the_columns_reaching_the_score() {
         assert_eq!(s.best_columns(&p, score), expected, "{}", case.moves);
     }
 }
+
+#[test]
+fn other_board_sizes_agree_with_generic_minimax() {
+    // The Pons-style solver on small boards against the generic alpha-beta on the Game trait:
+    // the sign of the score is the first player's value. Two independent implementations.
+    use duel::games::connect4::solve_empty_board;
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (6, 4), (4, 6), (5, 5)] {
+        let score = solve_empty_board(w, h, 20).unwrap().score;
+        let mut g = Connect::<u64>::new(ConnectRules::new(w, h, 4, false, "t").unwrap()).unwrap();
+        g.play_moves("").unwrap();
+        let generic = solve(&g, &MinimaxOptions::default()).unwrap().value;
+        let expected = match score.signum() {
+            1 => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        };
+        assert_eq!(generic, expected, "{w}x{h}");
+    }
+    assert!(solve_empty_board(3, 3, 20).is_none());
+}

@@ -16,7 +16,10 @@ fn quick_report_section() {
     let (matches, _, new) = s.tally();
     // tictactoe, 4x4:4, 15x15:3, 4x10:3, tree size, 5 benchmark files.
     assert_eq!(matches, 10, "{:#?}", s.checks);
-    assert_eq!(new, 8);
+    // 8 conformance checks, and the dedicated solver against the generic search on 4×4.
+    assert_eq!(new, 9, "{:#?}", s.checks);
+    assert!(s.markdown.contains("| 4×4 | 0 | draw |"));
+    assert!(!s.markdown.contains("DISAGREES"));
     assert!(s.markdown.contains("**connect, K = 4**"));
     assert!(s.markdown.contains("| Test_L3_R1 | 1000 of 1000 | 1000 |"));
     // connect:4x4:4 is a draw: row H = 4, column W = 4 of the K = 4 table.

@@ -201,3 +201,65 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn blocked_solver_equals_the_diagonal_sweep() {
+    for (rules, questions) in all_kinds() {
+        let max = if questions == Questions::Two {
+            200
+        } else {
+            120
+        };
+        let reference = Table::solve_by_diagonals(max, rules, questions).unwrap();
+        for block in [1, 7, 64, 500] {
+            let t = Table::solve_blocked(max, rules, questions, block, &mut |_, _| {}).unwrap();
+            for n in 1..=max {
+                for m in 1..=max {
+                    assert_eq!(
+                        t.numerator(n, m).ok(),
+                        reference.numerator(n, m).ok(),
+                        "{rules} {questions}-way block {block} ({n},{m})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn band_solver_equals_the_square_table() {
+    for (rules, questions) in all_kinds() {
+        for (n, m) in [(90u64, 7u64), (7, 90), (64, 20), (33, 33), (50, 1), (1, 50)] {
+            let band = Table::solve_band(n, m, rules, questions).unwrap();
+            let square = Table::solve(n.max(m), rules, questions).unwrap();
+            let mut compared = 0;
+            for a in 1..=n.max(m) {
+                for b in 1..=n.max(m) {
+                    if band.contains(a, b) {
+                        compared += 1;
+                        assert_eq!(
+                            band.numerator(a, b).ok(),
+                            square.numerator(a, b).ok(),
+                            "{rules} {questions} band ({n},{m}) at ({a},{b})"
+                        );
+                    }
+                }
+            }
+            assert!(compared >= (n * m) as usize);
+            if !(rules == Rules::Race && n.min(m) == 1) {
+                assert_eq!(
+                    band.best_moves(n, m).unwrap(),
+                    square.best_moves(n, m).unwrap()
+                );
+            }
+        }
+    }
+    // Outside the band: refused, not read.
+    let band = Table::solve_band(100, 3, Rules::Official, Questions::Two).unwrap();
+    assert!(!band.contains(50, 50));
+    assert!(matches!(
+        band.probability(50, 50),
+        Err(GuessWhoError::OutsideTable { .. })
+    ));
+    assert!(!band.is_square());
+}

@@ -281,3 +281,26 @@ fn errors() {
         Err(GuessWhoError::GuessNotAllowed)
     );
 }
+
+#[test]
+fn p_infinity_integer_form() {
+    // 3nm·p∞ is an integer and equals 3nm times the exact rational of Props. 3.8/3.9.
+    for n in 2..=70u64 {
+        for m in 2..=70u64 {
+            let exact = p_infinity_exact(n, m).unwrap() * r(3 * (n * m) as i64, 1);
+            assert_eq!(exact, r(p_infinity_times_3nm(n, m).unwrap() as i64, 1));
+        }
+    }
+}
+
+#[test]
+fn floor_sum_equals_the_loop() {
+    for d in 1..=30u64 {
+        for from in 0..=70u64 {
+            for to in from..=90u64 {
+                let direct: u64 = (from..to).map(|x| x / d).sum();
+                assert_eq!(floor_sum(from, to, d), direct, "{from}..{to} / {d}");
+            }
+        }
+    }
+}

@@ -294,6 +294,26 @@ fn example1_is_favorable_but_not_splitting() {
 }
 
 #[test]
+fn lemma1_fails_only_at_q_0() {
+    // Ellis, Ponomarenko & Yan, Lemma 1, checked for q = 0 (the game is over there): the
+    // conditions hold at (0, (1, 0)) but the splitting question (1, 1) is not ≤ (1, 0). The
+    // proof only checks a_1 ≥ 0; a_1 ≤ x_1 fails only for q = 0, x_1 = 0.
+    assert_eq!(splitting_question(0, 1, 0), (1, 1));
+    assert!(paul_favorable(Variant::Original, 0, 1, 0));
+    assert!(!is_splitting(Variant::Original, 0, 1, 0));
+    let (c1, c2, c3) = lemma1_conditions(0, 1, 0);
+    assert!(c2 || c1 || c3);
+    for q in 1..30 {
+        for x0 in (1..40).step_by(2) {
+            for x1 in 0..60 {
+                let (_, a1) = splitting_question(q, x0, x1);
+                assert!(a1 <= i128::from(x1));
+            }
+        }
+    }
+}
+
+#[test]
 fn special_state_is_won_with_question_2_0() {
     // Section 2: (5, (3, 2)) is not legal-splitting, but Paul wins with a = (2, 0).
     assert!(!splitting_question_is_legal(5, 3, 2));
@@ -354,19 +374,198 @@ fn bad_input_is_refused() {
 }
 
 #[test]
-#[ignore]
-fn explore_tables() {
+fn one_lie_tables_agree_with_the_corollaries() {
+    // Ellis, Ponomarenko & Yan, Corollaries 1 and 2, read as tables over n ≤ 64: the least q
+    // for the original game and the largest q for the pathological game.
     use duel::liar::tables::extreme_questions;
-    for lies in 0..=3 {
-        for v in [Variant::Original, Variant::Pathological] {
-            let t = std::time::Instant::now();
-            let rows = extreme_questions(v, lies, 64, 30_000_000).unwrap();
-            let diff: Vec<_> = rows
-                .iter()
-                .filter(|r| r.questions != r.volume_bound)
-                .map(|r| (r.n, r.questions, r.volume_bound))
-                .collect();
-            println!("{lies} {v:?} {:?} diff={:?}", t.elapsed(), diff);
+    let orig = extreme_questions(Variant::Original, 1, 64, 1_000_000).unwrap();
+    let patho = extreme_questions(Variant::Pathological, 1, 64, 1_000_000).unwrap();
+    for (o, p) in orig.iter().zip(&patho) {
+        let n = o.n;
+        assert!(
+            corollary1(o.questions, n) && (o.questions == 0 || !corollary1(o.questions - 1, n)),
+            "n = {n}"
+        );
+        assert!(
+            corollary2(p.questions, n) && !corollary2(p.questions + 1, n),
+            "n = {n}"
+        );
+        assert!(o.questions >= o.volume_bound && p.questions <= p.volume_bound);
+    }
+    // The volume bound is not enough at n = 3, 5, 9, 51 (original) and n = 29 (pathological).
+    let above: Vec<u64> = orig
+        .iter()
+        .filter(|r| r.questions > r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(above, vec![3, 5, 9, 51]);
+    let below: Vec<u64> = patho
+        .iter()
+        .filter(|r| r.questions < r.volume_bound)
+        .map(|r| r.n)
+        .collect();
+    assert_eq!(below, vec![29]);
+}
+
+/// Memoised plain minimax (every question, no volume window, no symmetry).
+fn naive_memo(
+    memo: &mut std::collections::HashMap<(u32, Vec<u64>), bool>,
+    q: u32,
+    x: &[u64],
+) -> bool {
+    if q == 0 {
+        return x.iter().sum::<u64>() <= 1;
+    }
+    if let Some(&v) = memo.get(&(q, x.to_vec())) {
+        return v;
+    }
+    let mut a = vec![0u64; x.len()];
+    let result = 'search: loop {
+        let (yes, no) = successors(x, &a);
+        if naive_memo(memo, q - 1, &yes) && naive_memo(memo, q - 1, &no) {
+            break 'search true;
+        }
+        let mut i = 0;
+        loop {
+            if i == x.len() {
+                break 'search false;
+            }
+            if a[i] < x[i] {
+                a[i] += 1;
+                break;
+            }
+            a[i] = 0;
+            i += 1;
+        }
+    };
+    memo.insert((q, x.to_vec()), result);
+    result
+}
+
+#[test]
+fn small_tables_above_the_volume_bound_agree_with_plain_minimax() {
+    // The entries where the volume bound is not enough (two and three lies, small n) are the
+    // ones the pruning must get right: recompute them without any pruning.
+    use duel::liar::tables::extreme_questions;
+    for (lies, max_n) in [(2usize, 6u64), (3, 4)] {
+        let rows = extreme_questions(Variant::Original, lies, max_n, 1_000_000).unwrap();
+        let mut memo = std::collections::HashMap::new();
+        for r in rows {
+            let x = start(r.n, lies).unwrap();
+            assert!(naive_memo(&mut memo, r.questions, &x), "e={lies} n={}", r.n);
+            if r.questions > 0 {
+                assert!(
+                    !naive_memo(&mut memo, r.questions - 1, &x),
+                    "e={lies} n={}",
+                    r.n
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    // The count-vector successors are the set-level game: objects outside the question set
+    // gain a lie on "yes", objects inside on "no"; more than e lies and the object is gone.
+    #[test]
+    fn successors_match_the_game_on_sets(
+        lies in 0usize..4,
+        objects in proptest::collection::vec((0usize..4, proptest::bool::ANY), 0..40),
+    ) {
+        let objects: Vec<(usize, bool)> =
+            objects.into_iter().map(|(c, inside)| (c.min(lies), inside)).collect();
+        let mut x = vec![0u64; lies + 1];
+        let mut a = vec![0u64; lies + 1];
+        for &(c, inside) in &objects {
+            x[c] += 1;
+            if inside {
+                a[c] += 1;
+            }
+        }
+        for answer in [Answer::Yes, Answer::No] {
+            let mut expect = vec![0u64; lies + 1];
+            for &(c, inside) in &objects {
+                let lied = match answer {
+                    Answer::Yes => !inside,
+                    Answer::No => inside,
+                };
+                let c = c + usize::from(lied);
+                if c <= lies {
+                    expect[c] += 1;
+                }
+            }
+            prop_assert_eq!(successor(&x, &a, answer), expect);
+        }
+    }
+}
+
+#[test]
+fn certification_with_several_lies_agrees_with_enumeration() {
+    // The same check as for one lie, with two and three lies (other memo key layouts).
+    for lies in 2..=3usize {
+        let w = Weights::new(lies).unwrap();
+        for q in 1..=9u32 {
+            for n in 1..=12u64 {
+                let x = start(n, lies).unwrap();
+                let strategy = |q: u32, y: &[u64]| balanced_question(&w, q, y);
+                let c = certify(Variant::Original, lies, q, &x, 1_000_000, |q, y| {
+                    Ok(strategy(q, y))
+                })
+                .unwrap();
+                let brute =
+                    wins_by_enumeration(Variant::Original, q, &x, &mut |q, y| strategy(q, y));
+                assert_eq!(c.holds, brute, "e={lies} q={q} n={n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn four_lie_strategy_for_a_million_survives_random_and_greedy_carole() {
+    // A sanity check of the certificate behind "n = 10^6, four lies: 36 questions": play the
+    // strategy against 300 seeded random Caroles and the volume-greedy Carole.
+    use rand::{Rng, SeedableRng};
+    let lies = 4;
+    let w = Weights::new(lies).unwrap();
+    let mut search =
+        Solver::with_policy(Variant::Original, lies, Policy::heuristic(12, 3), 2_000_000).unwrap();
+    let x0 = start(1_000_000, lies).unwrap();
+    assert_eq!(search.outcome(36, &x0).unwrap(), Outcome::PaulWins);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    for game in 0..=300 {
+        let mut x = x0.clone();
+        for q in (1..=36u32).rev() {
+            let a = search
+                .winning_question(q, &x)
+                .unwrap()
+                .expect("a winning question");
+            let (yes, no) = successors(&x, &a);
+            let greedy = w.volume(q - 1, &yes) >= w.volume(q - 1, &no);
+            let take_yes = if game == 0 { greedy } else { rng.gen_bool(0.5) };
+            x = if take_yes { yes } else { no };
+        }
+        assert!(x.iter().sum::<u64>() <= 1, "game {game}: {x:?}");
+    }
+}
+
+#[test]
+fn heuristic_wins_always_come_with_a_question() {
+    // Wherever the heuristic engine reports a Paul win it can name a winning question whose
+    // two successors it also reports as Paul wins (what strategy extraction relies on).
+    for lies in 1..=3usize {
+        let mut h =
+            Solver::with_policy(Variant::Original, lies, Policy::heuristic(6, 2), 1_000_000)
+                .unwrap();
+        for q in 1..=22u32 {
+            for n in [3u64, 7, 20, 64, 200, 1000] {
+                let x = start(n, lies).unwrap();
+                if h.outcome(q, &x).unwrap() == Outcome::PaulWins {
+                    let a = h.winning_question(q, &x).unwrap().expect("a question");
+                    let (yes, no) = successors(&x, &a);
+                    assert_eq!(h.outcome(q - 1, &yes).unwrap(), Outcome::PaulWins);
+                    assert_eq!(h.outcome(q - 1, &no).unwrap(), Outcome::PaulWins);
+                }
+            }
         }
     }
 }

@@ -77,3 +77,20 @@ fn corollaries_lemma_and_theorem_hold() {
     }
     assert!(r.holds);
 }
+
+#[test]
+fn pathological_game_agrees_with_corollary2_for_large_n() {
+    // Ellis, Ponomarenko & Yan, Corollary 2: the most questions Paul survives with one lie is
+    // the largest q with n ≥ 2^q/(q+1) (n even) or n ≥ (2^q + q − 1)/(q+1) (n odd).
+    use duel::liar::max_questions_pathological;
+    use duel::liar::splitting::corollary2;
+    for n in [2u64, 3, 29, 30, 1000, 1001, 1_000_000, 1_048_576, 999_999] {
+        let r = max_questions_pathological(n, 1, Budget::default()).unwrap();
+        let expect = (0..60u32).filter(|&q| corollary2(q, n)).max().unwrap();
+        assert_eq!(
+            (r.lower, r.upper, r.certified),
+            (expect, expect, true),
+            "n = {n}"
+        );
+    }
+}

@@ -6,8 +6,10 @@
 //! row-major order from the top-left. A board is written as its rows from the top, separated
 //! by `/`, with `A`, `B` and `.` (e.g. `A../.B./...`).
 
+use super::discrete::theorem_3_7;
 use super::graph::{BiddingGame, Outcome, Side};
 use super::BiddingError;
+use crate::exact::Chips;
 
 /// The most cells a board may have (the code must fit in 64 bits).
 pub const MAX_CELLS: usize = 40;
@@ -430,18 +432,48 @@ impl BiddingGame for Hex {
 
 /// The exact Richman value of bidding Connect-K (with gravity) by a memoised search over a
 /// dense table indexed by column states, without building the graph: `(2^(h+1) − 1)^w`
-/// entries of 4 bytes. Returns the value scaled by `2^(w·h)` and the table size in entries.
+/// entries of 4 bytes. Returns the value scaled by `2^(w·h)`, the exponent and the table size.
 pub fn connect_richman_dense(game: &LineGame) -> Result<(u64, u32, usize), BiddingError> {
-    if !game.gravity {
-        return Err(BiddingError::Input(
-            "the dense solver is for boards with gravity".into(),
-        ));
-    }
     let cells = game.cells();
     if cells > 31 {
         return Err(BiddingError::TooLarge(format!(
             "the dense solver handles at most 31 cells, the board has {cells}"
         )));
+    }
+    let (v, entries) = dense_solve(game, DenseMode::Richman { one: 1u32 << cells })?;
+    Ok((u64::from(v), cells as u32, entries))
+}
+
+/// The discrete threshold `f(G, k)` (Theorem 3.7) of bidding Connect-K from the empty board,
+/// by the same dense memoised search (for boards too large for an explicit graph).
+pub fn connect_threshold_dense(game: &LineGame, k: u64) -> Result<Chips, BiddingError> {
+    if k > 1_000_000_000 {
+        return Err(BiddingError::Input(format!(
+            "the dense solver takes at most 10^9 chips, got {k}"
+        )));
+    }
+    let (v, _) = dense_solve(
+        game,
+        DenseMode::Discrete {
+            never: 2 * k as u32 + 2,
+        },
+    )?;
+    Ok(Chips::from_rank(u64::from(v)))
+}
+
+#[derive(Clone, Copy)]
+enum DenseMode {
+    /// Richman values scaled by `one` = 2^cells.
+    Richman { one: u32 },
+    /// Ranks of `f(·, k)`; `never` = rank of k + 1.
+    Discrete { never: u32 },
+}
+
+fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize), BiddingError> {
+    if !game.gravity {
+        return Err(BiddingError::Input(
+            "the dense solver is for boards with gravity".into(),
+        ));
     }
     let bound = game.position_bound();
     if bound > DENSE_LIMIT as u128 {
@@ -459,15 +491,15 @@ pub fn connect_richman_dense(game: &LineGame) -> Result<(u64, u32, usize), Biddi
     let mut table = vec![u32::MAX; bound as usize];
     let mut solver = Dense {
         game,
-        one: 1u32 << cells,
+        mode,
         column_pow,
         table: &mut table,
-        board: vec![0u8; cells],
+        board: vec![0u8; game.cells()],
         heights: vec![0usize; game.width],
         codes: vec![0u64; game.width],
     };
     let v = solver.value(0);
-    Ok((u64::from(v), cells as u32, bound as usize))
+    Ok((v, bound as usize))
 }
 
 /// The most entries the dense Connect solver allocates (4 bytes each).
@@ -475,7 +507,7 @@ pub const DENSE_LIMIT: u64 = 120_000_000;
 
 struct Dense<'a> {
     game: &'a LineGame,
-    one: u32,
+    mode: DenseMode,
     column_pow: Vec<u64>,
     table: &'a mut [u32],
     board: Vec<u8>,
@@ -484,6 +516,14 @@ struct Dense<'a> {
 }
 
 impl Dense<'_> {
+    /// The value of an end that is not Alice's win.
+    fn other_end(&self) -> u32 {
+        match self.mode {
+            DenseMode::Richman { one } => one,
+            DenseMode::Discrete { never } => never,
+        }
+    }
+
     /// Whether the stone just placed at `cell` completes a line for its owner.
     fn completes_line(&self, cell: usize) -> bool {
         let w = self.game.width as i64;
@@ -538,7 +578,7 @@ impl Dense<'_> {
                     if digit == 1 {
                         0
                     } else {
-                        self.one
+                        self.other_end()
                     }
                 } else {
                     let new_code = (1u64 << (n + 1)) - 1 + bits + (bit << n);
@@ -559,10 +599,194 @@ impl Dense<'_> {
             }
             self.board[cell] = 0;
         }
-        let v = if any {
-            ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
+        let v = if !any {
+            self.other_end()
         } else {
-            self.one
+            match self.mode {
+                DenseMode::Richman { .. } => {
+                    ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
+                }
+                DenseMode::Discrete { .. } => {
+                    theorem_3_7(u64::from(best_alice), u64::from(best_bob)) as u32
+                }
+            }
+        };
+        self.table[index as usize] = v;
+        v
+    }
+}
+
+/// The Richman value (scaled by `2^(n²)`) or, with `k = Some(total)`, the discrete threshold
+/// rank of bidding Hex from the empty board, by a memoised search over a dense table of all
+/// `3^(n²)` boards (4 bytes each; for boards too large for an explicit graph, e.g. 4×4).
+pub fn hex_dense(hex: &Hex, k: Option<u64>) -> Result<(u64, usize), BiddingError> {
+    let cells = hex.n * hex.n;
+    if cells > 31 {
+        return Err(BiddingError::TooLarge(format!(
+            "the dense Hex solver handles at most 31 cells, the board has {cells}"
+        )));
+    }
+    let bound = hex.position_bound();
+    if bound > DENSE_LIMIT as u128 {
+        return Err(BiddingError::TooLarge(format!(
+            "hex:{} has {bound} boards, needing {} MB (limit {DENSE_LIMIT} boards)",
+            hex.n,
+            bound.saturating_mul(4) / 1_000_000
+        )));
+    }
+    if k.is_some_and(|k| k > 1_000_000_000) {
+        return Err(BiddingError::Input(
+            "the dense solver takes at most 10^9 chips".into(),
+        ));
+    }
+    let mode = match k {
+        None => DenseMode::Richman { one: 1u32 << cells },
+        Some(k) => DenseMode::Discrete {
+            never: 2 * k as u32 + 2,
+        },
+    };
+    let mut table = vec![u32::MAX; bound as usize];
+    let masks = HexMasks::new(hex.n);
+    let mut search = HexDense {
+        hex,
+        masks,
+        mode,
+        table: &mut table,
+    };
+    let v = search.value(0, 0, 0, 0);
+    Ok((u64::from(v), bound as usize))
+}
+
+/// Bit masks for flood fills on an `n × n` Hex board (cell `r·n + c` is bit `r·n + c`).
+struct HexMasks {
+    n: usize,
+    all: u32,
+    not_first_col: u32,
+    not_last_col: u32,
+    top: u32,
+    bottom: u32,
+    left: u32,
+    right: u32,
+}
+
+impl HexMasks {
+    fn new(n: usize) -> Self {
+        let mut m = HexMasks {
+            n,
+            all: 0,
+            not_first_col: 0,
+            not_last_col: 0,
+            top: 0,
+            bottom: 0,
+            left: 0,
+            right: 0,
+        };
+        for r in 0..n {
+            for c in 0..n {
+                let bit = 1u32 << (r * n + c);
+                m.all |= bit;
+                if c != 0 {
+                    m.not_first_col |= bit;
+                }
+                if c != n - 1 {
+                    m.not_last_col |= bit;
+                }
+                if r == 0 {
+                    m.top |= bit;
+                }
+                if r == n - 1 {
+                    m.bottom |= bit;
+                }
+                if c == 0 {
+                    m.left |= bit;
+                }
+                if c == n - 1 {
+                    m.right |= bit;
+                }
+            }
+        }
+        m
+    }
+
+    /// The cells adjacent to `set`: (r, c±1), (r±1, c), (r−1, c+1), (r+1, c−1).
+    fn neighbours(&self, set: u32) -> u32 {
+        let n = self.n as u32;
+        let right = (set & self.not_last_col) << 1;
+        let left = (set & self.not_first_col) >> 1;
+        let down = set << n;
+        let up = set >> n;
+        let up_right = (set & self.not_last_col) >> (n - 1);
+        let down_left = (set & self.not_first_col) << (n - 1);
+        let up_right = if n == 1 { 0 } else { up_right };
+        let down_left = if n == 1 { 0 } else { down_left };
+        (right | left | down | up | up_right | down_left) & self.all
+    }
+
+    /// Whether `stones` joins `from` to `to`.
+    fn joins(&self, stones: u32, from: u32, to: u32) -> bool {
+        let mut reached = stones & from;
+        loop {
+            if reached & to != 0 {
+                return true;
+            }
+            let next = (reached | self.neighbours(reached)) & stones;
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
+    }
+}
+
+struct HexDense<'a> {
+    hex: &'a Hex,
+    masks: HexMasks,
+    mode: DenseMode,
+    table: &'a mut [u32],
+}
+
+impl HexDense<'_> {
+    /// `last`: 0 at the start, 1 after Alice's move, 2 after Bob's (only the last mover can
+    /// have just connected).
+    fn value(&mut self, index: u64, alice: u32, bob: u32, last: u8) -> u32 {
+        let cached = self.table[index as usize];
+        if cached != u32::MAX {
+            return cached;
+        }
+        let other = match self.mode {
+            DenseMode::Richman { one } => one,
+            DenseMode::Discrete { never } => never,
+        };
+        let m = &self.masks;
+        let v = if last == 1 && m.joins(alice, m.top, m.bottom) {
+            0
+        } else if last == 2 && m.joins(bob, m.left, m.right) {
+            other
+        } else {
+            let empty = m.all & !(alice | bob);
+            if empty == 0 {
+                other
+            } else {
+                let mut best_alice = u32::MAX;
+                let mut best_bob = 0u32;
+                let mut rest = empty;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let bit = 1u32 << i;
+                    let p = self.hex.pow3[i];
+                    best_alice = best_alice.min(self.value(index + p, alice | bit, bob, 1));
+                    best_bob = best_bob.max(self.value(index + 2 * p, alice, bob | bit, 2));
+                }
+                match self.mode {
+                    DenseMode::Richman { .. } => {
+                        ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
+                    }
+                    DenseMode::Discrete { .. } => {
+                        theorem_3_7(u64::from(best_alice), u64::from(best_bob)) as u32
+                    }
+                }
+            }
         };
         self.table[index as usize] = v;
         v

@@ -20,8 +20,11 @@ use crate::exact::Chips;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Recursion {
-    /// The tie-breaking advantage of section 2.3: Theorem 3.7, values in N ∪ N*.
+    /// The tie-breaking advantage of section 2.3: Theorem 3.7, values in N ∪ N* (with the
+    /// parity rule taken from min(f_A, f_B), see [`theorem_3_7`]).
     Advantage,
+    /// Theorem 3.7 exactly as printed (parity rule from f_A; wrong in some zugzwangs).
+    AdvantageAsPrinted,
     /// Make-it Take-it (appendix): the winner of a bid wins the next tie; values in
     /// N ∪ (N − ε), ranked `a − ε` = `2a`, `a` = `2a + 1` (see [`mitt_label`]).
     MakeItTakeIt,
@@ -30,9 +33,20 @@ pub enum Recursion {
     MakeItTakeItAsPrinted,
 }
 
-/// Theorem 3.7 on ranks: `f = ⌊(|f_A| + |f_B|)/2⌋ + ε`, with `ε = 0` when the sum is even and
-/// `f_A ∈ N`, `ε = 1` when the sum is odd and `f_A ∈ N*`, and `ε = *` otherwise.
+/// Theorem 3.7 on ranks, with the parity rule read off the threshold after *winning* the bid:
+/// `f = ⌊(|lo| + |hi|)/2⌋ + ε`, `lo = min(f_A, f_B)`, `hi = max(f_A, f_B)`, `ε = 0` when the sum
+/// is even and `lo ∈ N`, `ε = 1` when it is odd and `lo ∈ N*`, `ε = *` otherwise.
+///
+/// Without zugzwang (`f_A ≤ f_B`) this is the theorem as printed. In a zugzwang position
+/// (`f_B < f_A`) the winner of the bid makes the other player move, so Alice needs `f_B` after
+/// winning it; the printed rule (parity of `f_A`) is then wrong: see
+/// [`theorem_3_7_as_printed`] and the tests.
 pub fn theorem_3_7(fa: u64, fb: u64) -> u64 {
+    theorem_3_7_as_printed(fa.min(fb), fa.max(fb))
+}
+
+/// Theorem 3.7 exactly as printed: `ε` decided by `f_A` (correct unless `f_B < f_A`).
+pub fn theorem_3_7_as_printed(fa: u64, fb: u64) -> u64 {
     let s = fa / 2 + fb / 2;
     let base = s / 2;
     let fa_star = fa % 2 == 1;
@@ -123,6 +137,7 @@ fn terminal_rank(outcome: Outcome, k: u64) -> u64 {
 pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u64> {
     let combine = |fa: u64, fb: u64| match recursion {
         Recursion::Advantage => theorem_3_7(fa, fb),
+        Recursion::AdvantageAsPrinted => theorem_3_7_as_printed(fa, fb),
         Recursion::MakeItTakeIt => make_it_take_it_step(fa, fb, k),
         Recursion::MakeItTakeItAsPrinted => make_it_take_it_paper(fa, fb),
     };
@@ -248,6 +263,12 @@ pub struct BidAdvice {
     pub alice_moves_herself: bool,
     /// If Bob wins the bid, whether he should move himself (rather than force Alice).
     pub bob_moves_himself: bool,
+    /// The bid named in the proof of Theorem 3.7 (see [`proof_bid`]).
+    pub proof_bid: u64,
+    /// Whether the proof's bid uses the advantage on a tie.
+    pub proof_use_tie: bool,
+    /// Whether the proof's bid wins for the winning side (checked against every answer).
+    pub proof_bid_works: bool,
 }
 
 /// The optimal bid and moves at a non-terminal vertex `v` where Alice holds `alice` and the
@@ -340,6 +361,21 @@ pub fn advise(
         };
         below && above && tie
     };
+    // The bid of the proof of Theorem 3.7 (with lo/hi for f_A/f_B), for the winning side.
+    let (proof_bid, proof_tie) = proof_bid(lo.rank(), hi.rank());
+    let holder_is_winner = alice_star == alice_wins;
+    let proof_choices: Vec<bool> = if holder_is_winner {
+        vec![proof_tie]
+    } else {
+        vec![false]
+    };
+    let proof_bid_works = proof_choices.iter().any(|&t| {
+        if alice_wins {
+            alice_bid_works(proof_bid, t)
+        } else {
+            bob_bid_works(proof_bid, t)
+        }
+    });
     let (winner, bid, use_tie) = if alice_wins {
         let choices: &[bool] = if alice_star { &[true, false] } else { &[false] };
         let found = (0..=a).find_map(|x| {
@@ -379,5 +415,32 @@ pub fn advise(
         bob_move,
         alice_moves_herself: fa <= fb,
         bob_moves_himself: fb >= fa,
+        proof_bid,
+        proof_use_tie: proof_tie,
+        proof_bid_works,
     })
+}
+
+/// The bid named in the proof of Theorem 3.7, read with `lo = min(f_A, f_B)` and
+/// `hi = max(f_A, f_B)` (ranks), `d = |hi| − |lo|`: `d/2` (sum even, `lo ∈ N`); `⌊d/2⌋` (sum odd,
+/// `lo ∈ N*`); "the smallest bid strictly greater than" `⌊d/2⌋`, read as `⌊d/2⌋*`: bid `⌊d/2⌋`
+/// and use the advantage (sum odd, `lo ∈ N`); likewise `(d/2 − 1)*` (sum even, `lo ∈ N*`). Returns the bid and whether to use the advantage on a tie (Proposition 3.4:
+/// always, unless the bid is zero).
+pub fn proof_bid(lo: u64, hi: u64) -> (u64, bool) {
+    let (l, h) = (lo / 2, hi / 2);
+    let d = h.saturating_sub(l);
+    let lo_star = lo % 2 == 1;
+    match ((l + h) % 2 == 0, lo_star) {
+        // A plain bid: use the advantage on a tie unless the bid is zero (Proposition 3.4).
+        (true, false) | (false, true) => (d / 2, d / 2 > 0),
+        // A starred bid x*: bid x and use the advantage.
+        (false, false) => (d / 2, true),
+        (true, true) => {
+            if d >= 2 {
+                (d / 2 - 1, true)
+            } else {
+                (0, false)
+            }
+        }
+    }
 }

@@ -41,8 +41,19 @@ pub struct Periodicity {
 pub const MAX_M: u64 = 1 << 16;
 
 impl Periodicity {
-    /// Computes the periodic description at vertex `v` of a finite game.
+    /// Computes the periodic description at vertex `v` of a finite game, with a table of
+    /// about `4M` totals (so that the relation is checked over at least two periods of `M`).
     pub fn analyse(graph: &GameGraph, v: u32) -> Result<Periodicity, BiddingError> {
+        Self::analyse_within(graph, v, u64::MAX)
+    }
+
+    /// Like [`Periodicity::analyse`], computing at most `max_table` totals: the period found is
+    /// then only checked over that range (`table.len()`), which may be shorter than `4M`.
+    pub fn analyse_within(
+        graph: &GameGraph,
+        v: u32,
+        max_table: u64,
+    ) -> Result<Periodicity, BiddingError> {
         let richman = Richman::solve(graph)?;
         if !richman.exact {
             return Err(BiddingError::Model(
@@ -75,13 +86,16 @@ impl Periodicity {
             .to_integer()
             .to_u64()
             .unwrap_or(0);
-        let mut len = 4 * big_m + 32;
+        let mut len = (4 * big_m + 32).min(max_table.max(8));
         loop {
             let table: Vec<Chips> = threshold_table(graph, v, len - 1, Recursion::Advantage)?
                 .into_iter()
                 .map(Chips::from_rank)
                 .collect();
             for d in (1..=big_m).filter(|d| big_m % d == 0) {
+                if 3 * d > len {
+                    break;
+                }
                 let scaled = r.clone() * BigInt::from(d);
                 if !scaled.is_integer() {
                     continue;
@@ -107,7 +121,7 @@ impl Periodicity {
                     });
                 }
             }
-            if len > 64 * big_m + 4096 {
+            if len > 64 * big_m + 4096 || len >= max_table {
                 return Err(BiddingError::Model(format!(
                     "no period verified over two periods within k < {len}"
                 )));

@@ -62,24 +62,39 @@ pub fn taxman_values(graph: &GameGraph, tau: &Rational) -> Result<Vec<Rational>,
     Ok(t)
 }
 
-/// Discrete poorman bidding, by search: whether Alice wins from `v` with `a` chips against
-/// Bob's `b`, the winner paying the bank and ties going to Bob. Used to check the poorman
-/// recursion: the least winning share `a/(a+b)` tends to the threshold as the chips grow.
-pub struct PoormanSearch<'g> {
+/// Discrete taxman bidding, by search: whether Alice wins from `v` with `a` units against
+/// Bob's `b` when the tax is `p/q`: bids are multiples of `q` units, the winner of a bid `x`
+/// pays `x·p/q` to the bank and `x·(q−p)/q` to the other player, and ties go to Bob (`p = q`:
+/// poorman). Used to check the taxman recursion: the least winning share `a/(a+b)` tends to the
+/// threshold as the number of units grows.
+pub struct TaxmanSearch<'g> {
     graph: &'g GameGraph,
+    p: u64,
+    q: u64,
     memo: HashMap<(u32, u64, u64), bool>,
 }
 
-impl<'g> PoormanSearch<'g> {
-    /// A search over the bounded game `graph`.
+/// Poorman bidding (the winner pays the bank): [`TaxmanSearch`] with tax 1.
+pub type PoormanSearch<'g> = TaxmanSearch<'g>;
+
+impl<'g> TaxmanSearch<'g> {
+    /// A poorman search over the bounded game `graph`.
     pub fn new(graph: &'g GameGraph) -> Self {
-        PoormanSearch {
+        Self::with_tax(graph, 1, 1)
+    }
+
+    /// A search with tax `p/q` (`0 <= p <= q`, `q >= 1`).
+    pub fn with_tax(graph: &'g GameGraph, p: u64, q: u64) -> Self {
+        let q = q.max(1);
+        TaxmanSearch {
             graph,
+            p: p.min(q),
+            q,
             memo: HashMap::new(),
         }
     }
 
-    /// Whether Alice wins from `v` holding `a` chips, Bob `b`.
+    /// Whether Alice wins from `v` holding `a` units, Bob `b`.
     pub fn wins(&mut self, v: u32, a: u64, b: u64) -> bool {
         if let Some(o) = self.graph.outcome(v) {
             return o == Outcome::AliceWins;
@@ -99,24 +114,27 @@ impl<'g> PoormanSearch<'g> {
                 mine && theirs
             }
         };
+        let (p, q) = (self.p, self.q);
         let mut result = false;
-        for x in 0..=a {
-            // Bob answers below x (Alice wins, pays x) or matches x (Bob wins the tie, pays x).
-            let below_ok = x == 0 || after(self, a - x, b, true);
-            if !below_ok {
-                continue;
+        let mut x = 0;
+        while x <= a {
+            let to_other = x / q * (q - p);
+            // Bob answers below x (Alice wins, pays x) or matches x (Bob wins the tie).
+            let below_ok = x == 0 || after(self, a - x, b + to_other, true);
+            if below_ok {
+                let tie_ok = x > b || after(self, a + to_other, b - x, false);
+                if tie_ok {
+                    result = true;
+                    break;
+                }
             }
-            let tie_ok = x > b || after(self, a, b - x, false);
-            if tie_ok {
-                result = true;
-                break;
-            }
+            x += q;
         }
         self.memo.insert((v, a, b), result);
         result
     }
 
-    /// The least number of chips with which Alice wins from `v` against `b` (at most `limit`).
+    /// The least number of units with which Alice wins from `v` against `b` (at most `limit`).
     pub fn least_winning(&mut self, v: u32, b: u64, limit: u64) -> Option<u64> {
         (0..=limit).find(|&a| self.wins(v, a, b))
     }

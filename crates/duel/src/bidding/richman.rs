@@ -100,6 +100,12 @@ impl Richman {
                     .map(|(u, l)| u - l)
                     .max()
                     .unwrap_or_default();
+                if it % 256 == 0 && width.bits() + 10 < it as u64 {
+                    if let Some(x) = solve_by_strategies(graph, &upper, &lower, it) {
+                        exact = Some(x);
+                        break;
+                    }
+                }
                 if width.bits() + 100 < it as u64 {
                     let up: Vec<Rational> = upper.iter().map(|x| dyadic(x, it)).collect();
                     let lo: Vec<Rational> = lower.iter().map(|x| dyadic(x, it)).collect();
@@ -287,6 +293,113 @@ fn reconstruct(graph: &GameGraph, lo: &[Rational], hi: &[Rational]) -> Option<Ve
         }
     }
     Some(candidate)
+}
+
+/// The largest graph for which a fixed point is sought by solving linear equations.
+const MAX_LINEAR: usize = 300;
+
+/// Reads the strategies the truncations settle on (Alice's move to the least upper value, Bob's
+/// to the largest), solves the linear Richman equations of those strategies exactly, and
+/// returns the solution if it is a fixed point of the full equations (min and max over all
+/// moves) inside the bracket `[lower, upper]` (numerators over `2^it`). For a finite game the
+/// truncations from above and below close on R(G) (Develin & Payne, introduction, property 1),
+/// and every fixed point with the right end values lies between them, so it is R(G). As a
+/// guard against graphs where the truncations do not meet (draws), this is tried only once the
+/// bracket is narrower than 2^-10, and only accepted inside it.
+fn solve_by_strategies(
+    graph: &GameGraph,
+    upper: &[BigInt],
+    lower: &[BigInt],
+    it: usize,
+) -> Option<Vec<Rational>> {
+    let n = graph.len();
+    let inner: Vec<u32> = (0..n as u32)
+        .filter(|&v| graph.outcome(v).is_none())
+        .collect();
+    if inner.len() > MAX_LINEAR {
+        return None;
+    }
+    let mut slot = vec![usize::MAX; n];
+    for (i, &v) in inner.iter().enumerate() {
+        slot[v as usize] = i;
+    }
+    let end_value = |v: u32| match graph.outcome(v) {
+        Some(Outcome::AliceWins) => Rational::zero(),
+        _ => Rational::one(),
+    };
+    let m = inner.len();
+    // Rows: 2 x_v - x_a - x_b = (ends on the right).
+    let mut rows: Vec<Vec<Rational>> = vec![vec![Rational::zero(); m + 1]; m];
+    for (i, &v) in inner.iter().enumerate() {
+        let a = *graph
+            .moves(v, Side::Alice)
+            .iter()
+            .min_by(|&&x, &&y| upper[x as usize].cmp(&upper[y as usize]))?;
+        let b = *graph
+            .moves(v, Side::Bob)
+            .iter()
+            .max_by(|&&x, &&y| upper[x as usize].cmp(&upper[y as usize]))?;
+        rows[i][i] += Rational::from_integer(2.into());
+        for w in [a, b] {
+            if graph.outcome(w).is_some() {
+                rows[i][m] += end_value(w);
+            } else {
+                rows[i][slot[w as usize]] -= Rational::one();
+            }
+        }
+    }
+    // Gaussian elimination (rows are sparse; zero entries are skipped).
+    for col in 0..m {
+        let pivot = (col..m).find(|&r| !rows[r][col].is_zero())?;
+        rows.swap(col, pivot);
+        let inv = Rational::one() / rows[col][col].clone();
+        for entry in rows[col][col..].iter_mut() {
+            if !entry.is_zero() {
+                *entry *= &inv;
+            }
+        }
+        let pivot_row = rows[col].clone();
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r == col || row[col].is_zero() {
+                continue;
+            }
+            let factor = row[col].clone();
+            for (entry, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                if !p.is_zero() {
+                    *entry -= &factor * p;
+                }
+            }
+        }
+    }
+    let mut x: Vec<Rational> = (0..n as u32).map(end_value).collect();
+    for (i, &v) in inner.iter().enumerate() {
+        x[v as usize] = rows[i][m].clone();
+    }
+    let two = Rational::from_integer(2.into());
+    let scale = BigInt::one() << it;
+    for &v in &inner {
+        let a = graph
+            .moves(v, Side::Alice)
+            .iter()
+            .map(|&w| &x[w as usize])
+            .min()?;
+        let b = graph
+            .moves(v, Side::Bob)
+            .iter()
+            .map(|&w| &x[w as usize])
+            .max()?;
+        let xv = &x[v as usize];
+        if (a + b) / &two != *xv {
+            return None;
+        }
+        let scaled_num = xv.numer() * &scale;
+        let lo = &lower[v as usize] * xv.denom();
+        let hi = &upper[v as usize] * xv.denom();
+        if scaled_num < lo || scaled_num > hi {
+            return None;
+        }
+    }
+    Some(x)
 }
 
 /// The random-turn value `P(G_v)`: Alice's winning probability when a fair coin decides who

@@ -239,6 +239,9 @@ fn same_position<G: Game>(x: &G, y: &G) -> Result<(), String> {
     if x.key() != y.key() {
         return Err(format!("key {} vs {}", x.key(), y.key()));
     }
+    if x.canonical_key() != y.canonical_key() {
+        return Err("canonical key".into());
+    }
     if x.to_move() != y.to_move() {
         return Err("player to move".into());
     }

@@ -48,6 +48,17 @@ pub trait Bitboard: Copy + Eq + Send + Sync + fmt::Debug + 'static {
     fn test(self, i: u32) -> bool;
     /// A 64-bit hash of the set (equal sets, equal hashes).
     fn hash64(self) -> u64;
+    /// Bits `start .. start + len` (len ≤ 64) as the low bits of a u64.
+    fn bits_at(self, start: u32, len: u32) -> u64 {
+        let low = self.shr(start);
+        let mut out = 0u64;
+        for i in 0..len.min(64) {
+            if low.test(i) {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
 }
 
 impl Bitboard for u64 {
@@ -84,6 +95,20 @@ impl Bitboard for u64 {
     fn hash64(self) -> u64 {
         self
     }
+    #[inline(always)]
+    fn bits_at(self, start: u32, len: u32) -> u64 {
+        self.shr(start) & low_mask(len)
+    }
+}
+
+/// The low `len` bits set (all 64 when len ≥ 64).
+#[inline(always)]
+fn low_mask(len: u32) -> u64 {
+    if len >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    }
 }
 
 impl Bitboard for u128 {
@@ -119,6 +144,10 @@ impl Bitboard for u128 {
     #[inline(always)]
     fn hash64(self) -> u64 {
         mix64(self as u64) ^ mix64((self >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15)
+    }
+    #[inline(always)]
+    fn bits_at(self, start: u32, len: u32) -> u64 {
+        self.shr(start) as u64 & low_mask(len)
     }
 }
 
@@ -186,6 +215,10 @@ impl Bitboard for U256 {
     #[inline(always)]
     fn test(self, i: u32) -> bool {
         (self.0[(i / 64) as usize & 3] >> (i % 64)) & 1 == 1
+    }
+    #[inline(always)]
+    fn bits_at(self, start: u32, len: u32) -> u64 {
+        self.shr(start).0[0] & low_mask(len)
     }
     #[inline(always)]
     fn hash64(self) -> u64 {
@@ -522,6 +555,26 @@ impl<B: Bitboard> Game for Connect<B> {
         // The stones of both players determine the position; the per-player salt keeps
         // swapped colours apart.
         mix64(self.stones[0].hash64()) ^ mix64(self.stones[1].hash64() ^ 0x5851_f42d_4c95_7f2d)
+    }
+
+    /// The smaller of two column-by-column hashes, left to right and right to left: the
+    /// mirror image has the same canonical key (the rules are symmetric). Boards with more
+    /// than 31 rows use [`Game::key`].
+    fn canonical_key(&self) -> u64 {
+        let h1 = self.rules.height() + 1;
+        if h1 > 32 {
+            return self.key();
+        }
+        let (mut forward, mut backward) = (0u64, 0u64);
+        let w = self.rules.width();
+        for c in 0..w {
+            let column = |c: u32| {
+                self.stones[0].bits_at(c * h1, h1) | self.stones[1].bits_at(c * h1, h1) << 32
+            };
+            forward = mix64(forward ^ column(c));
+            backward = mix64(backward ^ column(w - 1 - c));
+        }
+        forward.min(backward)
     }
 
     fn format_move(&self, mv: u8) -> String {

@@ -1,14 +1,17 @@
-//! A fast exact solver for Connect Four 7×6, after Pascal Pons's solver (the author of the
-//! public benchmark in `data/connect4`).
+//! A fast exact solver for Connect Four (K = 4) on boards of up to 64 bits, W·(H+1) ≤ 64,
+//! after Pascal Pons's solver (the author of the public benchmark in `data/connect4`).
+//! [`Position`] and [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`]
+//! take the size as const parameters.
 //!
-//! The score of a position, from the side to move: 0 for a draw; for a win, 22 minus the
-//! winner's stone count at the winning move (the sooner, the higher), negative for a loss.
-//! Equivalently a win at the next move of a position with n stones scores (43 − n)/2.
+//! The score of a position, from the side to move: 0 for a draw; for a win, (W·H)/2 + 1
+//! minus the winner's stone count at the winning move (22 minus it on 7×6: the sooner, the
+//! higher), negative for a loss. Equivalently a win at the next move of a position with n
+//! stones scores (W·H + 1 − n)/2.
 //!
-//! One idea per step, as in Pons's write-up: negamax with alpha-beta; a 49-bit bitboard (the
-//! stones of the side to move and the occupied cells, one sentinel bit per column); moves
-//! that lose at once are never searched and a forced block is the only move; moves ordered by
-//! the number of threats (cells completing a line) they create, centre first on ties; a
+//! One idea per step, as in Pons's write-up: negamax with alpha-beta; a bitboard (the stones
+//! of the side to move and the occupied cells, one sentinel bit per column); moves that lose
+//! at once are never searched and a forced block is the only move; moves ordered by the
+//! number of threats (cells completing a line) they create, centre first on ties; a
 //! transposition table storing upper bounds; the score found by null-window searches
 //! narrowing `[min, max]` (iterative deepening of the window).
 
@@ -16,42 +19,23 @@ use std::time::Instant;
 
 use crate::game::GameError;
 
-/// Columns.
-pub const WIDTH: u32 = 7;
-/// Rows.
-pub const HEIGHT: u32 = 6;
-const H1: u32 = HEIGHT + 1;
-const CELLS: i32 = (WIDTH * HEIGHT) as i32;
-/// The lowest score: a loss at the opponent's last possible stone.
-pub const MIN_SCORE: i32 = -CELLS / 2 + 3;
-/// The highest score: a win with the fourth stone.
-pub const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
+/// Columns of the standard board.
+pub const WIDTH: usize = 7;
+/// Rows of the standard board.
+pub const HEIGHT: usize = 6;
+/// The lowest score on 7×6: a loss at the opponent's last possible stone.
+pub const MIN_SCORE: i32 = Position::MIN_SCORE;
+/// The highest score on 7×6: a win with the fourth stone.
+pub const MAX_SCORE: i32 = Position::MAX_SCORE;
 
-const fn bottom_mask() -> u64 {
-    let mut m = 0u64;
-    let mut c = 0;
-    while c < WIDTH {
-        m |= 1u64 << (c * H1);
-        c += 1;
-    }
-    m
-}
-const BOTTOM: u64 = bottom_mask();
-const BOARD: u64 = BOTTOM * ((1u64 << HEIGHT) - 1);
-const fn top_mask_col(col: u32) -> u64 {
-    1u64 << (HEIGHT - 1 + col * H1)
-}
-const fn bottom_mask_col(col: u32) -> u64 {
-    1u64 << (col * H1)
-}
-const fn column_mask(col: u32) -> u64 {
-    ((1u64 << HEIGHT) - 1) << (col * H1)
-}
-const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+/// A Connect Four 7×6 position.
+pub type Position = Board<WIDTH, HEIGHT>;
+/// The solver of 7×6 positions.
+pub type Solver = BoardSolver<WIDTH, HEIGHT>;
 
-/// A Connect Four 7×6 position for the solver.
+/// A Connect Four position on W columns and H rows (W·(H+1) ≤ 64, checked at compile time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Position {
+pub struct Board<const W: usize, const H: usize> {
     /// Stones of the side to move.
     current: u64,
     /// Occupied cells.
@@ -59,24 +43,76 @@ pub struct Position {
     moves: u32,
 }
 
-impl Position {
-    /// The empty board.
-    pub fn new() -> Self {
-        Position::default()
+impl<const W: usize, const H: usize> Board<W, H> {
+    const FITS: () = assert!(W >= 1 && H >= 1 && W * (H + 1) <= 64 && W <= 9);
+    const H1: u32 = H as u32 + 1;
+    const CELLS: i32 = (W * H) as i32;
+    /// The lowest score: a loss at the opponent's last possible stone.
+    pub const MIN_SCORE: i32 = -Self::CELLS / 2 + 3;
+    /// The highest score: a win with the fourth stone.
+    pub const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
+    const BOTTOM: u64 = {
+        let mut m = 0u64;
+        let mut c = 0;
+        while c < W as u32 {
+            m |= 1u64 << (c * (H as u32 + 1));
+            c += 1;
+        }
+        m
+    };
+    const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    /// Columns from the centre outwards.
+    const ORDER: [u32; W] = {
+        let mut o = [0u32; W];
+        let mut i = 0;
+        while i < W {
+            let mid = (W as i32 - 1) / 2;
+            let off = (i as i32 + 1) / 2;
+            // Odd W: left of the centre first, as Pons's 3, 2, 4, 1, 5, 0, 6. Even W: the
+            // two central columns, then outwards (3, 4, 2, 5, 1, 6, 0, 7).
+            let left_first = W % 2 == 1;
+            o[i] = if (i % 2 == 1) == left_first {
+                mid - off
+            } else {
+                mid + off
+            } as u32;
+            i += 1;
+        }
+        o
+    };
+
+    const fn top_mask_col(col: u32) -> u64 {
+        1u64 << (H as u32 - 1 + col * Self::H1)
+    }
+    const fn bottom_mask_col(col: u32) -> u64 {
+        1u64 << (col * Self::H1)
+    }
+    const fn column_mask(col: u32) -> u64 {
+        ((1u64 << H) - 1) << (col * Self::H1)
     }
 
-    /// The position after `moves`, column digits 1–7 from the empty board. An error when a
-    /// character is not a column, a column is full, or a move is played after a line of four
-    /// (the solver only takes unfinished positions).
+    /// The empty board.
+    pub fn new() -> Self {
+        let () = Self::FITS;
+        Board {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    /// The position after `moves`, column digits 1–W from the empty board. An error when a
+    /// character is not a column, a column is full, a move makes four in a row, or the board
+    /// is full (the solver only takes unfinished positions).
     pub fn parse(moves: &str) -> Result<Self, GameError> {
-        let mut p = Position::new();
+        let mut p = Self::new();
         for (i, ch) in moves.trim().chars().enumerate() {
             let col = match ch.to_digit(10) {
-                Some(d @ 1..=7) => d - 1,
+                Some(d) if d >= 1 && d as usize <= W => d - 1,
                 _ => {
                     return Err(GameError::BadMove {
                         text: ch.to_string(),
-                        why: "a column is a digit from 1 to 7".to_string(),
+                        why: format!("a column is a digit from 1 to {W}"),
                     })
                 }
             };
@@ -95,7 +131,7 @@ impl Position {
             }
             p.play_col(col);
         }
-        if p.moves as i32 == CELLS {
+        if p.moves as i32 == Self::CELLS {
             return Err(GameError::Finished("the board is full: a draw".to_string()));
         }
         Ok(p)
@@ -108,12 +144,12 @@ impl Position {
 
     /// Whether column `col` (0-based) has room.
     pub fn can_play(&self, col: u32) -> bool {
-        col < WIDTH && self.mask & top_mask_col(col) == 0
+        (col as usize) < W && self.mask & Self::top_mask_col(col) == 0
     }
 
     /// Plays column `col` (0-based; must have room).
     pub fn play_col(&mut self, col: u32) {
-        self.play((self.mask + bottom_mask_col(col)) & column_mask(col));
+        self.play((self.mask + Self::bottom_mask_col(col)) & Self::column_mask(col));
     }
 
     fn play(&mut self, mv: u64) {
@@ -124,7 +160,7 @@ impl Position {
 
     /// Whether playing `col` makes four in a row for the side to move.
     pub fn is_winning_move(&self, col: u32) -> bool {
-        self.winning_position() & self.possible() & column_mask(col) != 0
+        self.winning_position() & self.possible() & Self::column_mask(col) != 0
     }
 
     fn can_win_next(&self) -> bool {
@@ -137,15 +173,15 @@ impl Position {
     }
 
     fn possible(&self) -> u64 {
-        (self.mask + BOTTOM) & BOARD
+        (self.mask + Self::BOTTOM) & Self::BOARD
     }
 
     fn winning_position(&self) -> u64 {
-        winning_cells(self.current, self.mask)
+        Self::winning_cells(self.current, self.mask)
     }
 
     fn opponent_winning_position(&self) -> u64 {
-        winning_cells(self.current ^ self.mask, self.mask)
+        Self::winning_cells(self.current ^ self.mask, self.mask)
     }
 
     /// Playable cells that do not let the opponent win at once; 0 when every move loses.
@@ -163,28 +199,29 @@ impl Position {
     }
 
     fn move_score(&self, mv: u64) -> u32 {
-        winning_cells(self.current | mv, self.mask).count_ones()
+        Self::winning_cells(self.current | mv, self.mask).count_ones()
     }
-}
 
-/// The empty cells that would complete a line of four for `position`.
-fn winning_cells(position: u64, mask: u64) -> u64 {
-    // vertical
-    let mut r = (position << 1) & (position << 2) & (position << 3);
-    for d in [H1, H1 - 1, H1 + 1] {
-        let mut p = (position << d) & (position << (2 * d));
-        r |= p & (position << (3 * d));
-        r |= p & (position >> d);
-        p = (position >> d) & (position >> (2 * d));
-        r |= p & (position << d);
-        r |= p & (position >> (3 * d));
+    /// The empty cells that would complete a line of four for `position`.
+    fn winning_cells(position: u64, mask: u64) -> u64 {
+        // vertical
+        let mut r = (position << 1) & (position << 2) & (position << 3);
+        for d in [Self::H1, Self::H1 - 1, Self::H1 + 1] {
+            let mut p = (position << d) & (position << (2 * d));
+            r |= p & (position << (3 * d));
+            r |= p & (position >> d);
+            p = (position >> d) & (position >> (2 * d));
+            r |= p & (position << d);
+            r |= p & (position >> (3 * d));
+        }
+        r & (Self::BOARD ^ mask)
     }
-    r & (BOARD ^ mask)
 }
 
 /// A transposition table of upper bounds, indexed by key modulo a prime size, storing the
-/// low 32 bits of the key: since keys are below 2^49 and the size exceeds 2^17, (key mod size,
-/// key mod 2^32) identifies the key (Chinese remainder theorem).
+/// low 32 bits of the key. On 7×6, keys are below 2^49 and the size exceeds 2^17, so (key
+/// mod size, key mod 2^32) identifies the key (Chinese remainder theorem); on boards of more
+/// than 49 bits two keys may rarely share an entry.
 struct Table {
     keys: Vec<u32>,
     values: Vec<u8>,
@@ -231,8 +268,8 @@ fn next_prime(mut n: u64) -> u64 {
     n
 }
 
-/// The solver: keeps its transposition table between positions.
-pub struct Solver {
+/// The solver of W×H positions: keeps its transposition table between positions.
+pub struct BoardSolver<const W: usize, const H: usize> {
     table: Table,
     nodes: u64,
 }
@@ -246,22 +283,25 @@ pub struct Solved {
     pub nodes: u64,
 }
 
-impl Default for Solver {
+impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
     fn default() -> Self {
-        Solver::new()
+        Self::new()
     }
 }
 
-impl Solver {
+impl<const W: usize, const H: usize> BoardSolver<W, H> {
+    const CELLS: i32 = (W * H) as i32;
+    const MIN_SCORE: i32 = Board::<W, H>::MIN_SCORE;
+
     /// A solver with a table of about 2^23 entries (40 MiB).
     pub fn new() -> Self {
-        Solver::with_table_log_size(23)
+        Self::with_table_log_size(23)
     }
 
     /// A solver with a table of the first prime ≥ 2^`log_size` entries (5 bytes each;
     /// `log_size` is clamped to 18..=28).
     pub fn with_table_log_size(log_size: u32) -> Self {
-        Solver {
+        BoardSolver {
             table: Table::new(log_size),
             nodes: 0,
         }
@@ -277,27 +317,27 @@ impl Solver {
         self.table.clear();
     }
 
-    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, p: &Board<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         let next = p.possible_non_losing_moves();
         if next == 0 {
-            return -(CELLS - p.moves as i32) / 2;
+            return -(Self::CELLS - p.moves as i32) / 2;
         }
-        if p.moves as i32 >= CELLS - 2 {
+        if p.moves as i32 >= Self::CELLS - 2 {
             return 0;
         }
-        let min = -(CELLS - 2 - p.moves as i32) / 2;
+        let min = -(Self::CELLS - 2 - p.moves as i32) / 2;
         if alpha < min {
             alpha = min;
             if alpha >= beta {
                 return alpha;
             }
         }
-        let mut max = (CELLS - 1 - p.moves as i32) / 2;
+        let mut max = (Self::CELLS - 1 - p.moves as i32) / 2;
         let stored = self.table.get(p.key());
         if stored != 0 {
-            max = i32::from(stored) + MIN_SCORE - 1;
+            max = i32::from(stored) + Self::MIN_SCORE - 1;
         }
         if beta > max {
             beta = max;
@@ -306,10 +346,10 @@ impl Solver {
             }
         }
         // Insertion sort by threat count, stable from the centre outwards.
-        let mut moves = [(0u64, 0u32); WIDTH as usize];
+        let mut moves = [(0u64, 0u32); W];
         let mut n = 0;
-        for &col in ORDER.iter().rev() {
-            let mv = next & column_mask(col);
+        for &col in Board::<W, H>::ORDER.iter().rev() {
+            let mv = next & Board::<W, H>::column_mask(col);
             if mv != 0 {
                 let score = p.move_score(mv);
                 let mut i = n;
@@ -332,18 +372,18 @@ impl Solver {
                 alpha = score;
             }
         }
-        self.table.put(p.key(), (alpha - MIN_SCORE + 1) as u8);
+        self.table.put(p.key(), (alpha - Self::MIN_SCORE + 1) as u8);
         alpha
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
-    pub fn solve(&mut self, p: &Position) -> Solved {
+    pub fn solve(&mut self, p: &Board<W, H>) -> Solved {
         self.nodes = 0;
         let score = if p.can_win_next() {
-            (CELLS + 1 - p.moves as i32) / 2
+            (Self::CELLS + 1 - p.moves as i32) / 2
         } else {
-            let mut min = -(CELLS - p.moves as i32) / 2;
-            let mut max = (CELLS + 1 - p.moves as i32) / 2;
+            let mut min = -(Self::CELLS - p.moves as i32) / 2;
+            let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
             while min < max {
                 let mut med = min + (max - min) / 2;
                 if med <= 0 && min / 2 < med {
@@ -367,22 +407,23 @@ impl Solver {
     }
 
     /// The columns (0-based) that achieve `score`, the exact score of `p` (from
-    /// [`Solver::solve`]): one null-window search per column, much cheaper than scoring each.
-    pub fn best_columns(&mut self, p: &Position, score: i32) -> Vec<u32> {
+    /// [`BoardSolver::solve`]): one null-window search per column, much cheaper than scoring
+    /// each.
+    pub fn best_columns(&mut self, p: &Board<W, H>, score: i32) -> Vec<u32> {
         let mut best = Vec::new();
-        for col in ORDER {
+        for col in Board::<W, H>::ORDER {
             if !p.can_play(col) {
                 continue;
             }
             let achieved = if p.is_winning_move(col) {
-                score == (CELLS + 1 - p.moves as i32) / 2
+                score == (Self::CELLS + 1 - p.moves as i32) / 2
             } else {
                 let mut child = *p;
                 child.play_col(col);
-                if child.moves as i32 == CELLS {
+                if child.moves as i32 == Self::CELLS {
                     score == 0
                 } else if child.can_win_next() {
-                    score == -(CELLS + 1 - child.moves as i32) / 2
+                    score == -(Self::CELLS + 1 - child.moves as i32) / 2
                 } else {
                     // The move reaches `score` exactly when the child is worth at most −score.
                     self.negamax(&child, -score, -score + 1) <= -score
@@ -396,22 +437,22 @@ impl Solver {
         best
     }
 
-    /// The score of every column (0-based) for the side to move: `None` for a full column.
-    /// A winning move scores as the position's own score.
-    pub fn column_scores(&mut self, p: &Position) -> ([Option<i32>; WIDTH as usize], u64) {
-        let mut out = [None; WIDTH as usize];
+    /// The score of every column (0-based; `None` for a full one) for the side to move,
+    /// and the positions explored. A winning move scores as the position's own score.
+    pub fn column_scores(&mut self, p: &Board<W, H>) -> (Vec<Option<i32>>, u64) {
+        let mut out = vec![None; W];
         let mut nodes = 0;
-        for col in 0..WIDTH {
+        for col in 0..W as u32 {
             if !p.can_play(col) {
                 continue;
             }
             if p.is_winning_move(col) {
-                out[col as usize] = Some((CELLS + 1 - p.moves as i32) / 2);
+                out[col as usize] = Some((Self::CELLS + 1 - p.moves as i32) / 2);
                 continue;
             }
             let mut child = *p;
             child.play_col(col);
-            if child.moves as i32 == CELLS {
+            if child.moves as i32 == Self::CELLS {
                 out[col as usize] = Some(0);
                 continue;
             }
@@ -421,6 +462,45 @@ impl Solver {
         }
         (out, nodes)
     }
+}
+
+/// The score of the empty W×H board (Connect Four rules, K = 4) and the positions explored,
+/// for the board sizes the report tabulates (4 ≤ W ≤ 8, 4 ≤ H ≤ 7, W·(H+1) ≤ 64); `None`
+/// for other sizes.
+pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solved> {
+    macro_rules! sizes {
+        ($(($w:literal, $h:literal)),*) => {
+            match (width, height) {
+                $(($w, $h) => {
+                    let mut s = BoardSolver::<$w, $h>::with_table_log_size(log_table);
+                    Some(s.solve(&Board::<$w, $h>::new()))
+                })*
+                _ => None,
+            }
+        };
+    }
+    sizes!(
+        (4, 4),
+        (5, 4),
+        (6, 4),
+        (7, 4),
+        (8, 4),
+        (4, 5),
+        (5, 5),
+        (6, 5),
+        (7, 5),
+        (8, 5),
+        (4, 6),
+        (5, 6),
+        (6, 6),
+        (7, 6),
+        (8, 6),
+        (4, 7),
+        (5, 7),
+        (6, 7),
+        (7, 7),
+        (8, 7)
+    )
 }
 
 /// One line of a benchmark file: `MOVES SCORE`.

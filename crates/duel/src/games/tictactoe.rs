@@ -26,6 +26,18 @@ const LINES: [u16; 8] = [
     0b001_010_100,
 ];
 
+/// The 8 symmetries of the square as cell permutations: cell `i` goes to `perm[i]`.
+const SYMMETRIES: [[u8; 9]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8], // identity
+    [2, 5, 8, 1, 4, 7, 0, 3, 6], // rotation by a quarter turn
+    [8, 7, 6, 5, 4, 3, 2, 1, 0], // half turn
+    [6, 3, 0, 7, 4, 1, 8, 5, 2], // three quarters
+    [2, 1, 0, 5, 4, 3, 8, 7, 6], // mirror left-right
+    [6, 7, 8, 3, 4, 5, 0, 1, 2], // mirror top-bottom
+    [0, 3, 6, 1, 4, 7, 2, 5, 8], // main diagonal
+    [8, 5, 2, 7, 4, 1, 6, 3, 0], // anti-diagonal
+];
+
 /// A tic-tac-toe position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TicTacToe {
@@ -111,6 +123,20 @@ impl Game for TicTacToe {
 
     fn key(&self) -> u64 {
         u64::from(self.cells[0]) | u64::from(self.cells[1]) << 9
+    }
+
+    /// The smallest key over the 8 symmetries of the square (rotations and reflections).
+    fn canonical_key(&self) -> u64 {
+        SYMMETRIES
+            .iter()
+            .map(|perm| {
+                let map = |cells: u16| {
+                    (0..9).fold(0u64, |acc, i| acc | u64::from(cells >> i & 1) << perm[i])
+                };
+                map(self.cells[0]) | map(self.cells[1]) << 9
+            })
+            .min()
+            .unwrap_or_else(|| self.key())
     }
 
     fn format_move(&self, mv: u8) -> String {

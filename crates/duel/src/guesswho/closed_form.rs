@@ -128,6 +128,16 @@ pub fn cushing_bipartite(n: u64, m: u64) -> Move {
     split(&[k, n - k])
 }
 
+/// `Σ_{x=from}^{to−1} ⌊x/d⌋` in O(1) (the sums of Theorem 1.6 have up to `3^(k+1)` terms).
+pub fn floor_sum(from: u64, to: u64, d: u64) -> u64 {
+    // F(x) = Σ_{j<x} ⌊j/d⌋ = d·q(q−1)/2 + q·r for x = q·d + r.
+    let f = |x: u64| {
+        let (q, r) = (x / d, x % d);
+        d * q * q.saturating_sub(1) / 2 + q * r
+    };
+    f(to) - f(from)
+}
+
 /// `⌊log₃ n⌋` for `n ≥ 1`.
 fn log3(n: u64) -> u32 {
     let mut k = 0;
@@ -185,7 +195,7 @@ pub fn cushing_tripartite_printed(n: u64, m: u64) -> Option<Vec<u64>> {
     let k = log3(n);
     let t = 3u64.pow(k);
     let t1 = 3u64.pow(k - 1);
-    let sum = |from: u64, to: u64| -> u64 { (from..to).map(|i| (n + i) / t1).sum() };
+    let sum = |from: u64, to: u64| floor_sum(n + from, n + to, t1);
     let big_m = m >= t + t1;
     if !big_m {
         return Some(vec![sum(0, t), sum(t, 2 * t), sum(2 * t, 3 * t)]);
@@ -211,7 +221,7 @@ pub fn cushing_tripartite_printed(n: u64, m: u64) -> Option<Vec<u64>> {
 pub fn tripartite_thirds(n: u64, k: u32) -> [u64; 3] {
     let d = 3u64.pow(k - 1);
     let e = d / 3;
-    let sum = |from: u64, to: u64| -> u64 { (from..to).map(|i| (n + i) / d).sum() };
+    let sum = |from: u64, to: u64| floor_sum(n + from, n + to, d);
     [sum(0, e), sum(e, 2 * e), sum(2 * e, d)]
 }
 

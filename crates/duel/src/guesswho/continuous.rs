@@ -2,7 +2,7 @@
 //! log-periodicity (Lemma 3.5) and its distance to the discrete game (Remark 3.10), and the
 //! claims of Nica's section 1.2 about equal pools and the fair handicap.
 
-use num_traits::{One, Zero};
+use num_traits::One;
 
 use super::closed_form::{nica_region, NicaRegion};
 use crate::exact::Rational;
@@ -25,6 +25,17 @@ pub fn p_infinity_exact(n: u64, m: u64) -> Option<Rational> {
         NicaRegion::UpperHand { k } => {
             Some(Rational::one() - rat(1 << k, m) + rat(2 * (1 << (2 * k)), 3 * n * m))
         }
+    }
+}
+
+/// `3·n·m·p∞(n, m)`, an integer at integer pools: `3·2^(k+1)·m − 2^(2k+2)` in the weeds,
+/// `3nm − 3·2^k·n + 2^(2k+1)` with the upper hand. `None` where the game is decided.
+pub fn p_infinity_times_3nm(n: u64, m: u64) -> Option<i128> {
+    let (n, m) = (i128::from(n), i128::from(m));
+    match nica_region(n as u64, m as u64) {
+        NicaRegion::Decided => None,
+        NicaRegion::InTheWeeds { k } => Some(3 * (1 << (k + 1)) * m - (1 << (2 * k + 2))),
+        NicaRegion::UpperHand { k } => Some(3 * n * m - 3 * (1 << k) * n + (1 << (2 * k + 1))),
     }
 }
 
@@ -84,9 +95,4 @@ pub fn fair_handicap_limit(beta: &Rational) -> Rational {
     } else {
         rat(4, 1) / beta - rat(8, 3) / (beta * beta)
     }
-}
-
-/// Whether `x` is zero (helper for callers comparing differences).
-pub fn is_zero(x: &Rational) -> bool {
-    x.is_zero()
 }

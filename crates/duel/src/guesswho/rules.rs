@@ -154,6 +154,14 @@ pub enum GuessWhoError {
         /// The same in GiB.
         gib: f64,
     },
+    /// The memory for a table could not be allocated.
+    #[error(
+        "could not allocate {bytes} bytes for the table: not enough memory; choose a smaller size"
+    )]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u128,
+    },
     /// A rule name that is not known.
     #[error("unknown rules '{0}': expected race, official or free-guess")]
     UnknownRules(String),

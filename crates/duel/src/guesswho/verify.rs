@@ -55,28 +55,35 @@ fn collect(
     check: impl Fn(u64, u64) -> Vec<Counterexample> + Sync,
 ) -> Verification {
     let max = table.max();
-    let per_row: Vec<(u64, Vec<Counterexample>)> = (1..=max)
+    let skip = |n: u64, m: u64| {
+        (table.rules() == Rules::Race && n == 1 && m == 1) || !table.contains(n, m)
+    };
+    // Count in parallel, keeping no details: a misprinted theorem can fail at half a million
+    // positions. Then list the first MAX_LISTED, rows in order.
+    let per_row: Vec<(u64, u64)> = (1..=max)
         .into_par_iter()
         .map(|n| {
             let mut checked = 0;
-            let mut bad = Vec::new();
-            for m in 1..=max {
-                if table.rules() == Rules::Race && n == 1 && m == 1 {
-                    continue;
-                }
+            let mut count = 0;
+            for m in (1..=max).filter(|&m| !skip(n, m)) {
                 checked += 1;
-                bad.extend(check(n, m));
+                count += check(n, m).len() as u64;
             }
-            (checked, bad)
+            (checked, count)
         })
         .collect();
     let checked = per_row.iter().map(|r| r.0).sum();
-    let count = per_row.iter().map(|r| r.1.len() as u64).sum();
-    let counterexamples = per_row
-        .into_iter()
-        .flat_map(|r| r.1)
-        .take(MAX_LISTED)
-        .collect();
+    let count = per_row.iter().map(|r| r.1).sum();
+    let mut counterexamples = Vec::new();
+    for (n, _) in (1..=max).zip(&per_row).filter(|(_, r)| r.1 > 0) {
+        for m in (1..=max).filter(|&m| !skip(n, m)) {
+            counterexamples.extend(check(n, m));
+        }
+        if counterexamples.len() >= MAX_LISTED {
+            counterexamples.truncate(MAX_LISTED);
+            break;
+        }
+    }
     Verification {
         theorem: theorem.to_string(),
         rules: table.rules(),
@@ -101,15 +108,15 @@ fn optimal(table: &Table, n: u64, m: u64, mv: &Move, what: &str) -> Option<Count
         Ok(v) => Some(Counterexample {
             n,
             m,
-            what: format!("{what} {mv} is not optimal"),
+            what: format!("{what} = {mv} is not optimal"),
             stated: format!("{mv}: {}", prob(v, n, m)),
             computed: format!("P = {}", prob(best, n, m)),
         }),
         Err(e) => Some(Counterexample {
             n,
             m,
-            what: format!("{what} is not a legal move"),
-            stated: format!("{mv:?}"),
+            what: format!("{what} = {mv} is not a legal move"),
+            stated: "-".to_string(),
             computed: e.to_string(),
         }),
     }
@@ -132,7 +139,7 @@ pub fn nica_theorem_1_1(table: &Table) -> Verification {
             });
         }
         if let Some(mv) = nica_move(n, m) {
-            bad.extend(optimal(table, n, m, &mv, "the bid"));
+            bad.extend(optimal(table, n, m, &mv, "b*(n,m)"));
         }
         bad
     })
@@ -142,10 +149,9 @@ pub fn nica_theorem_1_1(table: &Table) -> Verification {
 /// `n ≥ 10`. The table must be official, 2-way.
 pub fn cushing_theorem_1_1(table: &Table) -> Verification {
     collect("Cushing et al., Theorem 1.1 (and eq. 6)", table, |n, m| {
-        let mut bad: Vec<Counterexample> =
-            optimal(table, n, m, &cushing_bipartite(n, m), "S(n,m) =")
-                .into_iter()
-                .collect();
+        let mut bad: Vec<Counterexample> = optimal(table, n, m, &cushing_bipartite(n, m), "S(n,m)")
+            .into_iter()
+            .collect();
         if m == 4 && n >= 10 {
             let v = table.raw(n as usize, 4);
             if v != 16 {
@@ -175,7 +181,7 @@ pub fn cushing_theorem_1_6_printed(table: &Table) -> Verification {
                 stated: "-".into(),
                 computed: String::new(),
             }],
-            Some(parts) if parts.is_empty() => optimal(table, n, m, &Move::Guess, "S(n,m) =")
+            Some(parts) if parts.is_empty() => optimal(table, n, m, &Move::Guess, "S(n,m)")
                 .into_iter()
                 .collect(),
             Some(parts) => {
@@ -184,7 +190,7 @@ pub fn cushing_theorem_1_6_printed(table: &Table) -> Verification {
                 } else {
                     Move::Split(parts)
                 };
-                optimal(table, n, m, &mv, "S(n,m) =").into_iter().collect()
+                optimal(table, n, m, &mv, "S(n,m)").into_iter().collect()
             }
         },
     )
@@ -194,29 +200,49 @@ pub fn cushing_theorem_1_6_printed(table: &Table) -> Verification {
 /// [`cushing_tripartite_corrected`]). The table must be official, 3-way.
 pub fn cushing_theorem_1_6_corrected(table: &Table) -> Verification {
     collect("Cushing et al., Theorem 1.6 as corrected", table, |n, m| {
-        optimal(table, n, m, &cushing_tripartite_corrected(n, m), "S(n,m) =")
+        optimal(table, n, m, &cushing_tripartite_corrected(n, m), "S(n,m)")
             .into_iter()
             .collect()
     })
 }
 
+/// The largest table [`recurrence_check`] accepts for three-way questions: it enumerates the
+/// O(n²) three-way questions of every position.
+pub const RECURRENCE_CHECK_MAX_THREE_WAY: u64 = 512;
+
 /// Where no paper states a theorem: checks that every value of the table is the best of all
-/// legal moves, enumerated one by one (an independent check of the fast min-plus solver).
+/// legal moves, enumerated one by one (an independent check of the fast min-plus solver,
+/// which finds three-way questions through the best two-part splits instead).
 pub fn recurrence_check(table: &Table) -> Verification {
+    let race = table.rules() == Rules::Race;
+    let three = table.questions() == Questions::Three;
     collect(
         "the recurrence, move by move (no published theorem for these rules)",
         table,
         |n, m| {
-            let best = table.raw(n as usize, m as usize);
-            let moves = table.moves(n, m).unwrap_or_default();
-            if moves.is_empty() {
+            let (nu, mu) = (n as usize, m as usize);
+            if race && (n == 1 || m == 1) {
                 return Vec::new();
             }
-            let top = moves
-                .iter()
-                .filter_map(|mv| table.move_numerator(n, m, mv).ok())
-                .max()
-                .unwrap_or(0);
+            let best = table.raw(nu, mu);
+            let nm = n * m;
+            let part = |a: usize| table.raw(mu, a);
+            let mut top = match table.rules() {
+                Rules::Race => 0,
+                Rules::Official => m,
+                Rules::FreeGuess if n == 1 => nm,
+                Rules::FreeGuess => nm - part(nu - 1),
+            };
+            for a in 1..=nu / 2 {
+                top = top.max(nm - part(a) - part(nu - a));
+            }
+            if three {
+                for a in 1..=nu / 3 {
+                    for b in a..=(nu - a) / 2 {
+                        top = top.max(nm - part(a) - part(b) - part(nu - a - b));
+                    }
+                }
+            }
             if top == best {
                 Vec::new()
             } else {
@@ -230,6 +256,16 @@ pub fn recurrence_check(table: &Table) -> Verification {
             }
         },
     )
+}
+
+/// The largest table [`verify`] accepts for these rules (`None`: no limit beyond memory).
+pub fn verify_limit(rules: Rules, questions: Questions) -> Option<u64> {
+    match (rules, questions) {
+        (Rules::Race, Questions::Three) | (Rules::FreeGuess, Questions::Three) => {
+            Some(RECURRENCE_CHECK_MAX_THREE_WAY)
+        }
+        _ => None,
+    }
 }
 
 /// The theorem that applies to the table's rules and questions: race + 2: Nica 1.1;
@@ -255,13 +291,14 @@ pub fn even_split(n: u64, questions: Questions) -> Move {
 }
 
 /// How many positions with `2 ≤ n, m ≤ max` (the game not yet decided) have no optimal even
-/// split (see [`even_split`]), and how many positions were counted.
+/// split (see [`even_split`]), and how many positions were counted (square tables).
 pub fn even_split_not_optimal(table: &Table) -> (u64, u64) {
     let max = table.max();
     let bad: u64 = (2..=max)
         .into_par_iter()
         .map(|n| {
             (2..=max)
+                .filter(|&m| table.contains(n, m))
                 .filter(|&m| {
                     let mv = even_split(n, table.questions());
                     !table.is_optimal(n, m, &mv).unwrap_or(false)

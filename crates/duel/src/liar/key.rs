@@ -5,15 +5,31 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::state::LiarError;
 
-/// A state `(q; x_0..x_e)` packed into 256 bits: `q` in 8 bits, then each count in
-/// `248 / (e + 1)` bits.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Key([u64; 4]);
+/// A state `(q; x_0..x_e)` as a memo key: packed into 256 bits (`q` in 8 bits, then each
+/// count in `248 / (e + 1)` bits) when every count fits, else the plain vector. A state
+/// always gets the same form, so equal states give equal keys.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Key {
+    /// The packed form.
+    Packed([u64; 4]),
+    /// `q` followed by the counts.
+    Wide(Box<[u64]>),
+}
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for w in self.0 {
-            state.write_u64(w);
+        match self {
+            Key::Packed(words) => {
+                for &w in words {
+                    state.write_u64(w);
+                }
+            }
+            Key::Wide(words) => {
+                state.write_u64(u64::MAX);
+                for &w in words.iter() {
+                    state.write_u64(w);
+                }
+            }
         }
     }
 }
@@ -40,11 +56,10 @@ impl Packer {
         let mut pos = 8u32;
         for &x in counts {
             if self.bits < 64 && x >> self.bits != 0 {
-                return Err(LiarError::TooLarge(format!(
-                    "a class of {x} objects does not fit the {}-bit memo keys used with {} lies",
-                    self.bits,
-                    counts.len() - 1
-                )));
+                let mut wide = Vec::with_capacity(counts.len() + 1);
+                wide.push(u64::from(q));
+                wide.extend_from_slice(counts);
+                return Ok(Key::Wide(wide.into_boxed_slice()));
             }
             let w = (pos / 64) as usize;
             let off = pos % 64;
@@ -54,7 +69,7 @@ impl Packer {
             }
             pos += self.bits;
         }
-        Ok(Key(words))
+        Ok(Key::Packed(words))
     }
 }
 
@@ -110,6 +125,8 @@ mod tests {
             p1.key(3, &[big, 7]).unwrap(),
             p1.key(3, &[big - 1, 7]).unwrap()
         );
-        assert!(Packer::new(9).key(1, &[1 << 30; 10]).is_err());
+        let wide = Packer::new(9).key(1, &[1 << 30; 10]).unwrap();
+        assert!(matches!(wide, Key::Wide(_)));
+        assert_ne!(wide, Packer::new(9).key(2, &[1 << 30; 10]).unwrap());
     }
 }

@@ -13,12 +13,14 @@ use super::state::{berlekamp_volume, start, two_pow, LiarError, Variant, MAX_QUE
 /// The answer of `duel liar solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SolveResult {
-    /// Objects.
+    /// Objects (surviving objects when solving a state).
     pub n: u64,
     /// Questions.
     pub questions: u32,
     /// Lies allowed.
     pub lies: usize,
+    /// The state `x_0, …, x_e` solved.
+    pub state: Vec<u64>,
     /// `original` or `pathological`.
     pub variant: Variant,
     /// `paul` or `carole`.
@@ -31,15 +33,23 @@ pub struct SolveResult {
     pub method: String,
     /// States the search stored.
     pub states: usize,
+    /// A first question with which Paul wins (when he does and a search found it).
+    pub question: Option<Vec<u64>>,
 }
 
 /// Search settings for large instances.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Memo entries an exhaustive search may store before it gives up.
+    /// Memo entries an exhaustive search may store before it gives up (memory: about 48
+    /// bytes each).
     pub exhaustive_states: usize,
+    /// Search steps an exhaustive search may take before it gives up (time: roughly 10^7
+    /// steps a second).
+    pub exhaustive_steps: u64,
     /// Memo entries the strategy search may store.
     pub strategy_states: usize,
+    /// Search steps the strategy search may take.
+    pub strategy_steps: u64,
     /// States with at most this many survivors are solved exhaustively inside the strategy
     /// search.
     pub endgame_total: u64,
@@ -51,7 +61,9 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             exhaustive_states: 4_000_000,
-            strategy_states: 8_000_000,
+            exhaustive_steps: 40_000_000,
+            strategy_states: 2_000_000,
+            strategy_steps: 8_000_000,
             endgame_total: 12,
             width: 3,
         }
@@ -70,7 +82,33 @@ pub fn solve(
     variant: Variant,
     budget: Budget,
 ) -> Result<SolveResult, LiarError> {
-    let x = start(n, lies)?;
+    solve_state(&start(n, lies)?, q, variant, budget)
+}
+
+/// Who wins from any state `(q; x_0, …, x_e)` (`counts.len() = e + 1`), decided as in
+/// [`solve`]; `n` in the result is the number of surviving objects `Σ x_i`.
+pub fn solve_state(
+    counts: &[u64],
+    q: u32,
+    variant: Variant,
+    budget: Budget,
+) -> Result<SolveResult, LiarError> {
+    if counts.is_empty() {
+        return Err(LiarError::WrongClasses {
+            lies: 0,
+            expected: 1,
+            got: 0,
+        });
+    }
+    let lies = counts.len() - 1;
+    if lies > super::state::MAX_LIES {
+        return Err(LiarError::TooManyLies(lies));
+    }
+    let x = counts.to_vec();
+    let n = counts
+        .iter()
+        .try_fold(0u64, |a, &c| a.checked_add(c))
+        .ok_or_else(|| LiarError::TooLarge("more than 2^64 objects".to_string()))?;
     // Beyond this even the exact volume bound would take long to write down.
     if q > 4096 {
         return Err(LiarError::TooManyQuestions(q));
@@ -81,12 +119,14 @@ pub fn solve(
         n,
         questions: q,
         lies,
+        state: x.clone(),
         variant,
         winner: String::new(),
         volume: volume.to_string(),
         bound: bound.to_string(),
         method: "volume bound".to_string(),
         states: 0,
+        question: None,
     };
     let volume_loses = match variant {
         Variant::Original => volume > bound,
@@ -101,8 +141,12 @@ pub fn solve(
     }
     let mut exact =
         Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
+    exact.set_max_steps(budget.exhaustive_steps);
     match exact.outcome(q, &x) {
         Ok(o) => {
+            if o == Outcome::PaulWins {
+                out.question = exact.winning_question(q, &x)?;
+            }
             out.winner = if o == Outcome::PaulWins {
                 "paul"
             } else {
@@ -113,12 +157,17 @@ pub fn solve(
             out.states = exact.states();
             return Ok(out);
         }
-        Err(LiarError::Budget { .. }) => {}
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => {}
         Err(e) => return Err(e),
     }
     drop(exact);
-    let (found, states) = find_certified_strategy(variant, lies, q, &x, budget)?;
+    let (found, states, question) = match find_certified_strategy(variant, lies, q, &x, budget) {
+        Ok(r) => r,
+        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => (false, 0, None),
+        Err(e) => return Err(e),
+    };
     if found {
+        out.question = question;
         out.winner = "paul".to_string();
         out.method = "certified strategy".to_string();
         out.states = states;
@@ -131,29 +180,32 @@ pub fn solve(
 }
 
 /// Searches for a Paul strategy from `(q; x)` (exhaustive on small states, volume-balancing on
-/// large ones), then certifies it independently. Returns (certified, states of the search).
+/// large ones), then certifies it independently. Returns (certified, states of the
+/// certificate, Paul's first question).
 pub fn find_certified_strategy(
     variant: Variant,
     lies: usize,
     q: u32,
     x: &[u64],
     budget: Budget,
-) -> Result<(bool, usize), LiarError> {
+) -> Result<(bool, usize, Option<Vec<u64>>), LiarError> {
     let mut search = Solver::with_policy(
         variant,
         lies,
         Policy::heuristic(budget.endgame_total, budget.width),
         budget.strategy_states,
     )?;
+    search.set_max_steps(budget.strategy_steps);
     if search.outcome(q, x)? != Outcome::PaulWins {
-        return Ok((false, search.states()));
+        return Ok((false, search.states(), None));
     }
+    let first = search.winning_question(q, x)?;
     let cert = certify(variant, lies, q, x, budget.strategy_states, |q, y| {
         Ok(search
             .winning_question(q, y)?
             .unwrap_or_else(|| y.iter().map(|c| c / 2).collect()))
     })?;
-    Ok((cert.holds, cert.states))
+    Ok((cert.holds, cert.states, first))
 }
 
 /// The answer of `duel liar min-questions`.
@@ -188,9 +240,12 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             return Err(LiarError::TooManyQuestions(vb));
         }
     }
-    let mut steps = vec![format!(
-        "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
-    )];
+    let mut steps = Vec::new();
+    if vb > 0 {
+        steps.push(format!(
+            "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
+        ));
+    }
     let mut lower = vb;
     let mut unknown = Vec::new();
     let mut q = vb;
@@ -198,28 +253,52 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         if q > MAX_QUESTIONS {
             return Err(LiarError::TooManyQuestions(q));
         }
-        let (found, states) = find_certified_strategy(Variant::Original, lies, q, &x, budget)?;
-        if found {
-            steps.push(format!(
-                "q = {q}: Paul wins, strategy certified over {states} states"
-            ));
-            break q;
+        let mut search_note = String::new();
+        match find_certified_strategy(Variant::Original, lies, q, &x, budget) {
+            Ok((true, states, _)) => {
+                steps.push(format!(
+                    "q = {q}: Paul wins, strategy certified over {states} states"
+                ));
+                break q;
+            }
+            Ok((false, _, _)) => {}
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
+                search_note = format!(" (strategy search: {e})");
+            }
+            Err(e) => return Err(e),
         }
-        // No strategy found: try to refute exhaustively.
+        // No strategy found: try to refute exhaustively (unless a refutation with fewer
+        // questions already ran out of budget: with more questions it is harder still).
+        if !unknown.is_empty() {
+            steps.push(format!(
+                "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation not tried (it ran out of budget at q = {})",
+                unknown[0]
+            ));
+            unknown.push(q);
+            q += 1;
+            continue;
+        }
         let mut exact = Solver::with_policy(
             Variant::Original,
             lies,
             Policy::EXHAUSTIVE,
             budget.exhaustive_states,
         )?;
+        exact.set_max_steps(budget.exhaustive_steps);
         match exact.outcome(q, &x) {
             Ok(Outcome::CaroleWins) => {
                 steps.push(format!(
                     "q = {q}: Carole wins, exhaustive search over {} states",
                     exact.states()
                 ));
-                if unknown.is_empty() {
-                    lower = q + 1;
+                // Paul's wins are monotone in q (extra questions can be ignored), so Carole
+                // also wins with every smaller q, including any left undecided.
+                lower = q + 1;
+                if !unknown.is_empty() {
+                    steps.push(format!(
+                        "q = {unknown:?}: Carole wins too, since she wins with {q} questions"
+                    ));
+                    unknown.clear();
                 }
             }
             Ok(_) => {
@@ -230,10 +309,9 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                 ));
                 break q;
             }
-            Err(LiarError::Budget { states, bytes }) => {
+            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
                 steps.push(format!(
-                    "q = {q}: undecided: no strategy found, exhaustive refutation stopped at the budget of {states} states (~{} MB)",
-                    bytes / 1_000_000
+                    "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation: {e}"
                 ));
                 unknown.push(q);
             }
@@ -245,6 +323,89 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         n,
         lies,
         questions: upper,
+        lower,
+        upper,
+        certified: lower == upper,
+        volume_bound: vb,
+        steps,
+    })
+}
+
+/// The answer of `duel liar max-questions`: the pathological game, where extra questions only
+/// help Carole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MaxQuestions {
+    /// Objects.
+    pub n: u64,
+    /// Lies allowed.
+    pub lies: usize,
+    /// The most questions with which Paul is known to win (the lower bound).
+    pub questions: u32,
+    /// Proved: Paul wins with this many questions (and so with fewer).
+    pub lower: u32,
+    /// Proved: Carole wins with more than this many questions.
+    pub upper: u32,
+    /// `lower == upper`.
+    pub certified: bool,
+    /// The largest `q` with `V_q(n, 0, …) ≥ 2^q`.
+    pub volume_bound: u32,
+    /// How each `q` from the volume bound down was settled.
+    pub steps: Vec<String>,
+}
+
+/// The most questions Paul can face and still win the pathological game on `n` objects with
+/// `lies` lies. Paul's wins are monotone in `q` here (with fewer questions every survivor of
+/// his strategy is still alive), so the scan goes down from the volume bound.
+pub fn max_questions_pathological(
+    n: u64,
+    lies: usize,
+    budget: Budget,
+) -> Result<MaxQuestions, LiarError> {
+    let x = start(n, lies)?;
+    // V_q / 2^q is non-increasing in q, so the volume bound holds on an initial segment.
+    let mut vb = 0u32;
+    while berlekamp_volume(vb + 1, &x) >= two_pow(vb + 1) {
+        vb += 1;
+        if vb >= MAX_QUESTIONS {
+            return Err(LiarError::TooManyQuestions(vb + 1));
+        }
+    }
+    let mut steps = vec![format!(
+        "q > {vb}: Carole wins by the volume bound (V_q < 2^q)"
+    )];
+    let mut upper = vb;
+    let mut q = vb;
+    let lower = loop {
+        match solve(n, q, lies, Variant::Pathological, budget) {
+            Ok(r) if r.winner == "paul" => {
+                steps.push(format!(
+                    "q = {q}: Paul wins ({}, {} states)",
+                    r.method, r.states
+                ));
+                break q;
+            }
+            Ok(r) => {
+                steps.push(format!("q = {q}: Carole wins ({})", r.method));
+                // Carole's wins are monotone too: she also wins with every larger q.
+                upper = q.saturating_sub(1);
+            }
+            Err(
+                e @ (LiarError::Budget { .. } | LiarError::Work { .. } | LiarError::TooLarge(_)),
+            ) => {
+                steps.push(format!("q = {q}: undecided: {e}"));
+            }
+            Err(e) => return Err(e),
+        }
+        if q == 0 {
+            // With no question every object survives: Paul wins (n ≥ 1).
+            break 0;
+        }
+        q -= 1;
+    };
+    Ok(MaxQuestions {
+        n,
+        lies,
+        questions: lower,
         lower,
         upper,
         certified: lower == upper,

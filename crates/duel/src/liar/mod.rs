@@ -24,7 +24,10 @@ pub mod tables;
 pub mod verify;
 
 pub use certify::{certify, Certificate, Certifier};
-pub use minq::{min_questions, solve, MinQuestions, SolveResult};
+pub use minq::{
+    max_questions_pathological, min_questions, solve, solve_state, MaxQuestions, MinQuestions,
+    SolveResult,
+};
 pub use report::report_section;
 pub use solver::{Outcome, Policy, Solver};
 pub use state::{berlekamp_volume, Answer, LiarError, Variant};

@@ -13,7 +13,7 @@ use super::splitting::{
 use super::state::{successors, Variant};
 use super::tables::{extreme_questions, TableRow};
 use super::verify::{verify, VerifyRanges};
-use crate::report::{Check, ReportOptions, Section, Status};
+use crate::report::{Check, Figure, ReportOptions, Section, Status};
 
 const PAPER: &str = "Ellis, Ponomarenko & Yan";
 
@@ -95,6 +95,19 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         &format!("{} = ⌊11/2⌋", weight(3, yes[0], yes[1])),
         Status::Differs,
         "y′ = (a_0, a_1 − a_0 + x_0) keeps a_1 = ⌊x_1/2⌋ one-lie objects, so it gets the floor and y″ the ceiling; the theorem (one gets each) is unaffected",
+    ));
+
+    // Lemma 1 at q = 0: the proof checks a_1 ≥ 0 but not a_1 ≤ x_1, which fails only there.
+    let (c1, c2, c3) = super::splitting::lemma1_conditions(0, 1, 0);
+    s.checks.push(check(
+        "Lemma 1 at q = 0, x = (1, 0) (Paul-favorable in both games)",
+        &format!("{PAPER}, Lemma 1"),
+        "splitting iff x_0 even or x_1 > q − 3 or condition 3: here splitting",
+        &format!(
+            "conditions ({c1}, {c2}, {c3}) hold, but the splitting question (1, 1) is not ≤ (1, 0): not splitting"
+        ),
+        Status::Differs,
+        "a degenerate case (no question is left, the game is over); ⌈(x_1 − q + 1)/2⌉ ≤ x_1 fails only for q = 0, x_1 = 0, so Lemma 1 holds for every q ≥ 1 (checked below)",
     ));
 
     // Lemma 1, Theorem 1, Corollaries.
@@ -240,17 +253,124 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push('\n');
     data.insert("min_questions".into(), json!(rows));
 
+    // The pathological game for the same n.
+    md.push_str(
+        "### Pathological game: most questions Paul survives, n = 10^6 and n = 2^20, e = 0..9\n\n",
+    );
+    md.push_str("Upper bound: the volume bound (`V_q < 2^q` means Carole wins), lowered by exhaustive refutation where needed; lower bound: a Paul win proved by search or certified strategy.\n\n");
+    md.push_str("| e | n = 10^6: q | volume bound | certified | n = 2^20: q | volume bound | certified |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+    let mut patho_rows = Vec::new();
+    for lies in 0..=9usize {
+        let mut cells = Vec::new();
+        for n in [1_000_000u64, 1 << 20] {
+            match super::minq::max_questions_pathological(n, lies, Budget::default()) {
+                Ok(r) => {
+                    let q = if r.certified {
+                        r.questions.to_string()
+                    } else {
+                        format!("{}..{}", r.lower, r.upper)
+                    };
+                    cells.push(format!("{q} | {} | {}", r.volume_bound, r.certified));
+                    patho_rows.push(r);
+                }
+                Err(e) => cells.push(format!("stopped: {e} | | ")),
+            }
+        }
+        let _ = writeln!(md, "| {lies} | {} | {} |", cells[0], cells[1]);
+    }
+    md.push('\n');
+    data.insert("max_questions_pathological".into(), json!(patho_rows));
+    if let Some(r) = patho_rows.iter().find(|r| r.n == 1_000_000 && r.lies == 1) {
+        // Corollary 2 for n = 10^6 (even): Paul wins iff 10^6 (q + 1) ≥ 2^q, i.e. q ≤ 24.
+        let by_corollary = (0..60u32)
+            .filter(|&q| corollary2(q, 1_000_000))
+            .max()
+            .unwrap_or(0);
+        s.checks.push(Check::compare(
+            "pathological game, n = 10^6, one lie: most questions Paul survives",
+            &format!("{PAPER}, Corollary 2"),
+            &by_corollary.to_string(),
+            &r.questions.to_string(),
+            "computed by search from the volume bound down, independently of the corollary",
+        ));
+    }
+
+    // Powers of two, several lies (full report only: the undecided cases spend their budget).
+    if !opts.quick {
+        let ks: Vec<u32> = (1..=10).chain([12, 14, 16, 18, 20]).collect();
+        md.push_str("### Fewest questions for n = 2^k, e = 1..5 lies (original game)\n\n");
+        md.push_str("`q` where certified (lower bound = upper bound), `lower..upper` where the search budget ran out between them (default budget of `duel liar min-questions`).\n\n| k |");
+        for lies in 1..=5 {
+            let _ = write!(md, " e = {lies} |");
+        }
+        md.push_str("\n| --- | --- | --- | --- | --- | --- |\n");
+        let mut pow_rows = Vec::new();
+        for &k in &ks {
+            let _ = write!(md, "| {k} |");
+            for lies in 1..=5usize {
+                match min_questions(1u64 << k, lies, Budget::default()) {
+                    Ok(r) => {
+                        let _ = write!(md, " {} |", show(Some(&r)));
+                        pow_rows.push(r);
+                    }
+                    Err(e) => {
+                        let _ = write!(md, " stopped: {e} |");
+                    }
+                }
+            }
+            md.push('\n');
+        }
+        md.push('\n');
+        data.insert("powers_of_two".into(), json!(pow_rows));
+    }
+
     // Corollary tables.
     let cq = if opts.quick { 10 } else { 16 };
-    md.push_str("### Corollaries 1 and 2: thresholds\n\n");
-    md.push_str("Original game: the largest n Paul wins with q questions (Corollary 1). Pathological game: the smallest n he wins (Corollary 2). Both agree with the exhaustive solver for q ≤ 12 and with certification of the splitting strategy up to q = 40 (checks above).\n\n");
-    md.push_str("| q | original: largest n | pathological: smallest n |\n| --- | --- | --- |\n");
+    md.push_str("### Corollaries 1 and 2 as tables\n\n");
+    md.push_str("Original game (Corollary 1): the largest even and the largest odd n Paul wins with q questions; pathological game (Corollary 2): the smallest even and odd n he wins. The `exhaustive` columns compare the corollary with the exhaustive solver for every n from 1 to the threshold + 4.\n\n");
+    md.push_str("| q | original: largest even n | largest odd n | exhaustive | pathological: smallest even n | smallest odd n | exhaustive |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut cor = Vec::new();
     for q in 0..=cq {
-        let (l, p) = (largest_searchable(q), smallest_pathological_win(q));
-        debug_assert!(corollary1(q, l) && corollary2(q, p));
-        let _ = writeln!(md, "| {q} | {l} | {p} |");
-        cor.push(json!({"q": q, "original_largest_n": l, "pathological_smallest_n": p}));
+        let last = largest_searchable(q) + 4;
+        let even_o = (1..=last).filter(|n| n % 2 == 0 && corollary1(q, *n)).max();
+        let odd_o = (1..=last).filter(|n| n % 2 == 1 && corollary1(q, *n)).max();
+        let first = smallest_pathological_win(q);
+        let even_p = (first..first + 4).find(|n| n % 2 == 0 && corollary2(q, *n));
+        let odd_p = (first..first + 4).find(|n| n % 2 == 1 && corollary2(q, *n));
+        let agree_o = (1..=last).all(|n| orig.paul_wins(q, &[n, 0]).ok() == Some(corollary1(q, n)));
+        let agree_p =
+            (1..=first + 4).all(|n| patho.paul_wins(q, &[n, 0]).ok() == Some(corollary2(q, n)));
+        let show = |v: Option<u64>| v.map_or("none".to_string(), |n| n.to_string());
+        let word = |ok: bool| if ok { "agrees" } else { "DISAGREES" };
+        let _ = writeln!(
+            md,
+            "| {q} | {} | {} | {} | {} | {} | {} |",
+            show(even_o),
+            show(odd_o),
+            word(agree_o),
+            show(even_p),
+            show(odd_p),
+            word(agree_p)
+        );
+        if !(agree_o && agree_p) {
+            s.checks.push(check(
+                &format!("Corollaries 1 and 2 at q = {q}"),
+                &format!("{PAPER}, Corollaries 1 and 2"),
+                "the closed forms",
+                "the exhaustive solver disagrees",
+                Status::Differs,
+                "see the table",
+            ));
+        }
+        cor.push(json!({
+            "q": q,
+            "original_largest_even_n": even_o,
+            "original_largest_odd_n": odd_o,
+            "original_agrees_with_solver": agree_o,
+            "pathological_smallest_even_n": even_p,
+            "pathological_smallest_odd_n": odd_p,
+            "pathological_agrees_with_solver": agree_p,
+        }));
     }
     md.push('\n');
     data.insert("corollaries".into(), json!(cor));
@@ -297,6 +417,21 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             md.push('\n');
         }
         md.push('\n');
+        if variant == Variant::Original {
+            match min_q_figure(&cols) {
+                Ok(svg) => s.figures.push(Figure {
+                    file_name: "liar-min-questions.svg".to_string(),
+                    caption: format!(
+                        "Fewest questions for n ≤ {max_n} objects and e = 0..{} lies (original game, exhaustive); crosses mark n where the volume bound is not enough",
+                        cols.len().saturating_sub(1)
+                    ),
+                    svg,
+                }),
+                Err(e) => {
+                    let _ = writeln!(md, "(figure not drawn: {e})\n");
+                }
+            }
+        }
         tables.insert(variant.name().to_string(), json!(cols));
     }
     data.insert("tables".into(), serde_json::Value::Object(tables));
@@ -316,4 +451,61 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// The fewest-questions curves, one per number of lies, as an SVG document.
+fn min_q_figure(cols: &[Vec<TableRow>]) -> Result<String, String> {
+    use plotters::prelude::*;
+    let max_n = cols.first().map_or(1, |c| c.len()) as u64;
+    let max_q = cols
+        .iter()
+        .flatten()
+        .map(|r| r.questions)
+        .max()
+        .unwrap_or(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 440)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Rényi–Ulam: fewest questions", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(40)
+            .build_cartesian_2d(1u64..max_n, 0u32..max_q + 1)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("n (objects)")
+            .y_desc("q")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (lies, col) in cols.iter().enumerate() {
+            let color = Palette99::pick(lies).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    col.iter().map(|r| (r.n, r.questions)),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(format!("e = {lies}"))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color));
+            chart
+                .draw_series(
+                    col.iter()
+                        .filter(|r| r.questions != r.volume_bound)
+                        .map(|r| Cross::new((r.n, r.questions), 4, color.stroke_width(2))),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
 }

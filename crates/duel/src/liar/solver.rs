@@ -11,6 +11,9 @@
 //!   intervals, never by scanning all `Π (x_i + 1)` questions;
 //! - symmetry: `a` and `x − a` give the same two successors swapped, so only questions whose
 //!   `Yes` successor is the heavier (`V′ ≥ V″`) are tried;
+//! - monotonicity in the objects: removing an object never hurts Paul in the original game
+//!   and never helps him in the pathological one, so a proved neighbour `x ± e_i` in the memo
+//!   can decide `x` (it saves memory more than time: 12.7 → 8.1 MB on the three-lie table);
 //! - memoisation on the packed state.
 //!
 //! The same engine runs in a heuristic mode ([`Policy::heuristic`]) for instances too large
@@ -19,7 +22,9 @@
 //! only "unknown".
 
 use super::key::{FxHashMap, Key, Packer, BYTES_PER_ENTRY};
-use super::state::{settled, successors, Answer, LiarError, Variant, Weights};
+use super::state::{
+    settled, successors, successors_into, Answer, LiarError, Variant, Weights, MAX_LIES,
+};
 
 /// A visitor of candidate questions: `Ok(true)` stops the enumeration.
 type Visit<'a> = dyn FnMut(&mut Solver, &[u64]) -> Result<bool, LiarError> + 'a;
@@ -63,6 +68,10 @@ impl Policy {
 /// The default memory budget in memo entries (about 48 bytes each: ~1.4 GB).
 pub const DEFAULT_MAX_STATES: usize = 30_000_000;
 
+/// Question evaluations allowed per memo entry of the budget: bounds the time of a search
+/// as the memo budget bounds its memory.
+pub const WORK_PER_STATE: u64 = 4;
+
 /// A memoised solver for one game (variant and number of lies).
 pub struct Solver {
     variant: Variant,
@@ -71,6 +80,8 @@ pub struct Solver {
     policy: Policy,
     memo: FxHashMap<Key, Outcome>,
     max_states: usize,
+    work: u64,
+    max_work: u64,
 }
 
 impl Solver {
@@ -93,6 +104,8 @@ impl Solver {
             policy,
             memo: FxHashMap::default(),
             max_states,
+            work: 0,
+            max_work: (max_states as u64).saturating_mul(WORK_PER_STATE),
         })
     }
 
@@ -109,6 +122,17 @@ impl Solver {
     /// The class weights used.
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+
+    /// Sets the time budget: the number of search steps (questions and enumeration nodes
+    /// visited) after which the search stops with [`LiarError::Work`].
+    pub fn set_max_steps(&mut self, steps: u64) {
+        self.max_work = steps;
+    }
+
+    /// Search steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.work
     }
 
     /// States stored so far.
@@ -200,17 +224,30 @@ impl Solver {
         if let Some(&o) = self.memo.get(&key) {
             return Ok(o);
         }
+        if let Some(o) = self.by_monotonicity(q, counts)? {
+            return Ok(o);
+        }
         let mut unknown = false;
         let mut win = false;
         self.for_each_candidate(q, counts, &mut |solver, a| {
-            let (yes, no) = successors(counts, a);
+            solver.work += 1;
+            if solver.work > solver.max_work {
+                return Err(LiarError::Work {
+                    steps: solver.work,
+                    states: solver.memo.len(),
+                });
+            }
+            // On the stack: this runs once per question tried, the hot loop of the search.
+            let k = counts.len();
+            let (mut yes, mut no) = ([0u64; MAX_LIES + 1], [0u64; MAX_LIES + 1]);
+            successors_into(counts, a, &mut yes[..k], &mut no[..k]);
             // The Yes successor is the heavier: in the original game it is the likelier
             // to lose, in the pathological game the lighter one is.
             let (first, second) = match solver.variant {
-                Variant::Original => (yes, no),
-                Variant::Pathological => (no, yes),
+                Variant::Original => (&yes[..k], &no[..k]),
+                Variant::Pathological => (&no[..k], &yes[..k]),
             };
-            match solver.solve(q - 1, &first)? {
+            match solver.solve(q - 1, first)? {
                 Outcome::CaroleWins => return Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
@@ -218,7 +255,7 @@ impl Solver {
                 }
                 Outcome::PaulWins => {}
             }
-            match solver.solve(q - 1, &second)? {
+            match solver.solve(q - 1, second)? {
                 Outcome::CaroleWins => Ok(false),
                 Outcome::Unknown => {
                     unknown = true;
@@ -246,6 +283,40 @@ impl Solver {
         }
         self.memo.insert(key, outcome);
         Ok(outcome)
+    }
+
+    /// Decides `(q; x)` from a known neighbour, by monotonicity in the objects: removing an
+    /// object never hurts Paul in the original game (he plays his strategy for the larger set,
+    /// and survivors form a subset) and never helps him in the pathological game (the extra
+    /// object can be ignored). So in the original game Paul wins at `x` if he wins at
+    /// `x + e_i`, and Carole wins at `x` if she wins at `x − e_i`; the reverse in the
+    /// pathological game. Only proved outcomes are used.
+    ///
+    /// A Paul win is taken from a neighbour only where every question is searched (the
+    /// exhaustive regime), so that [`Solver::winning_question`] can always name his question.
+    fn by_monotonicity(&self, q: u32, counts: &[u64]) -> Result<Option<Outcome>, LiarError> {
+        let total: u64 = counts.iter().sum();
+        let paul_from_neighbour = total <= self.policy.exhaustive_total;
+        let mut y = counts.to_vec();
+        for i in 0..counts.len() {
+            let (more, fewer) = match self.variant {
+                Variant::Original => (Outcome::PaulWins, Outcome::CaroleWins),
+                Variant::Pathological => (Outcome::CaroleWins, Outcome::PaulWins),
+            };
+            let usable = |o: Outcome| o == Outcome::CaroleWins || paul_from_neighbour;
+            y[i] = counts[i] + 1;
+            if usable(more) && self.memo.get(&self.packer.key(q, &y)?) == Some(&more) {
+                return Ok(Some(more));
+            }
+            if counts[i] > 0 {
+                y[i] = counts[i] - 1;
+                if usable(fewer) && self.memo.get(&self.packer.key(q, &y)?) == Some(&fewer) {
+                    return Ok(Some(fewer));
+                }
+            }
+            y[i] = counts[i];
+        }
+        Ok(None)
     }
 
     /// Calls `f` on the candidate questions at an unsettled state `(q; counts)`, `q ≥ 1`, most
@@ -305,6 +376,13 @@ impl Solver {
         prefix: &mut Vec<u64>,
         f: &mut Visit<'_>,
     ) -> Result<bool, LiarError> {
+        self.work += 1;
+        if self.work > self.max_work {
+            return Err(LiarError::Work {
+                steps: self.work,
+                states: self.memo.len(),
+            });
+        }
         let x = w.counts[i];
         // a_i d_i must satisfy lo − sum − rest[i+1] ≤ a_i d_i ≤ hi − sum.
         if sum > w.hi {

@@ -89,6 +89,14 @@ pub enum LiarError {
         /// Estimated bytes of memory they take.
         bytes: usize,
     },
+    /// A search evaluated more questions than its budget allows.
+    #[error("the search stopped after {steps} steps ({states} states stored), its time budget; raise the budget or try a smaller instance")]
+    Work {
+        /// Questions evaluated.
+        steps: u64,
+        /// States stored.
+        states: usize,
+    },
     /// No question was asked with zero questions left.
     #[error("no question remains to be asked (q = 0)")]
     NoQuestionLeft,
@@ -232,17 +240,24 @@ pub fn successors(counts: &[u64], question: &[u64]) -> (Vec<u64>, Vec<u64>) {
     let k = counts.len();
     let mut yes = vec![0u64; k];
     let mut no = vec![0u64; k];
+    successors_into(counts, question, &mut yes, &mut no);
+    (yes, no)
+}
+
+/// [`successors`] into caller-provided slices of the state's length (overwritten).
+#[inline]
+pub fn successors_into(counts: &[u64], question: &[u64], yes: &mut [u64], no: &mut [u64]) {
+    let k = counts.len();
+    let mut carry_yes = 0;
+    let mut carry_no = 0;
     for i in 0..k {
         let a = question[i];
         let out = counts[i] - a;
-        yes[i] += a;
-        no[i] += out;
-        if i + 1 < k {
-            yes[i + 1] += out;
-            no[i + 1] += a;
-        }
+        yes[i] = a + carry_yes;
+        no[i] = out + carry_no;
+        carry_yes = out;
+        carry_no = a;
     }
-    (yes, no)
 }
 
 /// The successor chosen by `answer`.

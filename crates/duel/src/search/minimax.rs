@@ -39,7 +39,7 @@ pub enum MinimaxError {
 pub struct MinimaxOptions {
     /// Give up after visiting this many positions.
     pub max_nodes: u64,
-    /// Transposition table entries (rounded up to a power of two; 16 bytes each).
+    /// Transposition table entries (rounded up to a power of two, at least 32; 8 bytes each).
     pub table_entries: u64,
 }
 
@@ -50,7 +50,7 @@ impl Default for MinimaxOptions {
     fn default() -> Self {
         MinimaxOptions {
             max_nodes: 200_000_000,
-            table_entries: 1 << 20,
+            table_entries: 1 << 22,
         }
     }
 }
@@ -81,29 +81,57 @@ fn terminal_score<G: Game>(g: &G, o: Outcome) -> i8 {
     }
 }
 
-/// A table entry: the full key, and `1 | (lower + 1) << 1 | (upper + 1) << 3` (0 when empty),
-/// as two integers so that a fresh table is zeroed memory (allocated lazily by the system).
-type Entry = [u64; 2];
+/// A table entry in one word: the key's bits above the low 5, then `1 | (lower + 1) << 1 |
+/// (upper + 1) << 3` in the low 5 bits (0 when empty). The slot index holds the key's low
+/// bits (at least 5 of them), so a match of the high bits is a match of the whole key. A
+/// fresh table is zeroed memory, which the system hands out lazily.
+type Entry = u64;
 
-fn pack(lower: i8, upper: i8) -> u64 {
-    1 | ((lower + 1) as u64) << 1 | ((upper + 1) as u64) << 3
+const LOW: u32 = 5;
+
+fn pack(key: u64, lower: i8, upper: i8) -> Entry {
+    (key >> LOW) << LOW | 1 | ((lower + 1) as u64) << 1 | ((upper + 1) as u64) << 3
 }
 
-fn unpack(word: u64) -> (i8, i8) {
-    (((word >> 1) & 3) as i8 - 1, ((word >> 3) & 3) as i8 - 1)
+/// The bounds stored for `key`, if any.
+fn unpack(entry: Entry, key: u64) -> Option<(i8, i8)> {
+    (entry != 0 && entry >> LOW == key >> LOW)
+        .then(|| (((entry >> 1) & 3) as i8 - 1, ((entry >> 3) & 3) as i8 - 1))
 }
 
-struct Searcher {
+struct Searcher<G: Game> {
     table: Vec<Entry>,
     mask: usize,
     nodes: u64,
     max_nodes: u64,
+    /// Reused buffers of children, one per depth (no allocation per node).
+    pool: Vec<Vec<G>>,
+    moves: Vec<G::Move>,
 }
 
 struct OutOfBudget;
 
-impl Searcher {
-    fn negamax<G: Game>(&mut self, g: &G, mut alpha: i8, mut beta: i8) -> Result<i8, OutOfBudget> {
+impl<G: Game> Searcher<G> {
+    /// Takes the children buffer of `depth` (empty).
+    fn buffer(&mut self, depth: usize) -> Vec<G> {
+        if self.pool.len() <= depth {
+            self.pool.resize_with(depth + 1, Vec::new);
+        }
+        std::mem::take(&mut self.pool[depth])
+    }
+
+    fn give_back(&mut self, depth: usize, mut buf: Vec<G>) {
+        buf.clear();
+        self.pool[depth] = buf;
+    }
+
+    fn negamax(
+        &mut self,
+        g: &G,
+        depth: usize,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> Result<i8, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(OutOfBudget);
@@ -111,12 +139,11 @@ impl Searcher {
         if let Some(o) = g.outcome() {
             return Ok(terminal_score(g, o));
         }
-        let key = g.key();
+        let key = g.canonical_key();
         let slot = key as usize & self.mask;
-        let [stored_key, packed] = self.table[slot];
-        let hit = packed != 0 && stored_key == key;
-        let (e_lower, e_upper) = if hit { unpack(packed) } else { (-1, 1) };
-        if hit {
+        let stored = unpack(self.table[slot], key);
+        let (e_lower, e_upper) = stored.unwrap_or((-1, 1));
+        if stored.is_some() {
             if e_lower == e_upper || e_lower >= beta {
                 return Ok(e_lower);
             }
@@ -127,14 +154,14 @@ impl Searcher {
             beta = beta.min(e_upper);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let mut children = Vec::with_capacity(moves.len());
+        g.legal_moves(&mut self.moves);
+        let mut children = self.buffer(depth);
         let me = g.to_move();
-        for &mv in &moves {
+        for &mv in &self.moves {
             let mut child = g.clone();
             child.play(mv);
             if child.outcome() == Some(Outcome::Win(me)) {
+                self.give_back(depth, children);
                 self.store(slot, key, 1, 1);
                 return Ok(1);
             }
@@ -142,7 +169,7 @@ impl Searcher {
         }
         let mut best = -1i8;
         for child in &children {
-            let v = -self.negamax(child, -beta, -alpha)?;
+            let v = -self.negamax(child, depth + 1, -beta, -alpha)?;
             if v > best {
                 best = v;
                 if best > alpha {
@@ -153,6 +180,7 @@ impl Searcher {
                 }
             }
         }
+        self.give_back(depth, children);
         let (lower, upper) = if best <= alpha0 {
             (-1, best)
         } else if best >= beta0 {
@@ -166,7 +194,7 @@ impl Searcher {
 
     /// Whether the side to move can force a win within `plies` plies (its own moves
     /// included), by a depth-limited AND-OR search without table.
-    fn forced_win<G: Game>(&mut self, g: &G, plies: u32) -> Result<bool, OutOfBudget> {
+    fn forced_win(&mut self, g: &G, plies: u32) -> Result<bool, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(OutOfBudget);
@@ -209,14 +237,15 @@ impl Searcher {
     }
 
     fn store(&mut self, slot: usize, key: u64, lower: i8, upper: i8) {
-        self.table[slot] = [key, pack(lower, upper)];
+        self.table[slot] = pack(key, lower, upper);
     }
 }
 
 /// The exact value of `g` for the side to move: first a search for short forced wins
 /// (iterative deepening on 1, 3, 5, … plies, each round capped at an eighth of the budget),
-/// then alpha-beta negamax with a transposition table (keys are [`Game::key`]; a 64-bit key collision, unlikely below billions of
-/// positions, could corrupt a value).
+/// then alpha-beta negamax with a transposition table keyed by [`Game::canonical_key`] (one
+/// entry for a position and its mirror image; a 64-bit key collision, unlikely below billions
+/// of positions, could corrupt a value).
 ///
 /// Errors: [`MinimaxError::Finished`] on a finished position, [`MinimaxError::TooLarge`] when
 /// the node budget runs out, [`MinimaxError::TableTooLarge`] when the table would exceed
@@ -227,7 +256,7 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
     }
     let entries = opts
         .table_entries
-        .max(1)
+        .max(1 << LOW)
         .checked_next_power_of_two()
         .unwrap_or(u64::MAX);
     let bytes = entries.saturating_mul(std::mem::size_of::<Entry>() as u64);
@@ -239,10 +268,12 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
         });
     }
     let mut s = Searcher {
-        table: vec![[0; 2]; entries as usize],
+        table: vec![0; entries as usize],
         mask: entries as usize - 1,
         nodes: 0,
         max_nodes: opts.max_nodes,
+        pool: Vec::new(),
+        moves: Vec::new(),
     };
     // Short forced wins first, by iterative deepening (1, 3, 5, ... plies) while each
     // round stays within a small share of the budget: on wide boards (connect:15x15:3)
@@ -263,7 +294,7 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
         }
     }
     s.max_nodes = opts.max_nodes;
-    match s.negamax(g, -1, 1) {
+    match s.negamax(g, 0, -1, 1) {
         Ok(v) => Ok(Solution {
             value: value_of(v),
             nodes: s.nodes,

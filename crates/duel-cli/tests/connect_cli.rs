@@ -1,0 +1,67 @@
+//! `duel connect solve`: exact Connect Four scores from the command line.
+
+use std::process::Command;
+
+fn duel(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("run duel")
+}
+
+#[test]
+fn solves_a_benchmark_position() {
+    // From shared/data/connect4/Test_L3_R1, first line: score -1 for the side to move.
+    let out = duel(&[
+        "connect",
+        "solve",
+        "2252576253462244111563365343671351441",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["position"], "2252576253462244111563365343671351441");
+    assert_eq!(v["score"], -1);
+    assert!(v["best"].as_array().is_some_and(|b| !b.is_empty()));
+    assert!(v["nodes"].as_u64().is_some());
+}
+
+#[test]
+fn solves_a_file_and_counts_agreement() {
+    let dir = std::env::temp_dir().join(format!("duel-connect-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three");
+    // The first three lines of Test_L3_R1, the last with a wrong score on purpose.
+    std::fs::write(
+        &file,
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n23163416124767223154467471272416755633 5\n",
+    )
+    .unwrap();
+    let out = duel(&[
+        "connect",
+        "solve",
+        "--file",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["positions"], 3);
+    assert_eq!(v["correct"], 2);
+    assert_eq!(v["incorrect"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_moves_are_one_clear_error() {
+    for bad in ["12x", "8", "1111111"] {
+        let out = duel(&["connect", "solve", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(err.starts_with("duel: error:"), "{bad}: {err}");
+    }
+}

@@ -1,0 +1,329 @@
+//! `duel guess-who`: outputs, JSON fields, exit codes and error lines.
+
+use std::process::{Command, Output};
+
+fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("the duel binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).expect("one JSON document on stdout")
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr starting `duel: error:`.
+fn assert_error(args: &[&str], needle: &str) {
+    let o = duel(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("duel: error: "), "{err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn value_json_official_24_24() {
+    let o = duel(&[
+        "guess-who",
+        "value",
+        "24",
+        "24",
+        "--rules",
+        "official",
+        "--json",
+    ]);
+    assert!(o.status.success());
+    let v = json(&o);
+    assert_eq!(v["n"], 24);
+    assert_eq!(v["m"], 24);
+    assert_eq!(v["rules"], "official");
+    assert_eq!(v["questions"], 2);
+    assert_eq!(v["p"], "5/9");
+    assert!((v["p_float"].as_f64().unwrap() - 5.0 / 9.0).abs() < 1e-12);
+    let best = v["best"].as_array().unwrap();
+    assert_eq!(best.len(), 5);
+    assert_eq!(best[0]["split"], serde_json::json!([8, 16]));
+    assert_eq!(best[4]["split"], serde_json::json!([12, 12]));
+}
+
+#[test]
+fn value_text_and_move_evaluation() {
+    // Cushing et al., Lemma 1.5: P(4,4) = 9/16, reached only by asking about 1 candidate.
+    let o = duel(&[
+        "guess-who",
+        "value",
+        "4",
+        "4",
+        "--rules",
+        "official",
+        "--move",
+        "2,2",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("P(4, 4) = 9/16"), "{out}");
+    assert!(out.contains("optimal moves: split 1+3\n"), "{out}");
+    assert!(out.contains("split 2+2: 1/2"), "{out}");
+    assert!(out.contains("not optimal"), "{out}");
+    // Guessing is optimal at (2, 2) under the official rules.
+    let v = json(&duel(&[
+        "guess-who",
+        "value",
+        "2",
+        "2",
+        "--rules",
+        "official",
+        "--json",
+    ]));
+    assert_eq!(v["best"][0], serde_json::json!({"guess": true}));
+    assert_eq!(v["p"], "1/2");
+}
+
+#[test]
+fn value_three_way_and_free_guess() {
+    let v = json(&duel(&[
+        "guess-who",
+        "value",
+        "10",
+        "4",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--json",
+        "--move",
+        "1,3,6",
+    ]));
+    assert_eq!(v["questions"], 3);
+    assert_eq!(v["move_optimal"], true);
+    let v = json(&duel(&[
+        "guess-who",
+        "value",
+        "24",
+        "24",
+        "--rules",
+        "free-guess",
+        "--json",
+    ]));
+    assert_eq!(v["p"], "2/3");
+}
+
+#[test]
+fn verify_holds_and_exit_codes() {
+    let o = duel(&["guess-who", "verify", "--max", "64", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["holds"], true);
+    assert_eq!(v["checked"], 64 * 64 - 1);
+    assert_eq!(v["counterexamples"], serde_json::json!([]));
+    assert!(v["theorem"].as_str().unwrap().contains("Nica"));
+
+    let o = duel(&["guess-who", "verify", "--max", "40", "--rules", "official"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Cushing et al., Theorem 1.1 (and eq. 6) holds"));
+
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "40",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert!(v["theorem"].as_str().unwrap().contains("corrected"));
+    assert_eq!(v["printed"]["holds"], false);
+    assert!(v["printed"]["counterexample_count"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn table_formats() {
+    let o = duel(&["guess-who", "table", "--max", "4", "--rules", "official"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("9/16"));
+    let o = duel(&["guess-who", "table", "--max", "3", "--format", "csv"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("n,m,p,p_float\n"));
+    assert!(out.contains("\n3,3,7/9,"), "{out}");
+    assert_eq!(out.lines().count(), 1 + 9);
+    let v = json(&duel(&[
+        "guess-who",
+        "table",
+        "--max",
+        "4",
+        "--format",
+        "json",
+        "--rules",
+        "official",
+    ]));
+    assert_eq!(v["p"][3][3], "9/16");
+    assert_eq!(v["max"], 4);
+    let o = duel(&["guess-who", "table", "--max", "3", "--format", "markdown"]);
+    assert!(stdout(&o).contains("| **3** | 0 | 1/3 | 7/9 |"));
+}
+
+#[test]
+fn plot_writes_svg_and_refuses_png() {
+    let dir = std::env::temp_dir().join(format!("duel-gw-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("p.svg");
+    let o = duel(&[
+        "guess-who",
+        "plot",
+        "--max",
+        "16",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"));
+    assert!(text.contains("race rules"));
+    let cont = dir.join("c.svg");
+    let o = duel(&[
+        "guess-who",
+        "plot",
+        "--max",
+        "4",
+        "--continuous",
+        "--out",
+        cont.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let png = dir.join("p.png");
+    assert_error(
+        &[
+            "guess-who",
+            "plot",
+            "--max",
+            "8",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        "PNG",
+    );
+    assert!(!png.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    assert_error(&["guess-who", "value", "0", "5"], "at least 1");
+    assert_error(&["guess-who", "value", "5", "0"], "at least 1");
+    assert_error(&["guess-who", "value", "-3", "5"], "positive integer");
+    assert_error(&["guess-who", "value", "x", "5"], "positive integer");
+    assert_error(&["guess-who", "value", "1", "1"], "cannot occur");
+    assert_error(
+        &["guess-who", "value", "5", "4", "--rules", "blitz"],
+        "unknown rules 'blitz'",
+    );
+    assert_error(
+        &["guess-who", "value", "5", "4", "--questions", "4"],
+        "unknown question kind",
+    );
+    assert_error(
+        &["guess-who", "value", "5", "4", "--move", "2,2"],
+        "do not add up",
+    );
+    assert_error(
+        &["guess-who", "value", "5", "4", "--move", "1,1,3"],
+        "at most 2 parts",
+    );
+    assert_error(
+        &["guess-who", "value", "5", "4", "--move", "guess"],
+        "do not allow guessing",
+    );
+    assert_error(
+        &["guess-who", "value", "5", "4", "--move", "two"],
+        "neither",
+    );
+    assert_error(&["guess-who", "value", "60000", "50000"], "GiB");
+    assert_error(
+        &["guess-who", "table", "--max", "100000"],
+        "more than the limit of 8 GiB",
+    );
+    assert_error(
+        &["guess-who", "table", "--max", "4", "--format", "xml"],
+        "unknown format",
+    );
+    assert_error(
+        &[
+            "guess-who",
+            "verify",
+            "--max",
+            "600",
+            "--rules",
+            "free-guess",
+            "--questions",
+            "3",
+        ],
+        "--max 512",
+    );
+    assert_error(&["guess-who", "verify", "--max", "0"], "at least 1");
+}
+
+#[test]
+fn verify_printed_theorem_1_6_fails_with_exit_1() {
+    // Cushing et al., Theorem 1.6 as printed: not a question at (10, 2) (misprinted sums).
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(v["holds"], false);
+    assert!(v["theorem"].as_str().unwrap().contains("as printed"));
+    let first = &v["counterexamples"][0];
+    assert_eq!(
+        (first["n"].as_u64(), first["m"].as_u64()),
+        (Some(10), Some(2))
+    );
+    assert!(v["counterexample_count"].as_u64().unwrap() > 0);
+    let o = duel(&[
+        "guess-who",
+        "verify",
+        "--max",
+        "30",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+        "--printed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("FAILS at"));
+    assert_error(
+        &["guess-who", "verify", "--max", "30", "--printed"],
+        "--printed applies to Theorem 1.6",
+    );
+}
+
+#[test]
+fn thin_positions_use_the_band() {
+    // Nica eq. (1.1), k = 2: p*(3000, 5) = 8/3000 − (2/3)·33/15000 = 3/2500; only the band
+    // min(a, b) ≤ 5 is solved, so this is quick.
+    let v = json(&duel(&["guess-who", "value", "3000", "5", "--json"]));
+    assert_eq!(v["p"], "3/2500");
+    assert_eq!(v["best"], serde_json::json!([{"split": [4, 2996]}]));
+    // A band that would not fit is refused with its size.
+    assert_error(&["guess-who", "value", "40000000000", "400"], "GiB");
+}
