@@ -10,6 +10,7 @@
 //! same range. Both are tested against each other and at the extremes.
 
 /// ln(1 − e^x) for x ≤ 0, accurate everywhere (Mächler's two-branch rule).
+#[inline]
 pub fn log1mexp(x: f64) -> f64 {
     if x > -std::f64::consts::LN_2 {
         (-x.exp_m1()).ln()
@@ -28,6 +29,7 @@ pub fn softplus(x: f64) -> f64 {
 }
 
 /// ln(Σ e^{x_i}) of a slice, -∞ for an empty slice or all -∞.
+#[inline]
 pub fn log_sum_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
     let m = xs.clone().fold(f64::NEG_INFINITY, f64::max);
     if m == f64::NEG_INFINITY {
@@ -86,6 +88,7 @@ impl LogProb {
     }
 
     /// From ln r (ln(1 − r) is derived).
+    #[inline]
     pub fn from_ln(ln_p: f64) -> LogProb {
         LogProb {
             ln_p,
@@ -94,16 +97,19 @@ impl LogProb {
     }
 
     /// φ(r) = ln r − ln(1 − r).
+    #[inline]
     pub fn logit(self) -> f64 {
         self.ln_p - self.ln_q
     }
 
     /// r as a float (rounds near 1).
+    #[inline]
     pub fn prob(self) -> f64 {
         self.ln_p.exp()
     }
 
     /// 1 − r.
+    #[inline]
     pub fn complement(self) -> LogProb {
         LogProb {
             ln_p: self.ln_q,
@@ -112,6 +118,7 @@ impl LogProb {
     }
 
     /// Whether r is exactly 0 or 1.
+    #[inline]
     pub fn is_certain(self) -> bool {
         self.ln_p == f64::NEG_INFINITY || self.ln_q == f64::NEG_INFINITY
     }
@@ -123,6 +130,7 @@ impl LogProb {
     }
 
     /// The product whose logarithm is `ln_p`, of factors whose ln(1 − r_k) are `ln_qs`.
+    #[inline]
     pub(crate) fn with_ln_p_of_product(
         ln_p: f64,
         ln_qs: impl Iterator<Item = f64> + Clone,
