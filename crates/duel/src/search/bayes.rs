@@ -23,7 +23,7 @@ use super::agent::{
     reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
     DEFAULT_MEMORY_BYTES,
 };
-use super::logit::LogProb;
+use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{
     fit_galton_watson, fit_galton_watson2, j1_wins, symmetric_prior_along, LitterMemo,
@@ -74,6 +74,7 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
+    log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
     history_prior: Option<(u64, LogProb)>,
@@ -96,6 +97,7 @@ impl<G: Game> Bayes<G> {
             path: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
+            log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
         }
@@ -349,7 +351,11 @@ impl<G: Game> Bayes<G> {
             }
             prefix += f(child).ln_p;
         }
-        let prod = LogProb::with_ln_p_of_product(total, kids.iter().map(|y| f(y).ln_q));
+        let prod = LogProb::with_ln_p_of_product_memo(
+            total,
+            kids.iter().map(|y| f(y).ln_q),
+            &mut self.log1mexp_memo,
+        );
         let node = &mut self.nodes[x as usize];
         node.r = if j1_moves { prod.complement() } else { prod };
         node.ln_z = ln_z;

@@ -146,6 +146,24 @@ impl LogProb {
         LogProb { ln_p, ln_q }
     }
 
+    /// [`LogProb::with_ln_p_of_product`] with its `log1mexp` looked up in `memo`: the same
+    /// value, bit for bit.
+    #[inline]
+    pub(crate) fn with_ln_p_of_product_memo(
+        ln_p: f64,
+        ln_qs: impl Iterator<Item = f64> + Clone,
+        memo: &mut Log1mexpMemo,
+    ) -> LogProb {
+        let ln_q = if ln_p == f64::NEG_INFINITY {
+            0.0
+        } else if ln_p > TINY_LOG {
+            log_sum_exp(ln_qs)
+        } else {
+            memo.get(ln_p)
+        };
+        LogProb { ln_p, ln_q }
+    }
+
     /// 1 − Π (1 − r_k).
     pub fn complement_product(items: &[LogProb]) -> LogProb {
         let ln_q: f64 = items.iter().map(|x| x.ln_q).sum();
@@ -162,6 +180,44 @@ impl LogProb {
             log1mexp(ln_p)
         };
         LogProb { ln_p, ln_q }
+    }
+}
+
+/// A direct-mapped cache of [`log1mexp`] by the bits of its argument. Algorithm 13 needs one
+/// `log1mexp` per level of every update, each waiting for the one below (a dependent chain of
+/// about 40 ns each); the same arguments recur (near the leaves, along new branches whose
+/// priors depend only on the depth), and a hit costs a few ns. Exact: a hit returns what
+/// `log1mexp` returned for the same bits.
+#[derive(Clone, Debug)]
+pub struct Log1mexpMemo {
+    entries: Box<[(u64, f64)]>,
+}
+
+/// Entries of [`Log1mexpMemo`] (a power of two).
+const LOG1MEXP_MEMO: usize = 4096;
+
+impl Default for Log1mexpMemo {
+    fn default() -> Self {
+        Log1mexpMemo {
+            // u64::MAX is a NaN, never an argument.
+            entries: vec![(u64::MAX, 0.0); LOG1MEXP_MEMO].into_boxed_slice(),
+        }
+    }
+}
+
+impl Log1mexpMemo {
+    /// log1mexp(x), from the cache when x was seen.
+    #[inline]
+    pub fn get(&mut self, x: f64) -> f64 {
+        let bits = x.to_bits();
+        let slot = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (LOG1MEXP_MEMO - 1);
+        let e = &mut self.entries[slot];
+        if e.0 == bits {
+            return e.1;
+        }
+        let v = log1mexp(x);
+        *e = (bits, v);
+        v
     }
 }
 
@@ -250,6 +306,20 @@ mod tests {
             let lp = LogProb::product(&[LogProb::from_prob(r), LogProb::from_prob(s)]);
             assert!(close(lp.logit(), phi(r * s), 1e-12));
         }
+    }
+
+    #[test]
+    fn log1mexp_memo_is_exact() {
+        // Hits, misses and slot collisions all return log1mexp's bits.
+        let mut memo = Log1mexpMemo::default();
+        for round in 0..3 {
+            for i in 1..20_000u32 {
+                let x = -(i as f64) * 1e-3 * (1.0 + round as f64 * 1e-9) - 1e-250;
+                assert_eq!(memo.get(x).to_bits(), log1mexp(x).to_bits(), "{x}");
+            }
+        }
+        assert_eq!(memo.get(-1e-300).to_bits(), log1mexp(-1e-300).to_bits());
+        assert_eq!(memo.get(-800.0).to_bits(), log1mexp(-800.0).to_bits());
     }
 
     #[test]
