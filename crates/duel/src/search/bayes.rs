@@ -44,17 +44,25 @@ pub enum Playout {
     First,
 }
 
-/// One node of the explored tree B_n ∪ D_n. While a node is on the boundary (state
-/// `BOUNDARY`), `r` and `ln_z` hold its prior m and ln s (Proposition 9, Notation 10).
-/// The selection key ln(U_n² Z_n) lives apart, in [`Bayes`]'s `sel`.
+/// One node of the explored tree B_n ∪ D_n: what the descent of Theorem 11 reads, the
+/// selection key ln(U_n² Z_n) and the links, so that choosing among d brothers and going on
+/// reads d consecutive nodes. The values R_n and Z_n live apart, in [`Val`].
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M> {
-    r: LogProb,
-    ln_z: f64,
+    /// 2 ln U_n + ln Z_n, written by the father's update.
+    key: f64,
     first_child: u32,
     n_children: u32,
     state: u8,
     mv: M,
+}
+
+/// R_n(x) and ln Z_n(x) of a node. While the node is on the boundary (state `BOUNDARY`), its
+/// prior m and ln s (Proposition 9, Notation 10).
+#[derive(Clone, Copy, Debug)]
+pub struct Val {
+    r: LogProb,
+    ln_z: f64,
 }
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
@@ -63,10 +71,8 @@ pub struct Bayes<G: Game> {
     prior: Option<Prior>,
     rng: ChaCha8Rng,
     nodes: Vec<Node<G::Move>>,
-    /// sel[x] = 2 ln U_n(x) + ln Z_n(x), the key of Theorem 11's selection, written by the
-    /// father's update: kept in its own array so that choosing among d brothers reads d
-    /// consecutive f64 (one cache line for d ≤ 8) instead of d nodes.
-    sel: Vec<f64>,
+    /// The values of the nodes (same indices).
+    vals: Vec<Val>,
     root: u32,
     root_pos: Option<G>,
     /// Depth of the current root below the root the tree was built from.
@@ -86,7 +92,7 @@ pub struct Bayes<G: Game> {
 
 impl<G: Game> Bayes<G> {
     /// Bytes per tree node: the node and its selection key.
-    const NODE_BYTES: usize = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<f64>();
+    const NODE_BYTES: usize = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<Val>();
 
     /// A new agent with this prior.
     pub fn new(kind: PriorKind, seed: u64) -> Self {
@@ -95,7 +101,7 @@ impl<G: Game> Bayes<G> {
             prior: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Vec::new(),
-            sel: Vec::new(),
+            vals: Vec::new(),
             root: 0,
             root_pos: None,
             root_depth: 0,
@@ -165,17 +171,16 @@ impl<G: Game> Bayes<G> {
             None => {
                 // A finished root: no move; keep a node for the value only.
                 self.nodes.clear();
-                self.sel.clear();
+                self.vals.clear();
                 self.root_pos = None;
                 return;
             }
         };
         self.nodes.clear();
-        self.sel.clear();
-        self.sel.push(ln_s);
+        self.vals.clear();
+        self.vals.push(Val { r: m, ln_z: ln_s });
         self.nodes.push(Node {
-            r: m,
-            ln_z: ln_s,
+            key: ln_s,
             first_child: 0,
             n_children: 0,
             state: BOUNDARY,
@@ -190,7 +195,7 @@ impl<G: Game> Bayes<G> {
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
     pub fn root_value(&self) -> LogProb {
-        self.nodes[self.root as usize].r
+        self.vals[self.root as usize].r
     }
 
     /// Whether R_n(r) ∈ {0, 1}.
@@ -270,8 +275,8 @@ impl<G: Game> Bayes<G> {
         // brothers of its nodes to the tree.
         loop {
             if let Some(outcome) = pos.outcome() {
-                let n = &mut self.nodes[node as usize];
-                n.state = LEAF;
+                self.nodes[node as usize].state = LEAF;
+                let n = &mut self.vals[node as usize];
                 n.r = if j1_wins(outcome, self.j1) {
                     LogProb::ONE
                 } else {
@@ -282,17 +287,17 @@ impl<G: Game> Bayes<G> {
             }
             pos.legal_moves(&mut self.moves);
             let d = self.moves.len();
-            let parent = self.nodes[node as usize];
+            let parent = self.vals[node as usize];
             let (m, ln_s) = prior.litter(parent.r, parent.ln_z, depth, Self::j1_moves(depth), d);
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
-            reserve_nodes(&mut self.sel, d, self.max_nodes);
+            reserve_nodes(&mut self.vals, d, self.max_nodes);
             let first = self.nodes.len() as u32;
-            // The keys are set by the update of the father, before any selection reads them.
-            self.sel.extend(std::iter::repeat(ln_s).take(d));
+            self.vals
+                .extend(std::iter::repeat(Val { r: m, ln_z: ln_s }).take(d));
             for &mv in &self.moves {
+                // The key is set by the update of the father, before any selection reads it.
                 self.nodes.push(Node {
-                    r: m,
-                    ln_z: ln_s,
+                    key: ln_s,
                     first_child: 0,
                     n_children: 0,
                     state: BOUNDARY,
@@ -328,7 +333,7 @@ impl<G: Game> Bayes<G> {
         let first = n.first_child as usize;
         let d = n.n_children as usize;
         // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves.
-        let f = |node: &Node<G::Move>| {
+        let f = |node: &Val| {
             if j1_moves {
                 node.r.complement()
             } else {
@@ -346,8 +351,8 @@ impl<G: Game> Bayes<G> {
             self.scratch.resize(d + 1, 0.0);
             &mut self.scratch[..]
         };
-        let kids = &self.nodes[first..first + d];
-        let keys = &mut self.sel[first..first + d];
+        let kids = &self.vals[first..first + d];
+        let keys = &mut self.nodes[first..first + d];
         suffix[d] = 0.0;
         for i in (0..d).rev() {
             suffix[i] = suffix[i + 1] + f(&kids[i]).ln_p;
@@ -358,7 +363,7 @@ impl<G: Game> Bayes<G> {
         for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
             let ln_u = prefix + suffix[i + 1];
             let v = 2.0 * ln_u + child.ln_z;
-            *key = v;
+            key.key = v;
             if v > ln_z {
                 ln_z = v;
             }
@@ -369,7 +374,7 @@ impl<G: Game> Bayes<G> {
             kids.iter().map(|y| f(y).ln_q),
             &mut self.log1mexp_memo,
         );
-        let node = &mut self.nodes[x as usize];
+        let node = &mut self.vals[x as usize];
         node.r = if j1_moves { prod.complement() } else { prod };
         node.ln_z = ln_z;
     }
@@ -378,11 +383,12 @@ impl<G: Game> Bayes<G> {
     fn select(&mut self, x: u32) -> u32 {
         let n = &self.nodes[x as usize];
         let first = n.first_child;
-        let keys = &self.sel[first as usize..(first + n.n_children) as usize];
+        let kids = &self.nodes[first as usize..(first + n.n_children) as usize];
         let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         let mut ties = 0u32;
-        for (c, &v) in keys.iter().enumerate() {
+        for (c, kid) in kids.iter().enumerate() {
+            let v = kid.key;
             if v > best_value {
                 best_value = v;
                 best = c;
@@ -404,7 +410,7 @@ impl<G: Game> Bayes<G> {
         let mut best_value = f64::NEG_INFINITY;
         let mut ties = 0u32;
         for c in n.first_child..n.first_child + n.n_children {
-            let v = self.nodes[c as usize].r.logit();
+            let v = self.vals[c as usize].r.logit();
             if v > best_value {
                 best_value = v;
                 best = c;
@@ -444,10 +450,7 @@ impl<G: Game> Bayes<G> {
     pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
         let n = self.nodes[self.root as usize];
         (n.first_child..n.first_child + n.n_children)
-            .map(|c| {
-                let y = &self.nodes[c as usize];
-                (y.mv, y.r)
-            })
+            .map(|c| (self.nodes[c as usize].mv, self.vals[c as usize].r))
             .collect()
     }
 }
