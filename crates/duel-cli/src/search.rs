@@ -3,9 +3,7 @@
 use std::process::ExitCode;
 
 use duel::game::Game;
-use duel::games::galton_watson::GaltonWatson;
-use duel::games::pearl::Pearl;
-use duel::games::{parse_game, GameVisitor};
+use duel::games::{parse_game, AnyGame, GameVisitor};
 use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment, SolveRun, Summary};
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
@@ -73,22 +71,6 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Value(args) => search_value::run(args, ctx),
         Cmd::Best(args) => best(args),
         Cmd::Leaves(args) => leaves(args, ctx),
-    }
-}
-
-/// Builds the game named `spec` and hands it to `f`: Pearl's game and the Galton–Watson game
-/// here, every other name through the games' parser (`connect:7x6:4`, `tictactoe`, ...).
-fn with_game<F: GameVisitor<Output = anyhow::Result<ExitCode>>>(
-    spec: &str,
-    f: F,
-) -> anyhow::Result<ExitCode> {
-    let spec = spec.trim();
-    if spec.starts_with("pearl:") || spec == "pearl" {
-        f.visit(Pearl::from_spec(spec)?)
-    } else if spec.starts_with("galton-watson:") {
-        f.visit(GaltonWatson::from_spec(spec)?)
-    } else {
-        parse_game(spec)?.visit(f)
     }
 }
 
@@ -160,8 +142,8 @@ fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
     }
     let spec = AgentSpec::parse(&args.agent)?;
     let budget = budget_of(args.iterations, args.millis)?;
-    let game = args.game.clone();
-    with_game(&game, Best(args, spec, budget))
+    let game = parse_game(&args.game)?;
+    game.visit(Best(args, spec, budget))
 }
 
 #[derive(Serialize)]
@@ -197,58 +179,61 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let game = args.game.trim();
     let bar = progress(ctx, args.trials, "trials");
     let tick = || bar.inc(1);
-    let out = if game.starts_with("pearl") {
-        let g = Pearl::from_spec(game)?;
-        let (s, runs) = leaves_experiment(
-            |seed| g.with_seed(seed),
-            &prior,
-            args.trials,
-            args.seed,
-            TRIAL_MEMORY,
-            &tick,
-        )?;
-        let ab = alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
-        (g.spec(), s, runs, Some(ab))
-    } else if game.starts_with("galton-watson:") {
-        let g = GaltonWatson::from_spec(game)?;
-        let (s, runs) = leaves_experiment(
-            |seed| g.with_seed(seed),
-            &prior,
-            args.trials,
-            args.seed,
-            TRIAL_MEMORY,
-            &tick,
-        )?;
-        (g.spec(), s, runs, None)
-    } else {
-        // A fixed game: every trial searches the same root with a different agent seed.
-        struct Fixed<'a> {
-            prior: &'a duel::search::priors::PriorKind,
-            trials: u64,
-            seed: u64,
-            tick: &'a (dyn Fn() + Sync),
+    let out = match parse_game(game)? {
+        // Random trees: every trial plays a new realization.
+        AnyGame::Pearl(g) => {
+            let (s, runs) = leaves_experiment(
+                |seed| g.with_seed(seed),
+                &prior,
+                args.trials,
+                args.seed,
+                TRIAL_MEMORY,
+                &tick,
+            )?;
+            let ab = alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
+            (g.spec(), s, runs, Some(ab))
         }
-        type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
-        impl GameVisitor for Fixed<'_> {
-            type Output = Result<Found, duel::search::SearchError>;
-            fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
-                let (s, runs) = leaves_experiment(
-                    |_| g.clone(),
-                    self.prior,
-                    self.trials,
-                    self.seed,
-                    TRIAL_MEMORY,
-                    self.tick,
-                )?;
-                Ok((g.spec(), s, runs, None))
+        AnyGame::GaltonWatson(g) => {
+            let (s, runs) = leaves_experiment(
+                |seed| g.with_seed(seed),
+                &prior,
+                args.trials,
+                args.seed,
+                TRIAL_MEMORY,
+                &tick,
+            )?;
+            (g.spec(), s, runs, None)
+        }
+        fixed => {
+            // A fixed game: every trial searches the same root with a different agent seed.
+            struct Fixed<'a> {
+                prior: &'a duel::search::priors::PriorKind,
+                trials: u64,
+                seed: u64,
+                tick: &'a (dyn Fn() + Sync),
             }
+            type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
+            impl GameVisitor for Fixed<'_> {
+                type Output = Result<Found, duel::search::SearchError>;
+                fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
+                    let (s, runs) = leaves_experiment(
+                        |_| g.clone(),
+                        self.prior,
+                        self.trials,
+                        self.seed,
+                        TRIAL_MEMORY,
+                        self.tick,
+                    )?;
+                    Ok((g.spec(), s, runs, None))
+                }
+            }
+            fixed.visit(Fixed {
+                prior: &prior,
+                trials: args.trials,
+                seed: args.seed,
+                tick: &tick,
+            })?
         }
-        parse_game(game)?.visit(Fixed {
-            prior: &prior,
-            trials: args.trials,
-            seed: args.seed,
-            tick: &tick,
-        })?
     };
     bar.finish_and_clear();
     let (game_spec, s, runs, ab) = out;

@@ -327,3 +327,42 @@ fn best_plays_connect_four_and_keeps_a_forced_win() {
     assert_eq!(code, 2);
     assert!(err.starts_with("duel: error: "));
 }
+
+#[test]
+fn value_knows_pearl_and_agrees_with_the_proof_of_algorithm_13() {
+    // `pearl:...` goes through the shared game-name parser, so exact minimax (alpha-beta)
+    // solves Pearl's trees; it must agree with the value Algorithm 13 proves (Proposition 15).
+    let mut seen = [false; 2];
+    for seed in 1..=6 {
+        let game = format!("pearl:2:8:seed={seed}");
+        let v = json(&["search", "value", &game, "--json"]);
+        assert_eq!(v["game"], game.as_str());
+        let b = json(&[
+            "search",
+            "best",
+            &game,
+            "--agent",
+            "symp",
+            "--iterations",
+            "100000",
+            "--json",
+        ]);
+        assert_eq!(b["stopped"], "solved", "{b}");
+        let won = b["estimate"].as_f64().unwrap() == 1.0;
+        assert_eq!(
+            v["value"],
+            if won { "win" } else { "loss" },
+            "{game}: {v} vs {b}"
+        );
+        seen[won as usize] = true;
+    }
+    assert!(seen[0] && seen[1], "both values occur among the seeds");
+    let (code, _, err) = duel(&["search", "value", "galton-watson:4:0.3/0/0.7:seed=2"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = duel(&["search", "value", "pearl:2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("duel: error: invalid game 'pearl:2'"),
+        "{err}"
+    );
+}

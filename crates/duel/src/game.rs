@@ -105,7 +105,7 @@ impl Value {
 pub enum GameError {
     /// The game name is not known.
     #[error(
-        "unknown game '{0}' (known: tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P])"
+        "unknown game '{0}' (known: tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P], galton-watson:K:W0/W1/...[:Q])"
     )]
     UnknownGame(String),
     /// The game name is known but its parameters are not valid.

@@ -1,4 +1,5 @@
-//! Game names (`tictactoe`, `connect:7x6:4`, `connect-misere:15x6:5`, ...) parsed into a game.
+//! Game names (`tictactoe`, `connect:7x6:4`, `connect-misere:15x6:5`, `pearl:2:32`,
+//! `galton-watson:8:0.2/0/0.8`, ...) parsed into a game.
 //!
 //! [`parse_game`] returns an [`AnyGame`]: one variant per concrete game type. Code that works
 //! for any game implements [`GameVisitor`] once and calls [`AnyGame::visit`], which hands it
@@ -9,6 +10,8 @@
 
 use crate::game::{Game, GameError};
 use crate::games::connect::{Connect, ConnectRules, U256};
+use crate::games::galton_watson::GaltonWatson;
+use crate::games::pearl::Pearl;
 use crate::games::tictactoe::TicTacToe;
 
 /// Something to do with a game of any concrete type; see [`AnyGame::visit`].
@@ -54,6 +57,11 @@ any_game! {
     Connect128(Connect<u128>),
     /// Connect-K with 128 < W·(H+1) ≤ 256 (up to 15×15).
     Connect256(Connect<U256>),
+    /// `pearl:D:K[:P][:seed=S]`: Pearl's game, the D-regular tree of depth K with
+    /// Bernoulli(P) leaves.
+    Pearl(Pearl),
+    /// `galton-watson:K:W0/W1/...[:Q][:seed=S]`: the Galton–Watson tree of Example 23.
+    GaltonWatson(GaltonWatson),
 }
 
 impl std::fmt::Debug for AnyGame {
@@ -77,9 +85,12 @@ pub const PARSERS: &[(&str, SpecParser)] = &[
     ("tictactoe", parse_tictactoe),
     ("connect", parse_connect),
     ("connect-misere", parse_connect),
+    ("pearl", parse_pearl),
+    ("galton-watson", parse_galton_watson),
 ];
 
-/// Parses a game name such as `tictactoe`, `connect:7x6:4` or `connect-misere:15x6:5`.
+/// Parses a game name such as `tictactoe`, `connect:7x6:4`, `connect-misere:15x6:5`,
+/// `pearl:2:32` or `galton-watson:8:0.2/0/0.8`.
 pub fn parse_game(spec: &str) -> Result<AnyGame, GameError> {
     let spec = spec.trim();
     let (name, params) = spec.split_once(':').unwrap_or((spec, ""));
@@ -123,4 +134,18 @@ fn parse_connect(name: &str, params: &str, spec: &str) -> Result<AnyGame, GameEr
     } else {
         AnyGame::Connect256(Connect::new(rules)?)
     })
+}
+
+/// `D:K[:P][:seed=S]` after `pearl`.
+fn parse_pearl(name: &str, params: &str, _spec: &str) -> Result<AnyGame, GameError> {
+    Ok(AnyGame::Pearl(Pearl::from_spec(&format!(
+        "{name}:{params}"
+    ))?))
+}
+
+/// `K:W0/W1/...[:Q][:seed=S]` after `galton-watson`.
+fn parse_galton_watson(name: &str, params: &str, _spec: &str) -> Result<AnyGame, GameError> {
+    Ok(AnyGame::GaltonWatson(GaltonWatson::from_spec(&format!(
+        "{name}:{params}"
+    ))?))
 }

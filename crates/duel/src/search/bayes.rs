@@ -23,7 +23,7 @@ use super::agent::{
     reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
     DEFAULT_MEMORY_BYTES,
 };
-use super::logit::LogProb;
+use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{
     fit_galton_watson, fit_galton_watson2, j1_wins, symmetric_prior_along, LitterMemo,
@@ -44,17 +44,25 @@ pub enum Playout {
     First,
 }
 
-/// One node of the explored tree B_n ∪ D_n. While a node is on the boundary (state
-/// `BOUNDARY`), `r` and `ln_z` hold its prior m and ln s (Proposition 9, Notation 10).
+/// One node of the explored tree B_n ∪ D_n: what the descent of Theorem 11 reads, the
+/// selection key ln(U_n² Z_n) and the links, so that choosing among d brothers and going on
+/// reads d consecutive nodes. The values R_n and Z_n live apart, in [`Val`].
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M> {
-    r: LogProb,
-    ln_u: f64,
-    ln_z: f64,
+    /// 2 ln U_n + ln Z_n, written by the father's update.
+    key: f64,
     first_child: u32,
     n_children: u32,
     state: u8,
     mv: M,
+}
+
+/// R_n(x) and ln Z_n(x) of a node. While the node is on the boundary (state `BOUNDARY`), its
+/// prior m and ln s (Proposition 9, Notation 10).
+#[derive(Clone, Copy, Debug)]
+pub struct Val {
+    r: LogProb,
+    ln_z: f64,
 }
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
@@ -63,6 +71,8 @@ pub struct Bayes<G: Game> {
     prior: Option<Prior>,
     rng: ChaCha8Rng,
     nodes: Vec<Node<G::Move>>,
+    /// The values of the nodes (same indices).
+    vals: Vec<Val>,
     root: u32,
     root_pos: Option<G>,
     /// Depth of the current root below the root the tree was built from.
@@ -74,12 +84,16 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
+    log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
     history_prior: Option<(u64, LogProb)>,
 }
 
 impl<G: Game> Bayes<G> {
+    /// Bytes per tree node: the node and its selection key.
+    const NODE_BYTES: usize = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<Val>();
+
     /// A new agent with this prior.
     pub fn new(kind: PriorKind, seed: u64) -> Self {
         Bayes {
@@ -87,15 +101,17 @@ impl<G: Game> Bayes<G> {
             prior: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Vec::new(),
+            vals: Vec::new(),
             root: 0,
             root_pos: None,
             root_depth: 0,
             j1: Player::First,
-            max_nodes: (DEFAULT_MEMORY_BYTES as usize) / std::mem::size_of::<Node<G::Move>>(),
+            max_nodes: (DEFAULT_MEMORY_BYTES as usize) / Self::NODE_BYTES,
             playout: Playout::Uniform,
             path: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
+            log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
         }
@@ -109,7 +125,7 @@ impl<G: Game> Bayes<G> {
 
     /// Sets the memory limit of the tree.
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
-        self.max_nodes = (bytes as usize / std::mem::size_of::<Node<G::Move>>()).max(64);
+        self.max_nodes = (bytes as usize / Self::NODE_BYTES).max(64);
         self
     }
 
@@ -155,15 +171,16 @@ impl<G: Game> Bayes<G> {
             None => {
                 // A finished root: no move; keep a node for the value only.
                 self.nodes.clear();
+                self.vals.clear();
                 self.root_pos = None;
                 return;
             }
         };
         self.nodes.clear();
+        self.vals.clear();
+        self.vals.push(Val { r: m, ln_z: ln_s });
         self.nodes.push(Node {
-            r: m,
-            ln_u: 0.0,
-            ln_z: ln_s,
+            key: ln_s,
             first_child: 0,
             n_children: 0,
             state: BOUNDARY,
@@ -178,7 +195,7 @@ impl<G: Game> Bayes<G> {
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
     pub fn root_value(&self) -> LogProb {
-        self.nodes[self.root as usize].r
+        self.vals[self.root as usize].r
     }
 
     /// Whether R_n(r) ∈ {0, 1}.
@@ -258,8 +275,8 @@ impl<G: Game> Bayes<G> {
         // brothers of its nodes to the tree.
         loop {
             if let Some(outcome) = pos.outcome() {
-                let n = &mut self.nodes[node as usize];
-                n.state = LEAF;
+                self.nodes[node as usize].state = LEAF;
+                let n = &mut self.vals[node as usize];
                 n.r = if j1_wins(outcome, self.j1) {
                     LogProb::ONE
                 } else {
@@ -270,15 +287,17 @@ impl<G: Game> Bayes<G> {
             }
             pos.legal_moves(&mut self.moves);
             let d = self.moves.len();
-            let parent = self.nodes[node as usize];
+            let parent = self.vals[node as usize];
             let (m, ln_s) = prior.litter(parent.r, parent.ln_z, depth, Self::j1_moves(depth), d);
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
+            reserve_nodes(&mut self.vals, d, self.max_nodes);
             let first = self.nodes.len() as u32;
+            self.vals
+                .extend(std::iter::repeat(Val { r: m, ln_z: ln_s }).take(d));
             for &mv in &self.moves {
+                // The key is set by the update of the father, before any selection reads it.
                 self.nodes.push(Node {
-                    r: m,
-                    ln_u: 0.0,
-                    ln_z: ln_s,
+                    key: ln_s,
                     first_child: 0,
                     n_children: 0,
                     state: BOUNDARY,
@@ -314,7 +333,7 @@ impl<G: Game> Bayes<G> {
         let first = n.first_child as usize;
         let d = n.n_children as usize;
         // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves.
-        let f = |node: &Node<G::Move>| {
+        let f = |node: &Val| {
             if j1_moves {
                 node.r.complement()
             } else {
@@ -332,7 +351,8 @@ impl<G: Game> Bayes<G> {
             self.scratch.resize(d + 1, 0.0);
             &mut self.scratch[..]
         };
-        let kids = &mut self.nodes[first..first + d];
+        let kids = &self.vals[first..first + d];
+        let keys = &mut self.nodes[first..first + d];
         suffix[d] = 0.0;
         for i in (0..d).rev() {
             suffix[i] = suffix[i + 1] + f(&kids[i]).ln_p;
@@ -340,30 +360,35 @@ impl<G: Game> Bayes<G> {
         let total = suffix[0];
         let mut prefix = 0.0;
         let mut ln_z = f64::NEG_INFINITY;
-        for (i, child) in kids.iter_mut().enumerate() {
+        for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
             let ln_u = prefix + suffix[i + 1];
-            child.ln_u = ln_u;
             let v = 2.0 * ln_u + child.ln_z;
+            key.key = v;
             if v > ln_z {
                 ln_z = v;
             }
             prefix += f(child).ln_p;
         }
-        let prod = LogProb::with_ln_p_of_product(total, kids.iter().map(|y| f(y).ln_q));
-        let node = &mut self.nodes[x as usize];
+        let prod = LogProb::with_ln_p_of_product_memo(
+            total,
+            kids.iter().map(|y| f(y).ln_q),
+            &mut self.log1mexp_memo,
+        );
+        let node = &mut self.vals[x as usize];
         node.r = if j1_moves { prod.complement() } else { prod };
         node.ln_z = ln_z;
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random.
     fn select(&mut self, x: u32) -> u32 {
-        let n = self.nodes[x as usize];
-        let mut best = n.first_child;
+        let n = &self.nodes[x as usize];
+        let first = n.first_child;
+        let kids = &self.nodes[first as usize..(first + n.n_children) as usize];
+        let mut best = 0;
         let mut best_value = f64::NEG_INFINITY;
         let mut ties = 0u32;
-        for c in n.first_child..n.first_child + n.n_children {
-            let child = &self.nodes[c as usize];
-            let v = 2.0 * child.ln_u + child.ln_z;
+        for (c, kid) in kids.iter().enumerate() {
+            let v = kid.key;
             if v > best_value {
                 best_value = v;
                 best = c;
@@ -375,7 +400,7 @@ impl<G: Game> Bayes<G> {
                 }
             }
         }
-        best
+        first + best as u32
     }
 
     /// The child of the root with the largest R_n (ties at random), and its move.
@@ -385,7 +410,7 @@ impl<G: Game> Bayes<G> {
         let mut best_value = f64::NEG_INFINITY;
         let mut ties = 0u32;
         for c in n.first_child..n.first_child + n.n_children {
-            let v = self.nodes[c as usize].r.logit();
+            let v = self.vals[c as usize].r.logit();
             if v > best_value {
                 best_value = v;
                 best = c;
@@ -425,10 +450,7 @@ impl<G: Game> Bayes<G> {
     pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
         let n = self.nodes[self.root as usize];
         (n.first_child..n.first_child + n.n_children)
-            .map(|c| {
-                let y = &self.nodes[c as usize];
-                (y.mv, y.r)
-            })
+            .map(|c| (self.nodes[c as usize].mv, self.vals[c as usize].r))
             .collect()
     }
 }
@@ -494,7 +516,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
     }
 
     fn node_bytes(&self) -> usize {
-        std::mem::size_of::<Node<G::Move>>()
+        Self::NODE_BYTES
     }
 
     fn set_history(&mut self, start: &G, moves: &[G::Move]) {
