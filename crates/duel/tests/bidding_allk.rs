@@ -4,6 +4,7 @@
 
 use duel::bidding::allk::{all_totals, combine, find_period, PeriodFinding, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::boards::{connect_threshold_dense, hex_dense, Hex, LineGame};
+use duel::bidding::brute::{BruteForce, TieRule};
 use duel::bidding::discrete::{theorem_3_7, threshold_table, Recursion};
 use duel::bidding::games::parse_game;
 use duel::bidding::graph::BiddingGame;
@@ -62,6 +63,31 @@ fn agrees_with_the_explicit_graph_on_small_boards() {
             per_k(&format!("hex:{n}"), 40),
             "hex:{n}"
         );
+    }
+}
+
+#[test]
+fn agrees_with_the_search_with_explicit_bids() {
+    // Independent of Theorem 3.7: a game search over (position, Alice's chips, tie holder)
+    // with every bid and both tie-break choices.
+    for (name, max_k) in [("connect:3x3:3", 5u64), ("hex:2", 8)] {
+        let g = parse_game(name).unwrap().build().unwrap().graph;
+        let all = match name {
+            "hex:2" => {
+                let hex = Hex::new(2).unwrap();
+                layered(&hex, hex.position_bound(), max_k)
+            }
+            _ => {
+                let board = LineGame::new(3, 3, 3, true).unwrap();
+                layered(&board, board.position_bound(), max_k)
+            }
+        };
+        for k in 0..=max_k {
+            let search = BruteForce::solve(&g, k, TieRule::Advantage).unwrap();
+            let (rank, upward_closed) = search.threshold_rank(g.start());
+            assert!(upward_closed);
+            assert_eq!(all[k as usize].rank(), rank, "{name}, k = {k}");
+        }
     }
 }
 

@@ -945,7 +945,7 @@ fn all_totals_tables(
             let hours = (result.positions as f64) * (needed as f64) / rate / 3600.0;
             let _ = write!(
                 note,
-                "; checking d = {d} over two periods needs at least {needed} totals, {:.1e} position updates, about {hours:.1} h at this run's rate",
+                "; checking d = {d} over two periods (k < {needed}) is {:.1e} position updates, about {hours:.2} h at this run's rate",
                 (result.positions as f64) * (needed as f64)
             );
         }
