@@ -178,3 +178,33 @@ fn refuses_what_does_not_fit() {
         Err(BiddingError::TooLarge(_))
     ));
 }
+
+/// A two-position loop: Alice's move and Bob's move both go to the other position.
+struct Loop;
+
+impl BiddingGame for Loop {
+    fn start(&self) -> u64 {
+        0
+    }
+    fn outcome(&self, _pos: u64) -> Option<duel::bidding::graph::Outcome> {
+        None
+    }
+    fn moves(&self, pos: u64, _who: duel::bidding::graph::Side) -> Vec<u64> {
+        vec![1 - pos]
+    }
+    fn label(&self, pos: u64) -> String {
+        pos.to_string()
+    }
+    fn parse(&self, text: &str) -> Result<u64, BiddingError> {
+        text.parse()
+            .map_err(|_| BiddingError::Position(text.into()))
+    }
+}
+
+#[test]
+fn refuses_games_with_cycles() {
+    assert!(matches!(
+        all_totals(&Loop, 2, 4, DEFAULT_MEMORY_LIMIT),
+        Err(BiddingError::Input(_))
+    ));
+}

@@ -66,8 +66,14 @@ fn tag_of(outcome: Option<Outcome>) -> u8 {
     }
 }
 
-/// Enumerates the positions layer by layer from the start (each move adds one stone).
-fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Vec<Layer> {
+/// The most layers (moves in a play) the solver follows before calling the game cyclic.
+pub const MAX_LAYERS: usize = 4096;
+
+/// Enumerates the positions layer by layer from the start: layer `s + 1` is every child of
+/// layer `s`, so every child is found in the next layer by construction (a game whose
+/// positions are reached at several depths is still solved exactly, a position being then
+/// solved once per depth). Games with cycles are refused after [`MAX_LAYERS`] layers.
+fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Layer>, BiddingError> {
     let start = game.canonical(game.start());
     let mut out = vec![Layer {
         codes: vec![start],
@@ -97,12 +103,17 @@ fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Vec<Layer> {
         if next.is_empty() {
             break;
         }
+        if out.len() >= MAX_LAYERS {
+            return Err(BiddingError::Input(format!(
+                "the game has plays longer than {MAX_LAYERS} moves (cycles?): the all-totals solver is for finite games"
+            )));
+        }
         next.par_sort_unstable();
         next.dedup();
         let tags = next.par_iter().map(|&c| tag_of(game.outcome(c))).collect();
         out.push(Layer { codes: next, tags });
     }
-    out
+    Ok(out)
 }
 
 /// Theorem 3.7 on ranks, branch-free: `lo = min(f_A, f_B)`, `hi = max`, `s = |lo| + |hi|`,
@@ -153,7 +164,7 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
             position_bound / 4
         )));
     }
-    let layers = layers(game);
+    let layers = layers(game)?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
     let widest = layers
         .iter()
