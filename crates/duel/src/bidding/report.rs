@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::allk::{all_totals, find_period, PeriodFinding};
-use super::boards::{connect_richman_dense, hex_dense, Hex, LineGame};
+use super::boards::{connect_richman_dense, connect_threshold_dense, hex_dense, Hex, LineGame};
 use super::brute::{BruteForce, TieRule};
 use super::discrete::{mitt_label, threshold_ranks, threshold_table, Recursion};
 use super::games::parse_game;
@@ -888,13 +888,32 @@ fn all_totals_tables(
             super::games::GameSpec::Connect { width, height, k }
                 if spec.position_bound() > super::games::MAX_POSITIONS as u128 =>
             {
-                let (scaled, exp, _) =
-                    connect_richman_dense(&LineGame::new(width, height, k, true)?)?;
-                Rational::new(scaled.into(), (1u64 << exp).into())
+                // With it, f(k) for k = 0, 1 by the dense per-total search, in parallel.
+                use rayon::prelude::*;
+                let board = LineGame::new(width, height, k, true)?;
+                let jobs: Vec<Option<u64>> = vec![None, Some(0), Some(1)];
+                let out: Vec<u64> = jobs
+                    .par_iter()
+                    .map(|&job| match job {
+                        None => connect_richman_dense(&board).map(|(v, _, _)| v),
+                        Some(t) => connect_threshold_dense(&board, t).map(|c| c.rank()),
+                    })
+                    .collect::<Result<_, _>>()?;
+                let dense: Vec<u64> = result.table[..2].iter().map(|c| c.rank()).collect();
+                agree &= out[1..] == dense[..];
+                compared.push(format!("{name} (k ≤ 1, dense search)"));
+                Rational::new(out[0].into(), (1u64 << (width * height)).into())
             }
             super::games::GameSpec::Hex(n) if n >= 4 => {
-                let (scaled, _) = hex_dense(&Hex::new(n)?, None)?;
-                Rational::new(scaled.into(), (1u64 << (n * n)).into())
+                use rayon::prelude::*;
+                let hex = Hex::new(n)?;
+                let out: Vec<u64> = [None, Some(1)]
+                    .par_iter()
+                    .map(|&job| hex_dense(&hex, job).map(|(v, _)| v))
+                    .collect::<Result<_, _>>()?;
+                agree &= out[1] == result.table[1].rank();
+                compared.push(format!("{name} (k = 1, dense search)"));
+                Rational::new(out[0].into(), (1u64 << (n * n)).into())
             }
             _ => {
                 let g = graph(name)?;
