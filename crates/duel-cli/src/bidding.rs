@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
+use duel::bidding::allk::{all_totals, find_period, PeriodFinding, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::approx;
 use duel::bidding::boards::{connect_richman_dense, hex_dense, Hex, LineGame, DENSE_LIMIT};
 use duel::bidding::brute::{BruteForce, TieRule};
@@ -410,6 +411,9 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     }
     let rule = TieRule::parse(tie_break)?;
     let recursion = recursion_of(tie_break)?;
+    if rule == TieRule::Advantage && matches!(spec, GameSpec::Connect { .. } | GameSpec::Hex(_)) {
+        return board_table(&spec, max_k, format, ctx);
+    }
     let built = build(&spec)?;
     let g = &built.graph;
     let s = g.start();
@@ -484,6 +488,104 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
             if let Some(p) = &period_text {
                 println!("{p}");
             }
+        }
+    }
+    Ok(())
+}
+
+/// The Richman value of a Connect or Hex board from the start: on the explicit graph where it
+/// fits, otherwise on the dense tables.
+fn board_richman(spec: &GameSpec) -> anyhow::Result<Rational> {
+    if spec.position_bound() <= MAX_POSITIONS as u128 {
+        let built = build(spec)?;
+        let g = &built.graph;
+        return Ok(Richman::solve(g)?.value(g.start()).clone());
+    }
+    match *spec {
+        GameSpec::Connect { width, height, k } => {
+            let (scaled, exp, _) = connect_richman_dense(&LineGame::new(width, height, k, true)?)?;
+            Ok(Rational::new(scaled.into(), (1u64 << exp).into()))
+        }
+        GameSpec::Hex(n) => {
+            let (scaled, _) = hex_dense(&Hex::new(n)?, None)?;
+            Ok(Rational::new(scaled.into(), (1u64 << (n * n)).into()))
+        }
+        _ => bail!("{} is not a board game", spec.name()),
+    }
+}
+
+/// `table` for Connect and Hex boards: every total at once, layer by layer
+/// ([`all_totals`]), and the period looked for from the Richman value.
+fn board_table(spec: &GameSpec, max_k: u64, format: &str, ctx: &Ctx) -> anyhow::Result<()> {
+    let bar = progress(ctx, 1, "computing thresholds (all totals, by layers)");
+    let start = std::time::Instant::now();
+    let result = match *spec {
+        GameSpec::Connect { width, height, k } => {
+            let board = LineGame::new(width, height, k, true)?;
+            all_totals(&board, board.position_bound(), max_k, DEFAULT_MEMORY_LIMIT)?
+        }
+        GameSpec::Hex(n) => {
+            let hex = Hex::new(n)?;
+            all_totals(&hex, hex.position_bound(), max_k, DEFAULT_MEMORY_LIMIT)?
+        }
+        _ => bail!("{} is not a board game", spec.name()),
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let value = board_richman(spec)?;
+    bar.finish_and_clear();
+    let finding = find_period(&result.table, &value);
+    let len = result.table.len() as u64;
+    let note = finding.describe(len);
+    let values: Vec<String> = result.table.iter().map(|c| c.to_string()).collect();
+    let info = format!(
+        "R = {value}; {} positions in {} layers (widest {}), rows {} MB ({} bytes a value, {} totals a pass) + codes {} MB, {secs:.1} s",
+        result.positions,
+        result.layers,
+        result.widest_layer,
+        result.row_bytes / 1_000_000,
+        result.bytes_per_value,
+        result.block,
+        result.code_bytes / 1_000_000
+    );
+    match format {
+        "json" => print_json(&json!({
+            "game": spec.name(),
+            "tie_break": "advantage",
+            "method": "Theorem 3.7 for every total at once, by layers",
+            "richman": value.to_string(),
+            "positions": result.positions,
+            "memory_bytes": result.row_bytes + result.code_bytes,
+            "seconds": secs,
+            "rows": values.iter().enumerate().map(|(k, v)| json!({"k": k, "threshold": v})).collect::<Vec<_>>(),
+            "period": match &finding {
+                PeriodFinding::Verified { period, shift, offset } =>
+                    json!({"period": period, "shift": shift, "offset": offset}),
+                _ => serde_json::Value::Null,
+            },
+            "period_note": note,
+        }))?,
+        "csv" => {
+            let mut out = String::from("k,threshold\n");
+            for (k, v) in values.iter().enumerate() {
+                let _ = writeln!(out, "{k},{v}");
+            }
+            print!("{out}");
+        }
+        "markdown" => {
+            let mut out = format!("| k | f({}, k) |\n| --- | --- |\n", spec.name());
+            for (k, v) in values.iter().enumerate() {
+                let _ = writeln!(out, "| {k} | {v} |");
+            }
+            let _ = writeln!(out, "\n{note}\n\n{info}");
+            print!("{out}");
+        }
+        _ => {
+            println!("f({}, k) [advantage]", spec.name());
+            for (k, v) in values.iter().enumerate() {
+                println!("{k:>6}  {v}");
+            }
+            println!("{note}");
+            println!("{info}");
         }
     }
     Ok(())

@@ -115,6 +115,52 @@ fn table_formats() {
 }
 
 #[test]
+fn board_tables_all_totals_with_period() {
+    // connect:3x3:3 (R = 263/512): the period 512 is verified over two periods by k = 2047.
+    let v = json(&[
+        "bidding",
+        "table",
+        "connect:3x3:3",
+        "--max-chips",
+        "2047",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["richman"], "263/512");
+    assert_eq!(
+        v["method"],
+        "Theorem 3.7 for every total at once, by layers"
+    );
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2048);
+    assert_eq!(v["period"]["period"], 512);
+    assert_eq!(v["period"]["shift"], 263);
+    assert!(v["positions"].as_u64().unwrap() > 1000);
+    // Too short a table: no period claimed, and the note says why.
+    let v = json(&[
+        "bidding",
+        "table",
+        "connect:3x3:3",
+        "--max-chips",
+        "600",
+        "--format",
+        "json",
+    ]);
+    assert!(v["period"].is_null());
+    let note = v["period_note"].as_str().unwrap();
+    assert!(note.contains("not verified"), "{note}");
+    // The same values as the explicit-graph solver (the threshold command).
+    let t = json(&[
+        "bidding",
+        "threshold",
+        "connect:3x3:3",
+        "--chips",
+        "600",
+        "--json",
+    ]);
+    assert_eq!(v["rows"][600]["threshold"], t["threshold"]);
+}
+
+#[test]
 fn moves_from_the_papers_opening() {
     // Section 1.1: four chips each, Alice with the advantage: both bid one and Alice uses the
     // advantage to play the center.
@@ -239,6 +285,9 @@ fn bad_input_is_one_line_and_exit_2() {
             "1,1",
         ],
         vec!["bidding", "richman", "connect:7x6:4"],
+        // Tables of boards: too many positions, too many position updates.
+        vec!["bidding", "table", "connect:6x5:4", "--max-chips", "10"],
+        vec!["bidding", "table", "hex:4", "--max-chips", "1000000"],
         vec!["bidding", "richman", "hex:6"],
         vec!["bidding", "threshold", "A:0", "--chips", "3"],
         vec!["bidding", "threshold", "(A^B", "--chips", "3"],

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use duel::bidding::allk::{all_totals, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::boards::{connect_richman_dense, LineGame};
 use duel::bidding::discrete::{threshold_table, Recursion};
 use duel::bidding::games::parse_game;
@@ -51,6 +52,24 @@ fn connect(c: &mut Criterion) {
         let game = LineGame::new(4, 4, 4, true).unwrap();
         b.iter(|| connect_richman_dense(&game).unwrap())
     });
+    group.finish();
+    // Theorem 3.7 for every total k = 0..255 at once (layers, rows of 256 ranks) against one
+    // pass per total on the explicit graph (graph built outside the loop).
+    let mut group = c.benchmark_group("bidding-connect-all-totals");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    group.bench_function("f(connect:4x4:4, k), k = 0..255, all totals at once", |b| {
+        let game = LineGame::new(4, 4, 4, true).unwrap();
+        b.iter(|| all_totals(&game, game.position_bound(), 255, DEFAULT_MEMORY_LIMIT).unwrap())
+    });
+    group.bench_function(
+        "f(connect:4x4:4, k), k = 0..255, one pass per total (graph)",
+        |b| {
+            let g = parse_game("connect:4x4:4").unwrap().build().unwrap().graph;
+            b.iter(|| threshold_table(&g, g.start(), 255, Recursion::Advantage).unwrap())
+        },
+    );
     group.finish();
 }
 

@@ -280,11 +280,11 @@ impl BiddingGame for LineGame {
         self.symmetries
             .iter()
             .map(|perm| {
-                let mut img = vec![0u8; cells.len()];
-                for (i, &d) in cells.iter().enumerate() {
-                    img[perm[i]] = d;
-                }
-                encode(&img, &self.pow3)
+                cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| u64::from(d) * self.pow3[perm[i]])
+                    .sum::<u64>()
             })
             .min()
             .unwrap_or(pos)
@@ -410,9 +410,14 @@ impl BiddingGame for Hex {
 
     fn canonical(&self, pos: u64) -> u64 {
         // A half turn keeps both players' goals.
-        let cells = decode(pos, self.n * self.n);
-        let rotated: Vec<u8> = cells.iter().rev().copied().collect();
-        pos.min(encode(&rotated, &self.pow3))
+        // Reverse the base-3 digits (no allocation: this runs for every edge of the
+        // all-totals solver).
+        let (mut rest, mut rotated) = (pos, 0u64);
+        for _ in 0..self.n * self.n {
+            rotated = rotated * 3 + rest % 3;
+            rest /= 3;
+        }
+        pos.min(rotated)
     }
 
     fn label(&self, pos: u64) -> String {

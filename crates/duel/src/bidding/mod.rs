@@ -4,6 +4,7 @@
 //!   trait from which graphs are built.
 //! - [`richman`]: the classical Richman calculus, exact; random-turn values.
 //! - [`discrete`]: the discrete Richman calculus (Theorem 3.7) and Make-it Take-it.
+//! - [`allk`]: Theorem 3.7 for every total at once, layer by layer (large boards).
 //! - [`brute`]: direct game search with explicit bids under every tie-breaking rule.
 //! - [`periodicity`]: Theorems 3.13 and 3.14: `f(G, k)` for any `k` from a finite table.
 //! - [`realvalued`]: poorman and taxman bidding (real-valued, exact rationals).
@@ -11,6 +12,7 @@
 //!   wedge sums, and their names.
 //! - [`report`]: the report section.
 
+pub mod allk;
 pub mod boards;
 pub mod brute;
 pub mod discrete;

@@ -40,6 +40,30 @@ pub struct Periodicity {
 /// The largest `M` handled (the table has about `4M` entries).
 pub const MAX_M: u64 = 1 << 16;
 
+/// `M` of Theorem 3.13 for the game from `v`: the least common denominator of `R(G_w)` and
+/// `Δ_w` over every position `w` reachable from `v`.
+pub fn period_bound(graph: &GameGraph, richman: &Richman, v: u32) -> BigInt {
+    let mut lcd = BigInt::one();
+    let mut seen = vec![false; graph.len()];
+    let mut stack = vec![v];
+    seen[v as usize] = true;
+    while let Some(w) = stack.pop() {
+        lcd = lcd.lcm(richman.value(w).denom());
+        if let Some(d) = richman.optimal_bid(graph, w) {
+            lcd = lcd.lcm(d.denom());
+        }
+        for who in [super::graph::Side::Alice, super::graph::Side::Bob] {
+            for &x in graph.moves(w, who) {
+                if !seen[x as usize] {
+                    seen[x as usize] = true;
+                    stack.push(x);
+                }
+            }
+        }
+    }
+    lcd
+}
+
 impl Periodicity {
     /// Computes the periodic description at vertex `v` of a finite game, with a table of
     /// about `4M` totals (so that the relation is checked over at least two periods of `M`).
@@ -60,24 +84,7 @@ impl Periodicity {
                 "the Richman values are not known exactly, so no period can be derived".into(),
             ));
         }
-        let mut lcd = BigInt::one();
-        let mut seen = vec![false; graph.len()];
-        let mut stack = vec![v];
-        seen[v as usize] = true;
-        while let Some(w) = stack.pop() {
-            lcd = lcd.lcm(richman.value(w).denom());
-            if let Some(d) = richman.optimal_bid(graph, w) {
-                lcd = lcd.lcm(d.denom());
-            }
-            for who in [super::graph::Side::Alice, super::graph::Side::Bob] {
-                for &x in graph.moves(w, who) {
-                    if !seen[x as usize] {
-                        seen[x as usize] = true;
-                        stack.push(x);
-                    }
-                }
-            }
-        }
+        let lcd = period_bound(graph, &richman, v);
         let big_m = lcd.to_u64().filter(|&m| m <= MAX_M).ok_or_else(|| {
             BiddingError::TooLarge(format!("the period bound M = {lcd} is larger than {MAX_M}"))
         })?;

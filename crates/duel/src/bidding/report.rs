@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
+use super::allk::{all_totals, find_period, PeriodFinding};
 use super::boards::{connect_richman_dense, connect_threshold_dense, hex_dense, Hex, LineGame};
 use super::brute::{BruteForce, TieRule};
 use super::discrete::{mitt_label, threshold_ranks, threshold_table, Recursion};
@@ -681,16 +682,12 @@ fn new_results(
         "tictactoe, E, A^3, B^4, (A∧B²)∧B³, connect:4x3:3, hex:3",
     ));
     let _ = writeln!(md, "| game | Richman value | positions | discrete thresholds f(k), k = 0.. | period |\n| --- | --- | --- | --- | --- |");
-    let mut boards = vec![
+    let boards = vec![
         ("hex:2", 16u64),
         ("hex:3", 32),
         ("connect:3x3:3", 32),
         ("connect:4x3:3", 24),
     ];
-    if !opts.quick {
-        boards.push(("connect:4x4:3", 16));
-        boards.push(("connect:4x4:4", 16));
-    }
     let mut rows = serde_json::Map::new();
     for (name, max_k) in boards {
         let g = graph(name)?;
@@ -743,97 +740,9 @@ fn new_results(
         ));
         rows.insert(name.to_string(), json!({"value": value.to_string(), "positions": g.len(), "thresholds": table.iter().map(|c| c.to_string()).collect::<Vec<_>>()}));
     }
-    if !opts.quick {
-        let board = LineGame::new(5, 4, 4, true)?;
-        let start = Instant::now();
-        let (scaled, exp, entries) = connect_richman_dense(&board)?;
-        let value = Rational::new(scaled.into(), (1u64 << exp).into());
-        let secs = start.elapsed().as_secs_f64();
-        s.checks.push(check(
-            "R(connect:5x4:4)",
-            "beyond the paper",
-            "-",
-            &value.to_string(),
-            Status::New,
-            &format!(
-                "dense memoised table of {entries} entries ({} MB), {secs:.1} s",
-                entries * 4 / 1_000_000
-            ),
-        ));
-        // Discrete thresholds on the dense table, a few totals in parallel.
-        let start = Instant::now();
-        let ks: Vec<u64> = (0..=4).collect();
-        let f: Vec<Chips> = {
-            use rayon::prelude::*;
-            ks.par_iter()
-                .map(|&k| connect_threshold_dense(&board, k))
-                .collect::<Result<_, _>>()?
-        };
-        let secs = start.elapsed().as_secs_f64();
-        s.checks.push(check(
-            "f(connect:5x4:4, k), k = 0..4",
-            "beyond the paper",
-            "-",
-            &join(&f),
-            Status::New,
-            &format!(
-                "Theorem 3.7 on the dense table, {secs:.0} s; no period verified (R = {value} needs a period that is a multiple of its denominator)"
-            ),
-        ));
-        let _ = writeln!(
-            md,
-            "| connect:5x4:4 | {value} ≈ {:.6} | dense table of {entries} column states ({} MB) | {} | - |",
-            approx(&value),
-            entries * 4 / 1_000_000,
-            join(&f)
-        );
-        rows.insert(
-            "connect:5x4:4".into(),
-            json!({"value": value.to_string(), "thresholds": f.iter().map(|c| c.to_string()).collect::<Vec<_>>()}),
-        );
-    }
-    if !opts.quick {
-        let hex = Hex::new(4)?;
-        let start = Instant::now();
-        // The Richman value and f(k) for k = 0..2, two at a time.
-        let modes: Vec<Option<u64>> = vec![None, Some(0), Some(1), Some(2)];
-        let results: Vec<(u64, usize)> = {
-            use rayon::prelude::*;
-            modes
-                .par_iter()
-                .map(|&m| hex_dense(&hex, m))
-                .collect::<Result<_, _>>()?
-        };
-        let (scaled, entries) = results[0];
-        let value = Rational::new(scaled.into(), (1u64 << 16).into());
-        let f: Vec<Chips> = results[1..]
-            .iter()
-            .map(|&(r, _)| Chips::from_rank(r))
-            .collect();
-        let secs = start.elapsed().as_secs_f64();
-        s.checks.push(check(
-            "R(hex:4) and f(hex:4, k), k = 0..2",
-            "beyond the paper",
-            "-",
-            &format!("R = {value}; f = {}", join(&f)),
-            Status::New,
-            &format!(
-                "dense table of all {entries} boards ({} MB), {secs:.0} s; R = 1/2 as the transposition symmetry requires; no period verified (M unknown, too many totals)",
-                entries * 4 / 1_000_000
-            ),
-        ));
-        let _ = writeln!(
-            md,
-            "| hex:4 | {value} | dense table of {entries} boards | {} | - |",
-            join(&f)
-        );
-        rows.insert(
-            "hex:4".into(),
-            json!({"value": value.to_string(), "thresholds": f.iter().map(|c| c.to_string()).collect::<Vec<_>>()}),
-        );
-    }
     md.push('\n');
     data.insert("boards".into(), serde_json::Value::Object(rows));
+    all_totals_tables(opts, s, md, data)?;
     // Poorman and taxman Tic-Tac-Toe.
     let ttt = graph("tictactoe")?;
     for (tax, label) in [
@@ -915,4 +824,197 @@ fn first_moves_figure(center: &[Chips], corner: &[Chips]) -> Option<String> {
         root.present().ok()?;
     }
     Some(svg)
+}
+
+/// A board of the all-totals table: its name, the largest total computed in full mode, and
+/// in quick mode (0: skipped).
+const ALL_TOTALS_BOARDS: [(&str, u64, u64); 7] = [
+    ("connect:3x3:3", 4095, 63),
+    ("connect:4x3:3", 255, 63),
+    ("hex:3", 255, 63),
+    ("connect:4x4:3", 255, 0),
+    ("connect:4x4:4", 49_999, 0),
+    ("connect:5x4:4", 255, 0),
+    ("hex:4", 31, 0),
+];
+
+/// The memory the report lets the rows of one board take (more totals run in blocks).
+const REPORT_MEMORY: u64 = 2 << 30;
+
+/// Discrete tables for every total at once (the layered solver of [`super::allk`]) on the
+/// Connect and Hex boards, with the period of Theorems 3.13 and 3.14 where the computed range
+/// verifies it over two periods, and what the theory predicts where it cannot.
+fn all_totals_tables(
+    opts: &ReportOptions,
+    s: &mut Section,
+    md: &mut String,
+    data: &mut serde_json::Map<String, serde_json::Value>,
+) -> Result<(), BiddingError> {
+    let _ = writeln!(
+        md,
+        "#### Discrete tables of the boards, every total at once\n\n\
+         Theorem 3.7 for all k = 0..K in one pass over the positions (layer by layer: positions \
+         with s stones need only those with s + 1, so two layers of rows of K + 1 chip ranks are \
+         kept). A period f(k + d) = f(k) + s has s = R·d (f(k)/k → R), so d is a multiple of the \
+         denominator q of R; it is reported as verified only when the relation holds over at \
+         least two whole periods of the computed range.\n\n\
+         | game | R | K | positions | memory (rows + codes) | time | f(k), k = 0..23 | period |\n\
+         | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
+    let mut rows = serde_json::Map::new();
+    let mut agree = true;
+    let mut compared = Vec::new();
+    for (name, full_k, quick_k) in ALL_TOTALS_BOARDS {
+        let max_k = if opts.quick { quick_k } else { full_k };
+        if max_k == 0 {
+            continue;
+        }
+        let spec = parse_game(name)?;
+        let start = Instant::now();
+        let result = match spec {
+            super::games::GameSpec::Connect { width, height, k } => {
+                let board = LineGame::new(width, height, k, true)?;
+                all_totals(&board, board.position_bound(), max_k, REPORT_MEMORY)?
+            }
+            super::games::GameSpec::Hex(n) => {
+                let hex = Hex::new(n)?;
+                all_totals(&hex, hex.position_bound(), max_k, REPORT_MEMORY)?
+            }
+            _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
+        };
+        let secs = start.elapsed().as_secs_f64();
+        // The Richman value: on the explicit graph where it is small, else the dense tables.
+        let value = match spec {
+            super::games::GameSpec::Connect { width, height, k }
+                if spec.position_bound() > super::games::MAX_POSITIONS as u128 =>
+            {
+                // With it, f(k) for k = 0, 1 by the dense per-total search, in parallel.
+                use rayon::prelude::*;
+                let board = LineGame::new(width, height, k, true)?;
+                let jobs: Vec<Option<u64>> = vec![None, Some(0), Some(1)];
+                let out: Vec<u64> = jobs
+                    .par_iter()
+                    .map(|&job| match job {
+                        None => connect_richman_dense(&board).map(|(v, _, _)| v),
+                        Some(t) => connect_threshold_dense(&board, t).map(|c| c.rank()),
+                    })
+                    .collect::<Result<_, _>>()?;
+                let dense: Vec<u64> = result.table[..2].iter().map(|c| c.rank()).collect();
+                agree &= out[1..] == dense[..];
+                compared.push(format!("{name} (k ≤ 1, dense search)"));
+                Rational::new(out[0].into(), (1u64 << (width * height)).into())
+            }
+            super::games::GameSpec::Hex(n) if n >= 4 => {
+                use rayon::prelude::*;
+                let hex = Hex::new(n)?;
+                let out: Vec<u64> = [None, Some(1)]
+                    .par_iter()
+                    .map(|&job| hex_dense(&hex, job).map(|(v, _)| v))
+                    .collect::<Result<_, _>>()?;
+                agree &= out[1] == result.table[1].rank();
+                compared.push(format!("{name} (k = 1, dense search)"));
+                Rational::new(out[0].into(), (1u64 << (n * n)).into())
+            }
+            _ => {
+                let g = graph(name)?;
+                // Cross-check with the per-total solver on the explicit graph.
+                if max_k <= 255 && g.len() < 50_000 {
+                    let per_k = table_of(name, max_k)?;
+                    agree &= per_k == result.table;
+                    compared.push(format!("{name} (k ≤ {max_k})"));
+                }
+                Richman::solve(&g)?.value(g.start()).clone()
+            }
+        };
+        let finding = find_period(&result.table, &value);
+        let len = result.table.len() as u64;
+        let mut note = finding.describe(len);
+        // What Theorem 3.13 predicts: f(k + M) = f(k) + M·R once the game is stable, M the
+        // least common denominator of every R(G_v) and Δ_v (computed on the explicit graph
+        // where it fits; for the dense boards M divides 2^cells, values being dyadic with
+        // one halving per stone, so the least period d, a multiple of q dividing M, is q
+        // itself when q = 2^cells).
+        let cells = match spec {
+            super::games::GameSpec::Connect { width, height, .. } => width * height,
+            super::games::GameSpec::Hex(n) => n * n,
+            _ => 0,
+        };
+        let big_m = if spec.position_bound() <= super::games::MAX_POSITIONS as u128 {
+            let g = graph(name)?;
+            let r = Richman::solve(&g)?;
+            Some(super::periodicity::period_bound(&g, &r, g.start()).to_string())
+        } else {
+            None
+        };
+        let q = value.denom().clone();
+        let _ = write!(
+            note,
+            "; M = {}",
+            big_m.unwrap_or_else(|| format!("a divisor of 2^{cells} and a multiple of q = {q}"))
+        );
+        if !matches!(finding, PeriodFinding::Verified { .. }) {
+            // Totals needed to check the smallest period still possible over two periods.
+            let (d, from) = match &finding {
+                PeriodFinding::Observed { period, offset, .. } => (*period, *offset),
+                PeriodFinding::OutOfReach { least_period, .. } => (*least_period, 0),
+                PeriodFinding::Verified { .. } => (1, 0),
+            };
+            let needed = from.saturating_add(d.saturating_mul(3));
+            let rate = (result.positions as f64) * (len as f64) / secs.max(1e-3);
+            let hours = (result.positions as f64) * (needed as f64) / rate / 3600.0;
+            let _ = write!(
+                note,
+                "; checking d = {d} over two periods (k < {needed}) is {:.1e} position updates, about {hours:.2} h at this run's rate",
+                (result.positions as f64) * (needed as f64)
+            );
+        }
+        let memory = format!(
+            "{} MB + {} MB",
+            result.row_bytes / 1_000_000,
+            result.code_bytes / 1_000_000
+        );
+        let first: Vec<Chips> = result.table.iter().take(24).copied().collect();
+        let _ = writeln!(
+            md,
+            "| {name} | {value} ≈ {:.6} | {max_k} | {} | {memory} | {secs:.1} s | {} | {note} |",
+            approx(&value),
+            result.positions,
+            join(&first)
+        );
+        s.checks.push(check(
+            &format!("f({name}, k), k = 0..{max_k}, and its period"),
+            "beyond the paper (Theorems 3.7, 3.13, 3.14)",
+            "-",
+            &format!("R = {value}; f = {} …", join(&first)),
+            Status::New,
+            &format!(
+                "all totals at once by layers: {} positions, {memory}, {secs:.1} s; {note}",
+                result.positions
+            ),
+        ));
+        rows.insert(
+            name.to_string(),
+            json!({
+                "value": value.to_string(),
+                "max_k": max_k,
+                "positions": result.positions,
+                "row_bytes": result.row_bytes,
+                "code_bytes": result.code_bytes,
+                "seconds": secs,
+                "thresholds": result.table.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "period": finding,
+            }),
+        );
+    }
+    md.push('\n');
+    s.checks.push(check(
+        "all-totals solver = per-total solver (Theorem 3.7)",
+        "Theorem 3.7",
+        "equal",
+        if agree { "equal" } else { "differ" },
+        Status::of(agree),
+        &compared.join(", "),
+    ));
+    data.insert("all_totals".into(), serde_json::Value::Object(rows));
+    Ok(())
 }
