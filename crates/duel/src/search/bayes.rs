@@ -7,8 +7,10 @@
 //! from there. The update touches only the last branch and the brothers of its nodes
 //! (section 2.12), so the cost of an iteration does not grow with n.
 //!
-//! Values are stored as [`LogProb`] (ln r, ln(1 − r)) and ln Z (section 8.1), so that
-//! probabilities within 1e-300 of 0 or 1 stay distinct. R is always the probability that the
+//! Values are stored as a [`Val`]: the pair (r, 1 − r) and √Z as plain floats while they are
+//! safely inside the range of f64, and as (ln r, ln(1 − r), ln √Z) (section 8.1) only near the
+//! extremes, so that probabilities within 1e-300 of 0 or 1 stay distinct (see [`Val`] for the
+//! error bound). R is always the probability that the
 //! player to move at the root of the tree (J1) wins; draws count as losses (section 1).
 //!
 //! The search stops as soon as R_n(r) ∈ {0, 1} and keeps its tree between moves
@@ -45,11 +47,12 @@ pub enum Playout {
 }
 
 /// One node of the explored tree B_n ∪ D_n: what the descent of Theorem 11 reads, the
-/// selection key ln(U_n² Z_n) and the links, so that choosing among d brothers and going on
+/// selection key (U_n √Z_n, or its logarithm, the same form for all brothers) and the links, so that choosing among d brothers and going on
 /// reads d consecutive nodes. The values R_n and Z_n live apart, in [`Val`].
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M> {
-    /// 2 ln U_n + ln Z_n, written by the father's update.
+    /// U_n √Z_n (plain update of the father) or ln U_n + ln √Z_n (log update), written by
+    /// the father's update; U² Z and U √Z have the same argmax.
     key: f64,
     first_child: u32,
     n_children: u32,
@@ -57,13 +60,118 @@ pub struct Node<M> {
     mv: M,
 }
 
-/// R_n(x) and ln Z_n(x) of a node. While the node is on the boundary (state `BOUNDARY`), its
-/// prior m and ln s (Proposition 9, Notation 10).
+/// R_n(x) and Z_n(x) of a node. While the node is on the boundary (state `BOUNDARY`), its
+/// prior m and s (Proposition 9, Notation 10).
+///
+/// Hybrid representation. A value is *plain*, (a, b, w) = (r, 1 − r, √Z) with each of a, b, w
+/// either exactly 0 or in [[`PLAIN_MIN`], 1] (w ≤ [`PLAIN_MAX_W`]), or *logarithmic*,
+/// (a, b, w) = (ln r, ln(1 − r), ln √Z) as in section 8.1. The two are told apart by the sign:
+/// a + b > 0 exactly when plain (r + (1 − r) ≈ 1, while two logarithms are ≤ 0). Both r and
+/// 1 − r are kept, so 1 − 10⁻²⁰ is (1.0, 1e-20) and stays distinct from 1 − 10⁻²¹: rounding
+/// to 0 or 1 only happens below 2⁻⁵⁰⁰, where the value switches to logarithms.
+///
+/// The update of a node whose children are all plain uses no transcendental function:
+/// P = Π f_k, 1 − P = Σ_k g_k Π_{j<k} f_j (g_k = 1 − f_k, a telescoping sum with no
+/// cancellation), U_k = Π_{j≠k} f_j by prefix and suffix products, √Z = max_k U_k √Z_k.
+/// Error bound: every output is a sum of at most d positive terms, each a product of at most
+/// d + 1 stored numbers, so (with unit roundoff u = 2⁻⁵³ and no underflow, guaranteed because
+/// every nonzero factor is ≥ 2⁻⁵⁰⁰ and the nonzero product is checked ≥ 2⁻⁵⁰⁰, so every
+/// partial product and term is ≥ 2⁻¹⁰⁰⁰, a normal number) its relative error is at most
+/// (2d + 1)u + ε_in, where ε_in is the largest relative error of the inputs. The logarithmic
+/// update has the same kind of bound (an absolute error δ of ln r is a relative error δ of r):
+/// both are exact to O(K d u) relative after K levels, about 1e-13 for K = 32, d = 7, and
+/// agree to that tolerance (tested in `tests`). A value is converted (exp or ln) only when an
+/// update's result crosses 2⁻⁵⁰⁰, or when a prior is stored or read back.
 #[derive(Clone, Copy, Debug)]
 pub struct Val {
-    r: LogProb,
-    ln_z: f64,
+    a: f64,
+    b: f64,
+    w: f64,
 }
+
+/// Smallest nonzero plain value (2⁻⁵⁰⁰): products of two such stay normal floats.
+const PLAIN_MIN: f64 = 3.054936363499605e-151;
+/// ln of a logarithmic value converted to plain must be ≥ this (e⁻³⁴⁵ > 2⁻⁵⁰⁰) or −∞; a
+/// plain √Z is at most e³⁴⁵ < 2⁵⁰⁰.
+const LN_PLAIN_MIN: f64 = -345.0;
+/// Degrees up to which the plain update keeps its products on the stack.
+const UPDATE_STACK: usize = 16;
+
+impl Val {
+    const ONE: Val = Val {
+        a: 1.0,
+        b: 0.0,
+        w: 0.0,
+    };
+    const ZERO: Val = Val {
+        a: 0.0,
+        b: 1.0,
+        w: 0.0,
+    };
+
+    /// Whether (a, b, w) = (r, 1 − r, √Z) rather than their logarithms.
+    #[inline]
+    fn is_plain(&self) -> bool {
+        self.a + self.b > 0.0
+    }
+
+    /// From (ln r, ln(1 − r)) and ln √Z: plain when all three are in range.
+    #[inline]
+    fn from_log(r: LogProb, ln_w: f64) -> Val {
+        let ok = |x: f64| x == f64::NEG_INFINITY || x >= LN_PLAIN_MIN;
+        if ok(r.ln_p) && ok(r.ln_q) && ok(ln_w) && ln_w <= -LN_PLAIN_MIN {
+            Val {
+                a: r.ln_p.exp(),
+                b: r.ln_q.exp(),
+                w: ln_w.exp(),
+            }
+        } else {
+            Val {
+                a: r.ln_p,
+                b: r.ln_q,
+                w: ln_w,
+            }
+        }
+    }
+
+    /// (ln r, ln(1 − r)) and ln √Z.
+    #[inline]
+    fn to_log(self) -> (LogProb, f64) {
+        if self.is_plain() {
+            (
+                LogProb {
+                    ln_p: self.a.ln(),
+                    ln_q: self.b.ln(),
+                },
+                self.w.ln(),
+            )
+        } else {
+            (
+                LogProb {
+                    ln_p: self.a,
+                    ln_q: self.b,
+                },
+                self.w,
+            )
+        }
+    }
+
+    /// Whether r is exactly 0 or 1.
+    #[inline]
+    fn is_certain(&self) -> bool {
+        if self.is_plain() {
+            self.a == 0.0 || self.b == 0.0
+        } else {
+            self.a == f64::NEG_INFINITY || self.b == f64::NEG_INFINITY
+        }
+    }
+}
+
+/// Entries of the cache from stored plain priors back to the exact logarithms they came from.
+const PRIOR_MEMO: usize = 1024;
+
+/// Bits of a stored prior, and the (m, ln s) it came from.
+type PriorMemoEntry = ([u64; 3], LogProb, f64);
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
@@ -84,6 +192,10 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
+    scratch_log: Vec<(f64, f64, f64)>,
+    /// Plain prior (bits of a, b, w) → the (m, ln s) it was converted from, so that the prior
+    /// memo of [`Prior::litter`] sees the same bits again.
+    prior_memo: Box<[PriorMemoEntry]>,
     log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -111,6 +223,8 @@ impl<G: Game> Bayes<G> {
             path: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
+            scratch_log: Vec::new(),
+            prior_memo: vec![([u64::MAX; 3], LogProb::ZERO, 0.0); PRIOR_MEMO].into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
@@ -178,9 +292,9 @@ impl<G: Game> Bayes<G> {
         };
         self.nodes.clear();
         self.vals.clear();
-        self.vals.push(Val { r: m, ln_z: ln_s });
+        self.vals.push(Val::from_log(m, 0.5 * ln_s));
         self.nodes.push(Node {
-            key: ln_s,
+            key: 0.0,
             first_child: 0,
             n_children: 0,
             state: BOUNDARY,
@@ -195,12 +309,41 @@ impl<G: Game> Bayes<G> {
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
     pub fn root_value(&self) -> LogProb {
-        self.vals[self.root as usize].r
+        self.vals[self.root as usize].to_log().0
     }
 
     /// Whether R_n(r) ∈ {0, 1}.
     pub fn is_solved(&self) -> bool {
-        self.root_value().is_certain()
+        self.vals[self.root as usize].is_certain()
+    }
+
+    /// A prior converted to a [`Val`], remembered so that [`Bayes::prior_of`] gives its bits back.
+    #[inline]
+    fn store_prior(&mut self, m: LogProb, ln_s: f64) -> Val {
+        let v = Val::from_log(m, 0.5 * ln_s);
+        let key = [v.a.to_bits(), v.b.to_bits(), v.w.to_bits()];
+        self.prior_memo[Self::prior_slot(&key)] = (key, m, ln_s);
+        v
+    }
+
+    #[inline]
+    fn prior_slot(key: &[u64; 3]) -> usize {
+        ((key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> 54) as usize
+            % PRIOR_MEMO
+    }
+
+    /// (m, ln s) of a boundary node: the prior it was stored from when remembered.
+    #[inline]
+    fn prior_of(&self, v: Val) -> (LogProb, f64) {
+        let key = [v.a.to_bits(), v.b.to_bits(), v.w.to_bits()];
+        let e = &self.prior_memo[Self::prior_slot(&key)];
+        if e.0 == key {
+            return (e.1, e.2);
+        }
+        let (m, ln_w) = v.to_log();
+        (m, 2.0 * ln_w)
     }
 
     /// Nodes in the tree.
@@ -271,33 +414,32 @@ impl<G: Game> Bayes<G> {
             return false;
         }
         let mut prior = self.prior.take().expect("prior set by start()");
+        let mut parent = self.prior_of(self.vals[node as usize]);
         // A uniformly random match from the boundary node z_n, adding the branch and the
         // brothers of its nodes to the tree.
         loop {
             if let Some(outcome) = pos.outcome() {
                 self.nodes[node as usize].state = LEAF;
-                let n = &mut self.vals[node as usize];
-                n.r = if j1_wins(outcome, self.j1) {
-                    LogProb::ONE
+                self.vals[node as usize] = if j1_wins(outcome, self.j1) {
+                    Val::ONE
                 } else {
-                    LogProb::ZERO
+                    Val::ZERO
                 };
-                n.ln_z = f64::NEG_INFINITY;
                 break;
             }
             pos.legal_moves(&mut self.moves);
             let d = self.moves.len();
-            let parent = self.vals[node as usize];
-            let (m, ln_s) = prior.litter(parent.r, parent.ln_z, depth, Self::j1_moves(depth), d);
+            let (m, ln_s) = prior.litter(parent.0, parent.1, depth, Self::j1_moves(depth), d);
+            parent = (m, ln_s);
+            let v = self.store_prior(m, ln_s);
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
             reserve_nodes(&mut self.vals, d, self.max_nodes);
             let first = self.nodes.len() as u32;
-            self.vals
-                .extend(std::iter::repeat(Val { r: m, ln_z: ln_s }).take(d));
+            self.vals.extend(std::iter::repeat(v).take(d));
             for &mv in &self.moves {
                 // The key is set by the update of the father, before any selection reads it.
                 self.nodes.push(Node {
-                    key: ln_s,
+                    key: 0.0,
                     first_child: 0,
                     n_children: 0,
                     state: BOUNDARY,
@@ -327,56 +469,124 @@ impl<G: Game> Bayes<G> {
         true
     }
 
-    /// Recomputes R_n(x), Z_n(x) and U_n of the children of x from the children's values.
+    /// Recomputes R_n(x), Z_n(x) and U_n of the children of x from the children's values:
+    /// in plain arithmetic when every child is plain and nothing underflows, in logarithms
+    /// otherwise (see [`Val`]).
     fn update(&mut self, x: u32, j1_moves: bool) {
         let n = self.nodes[x as usize];
         let first = n.first_child as usize;
         let d = n.n_children as usize;
-        // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves.
-        let f = |node: &Val| {
-            if j1_moves {
-                node.r.complement()
-            } else {
-                node.r
-            }
-        };
-        // Suffix sums of ln f for U (products over the brothers, without division): on the
-        // stack for small degrees, in a reused buffer otherwise.
-        const STACK: usize = 16;
-        let mut stack = [0.0f64; STACK + 1];
-        let suffix: &mut [f64] = if d <= STACK {
-            &mut stack[..d + 1]
-        } else {
-            self.scratch.clear();
-            self.scratch.resize(d + 1, 0.0);
-            &mut self.scratch[..]
-        };
+        if d <= UPDATE_STACK
+            && self.vals[first..first + d].iter().all(Val::is_plain)
+            && self.update_plain(x, first, d, j1_moves)
+        {
+            return;
+        }
+        self.update_log(x, first, d, j1_moves);
+    }
+
+    /// The plain update; false (nothing written) when the product of the nonzero factors is
+    /// below [`PLAIN_MIN`], where the logarithmic update must take over.
+    #[inline]
+    fn update_plain(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) -> bool {
         let kids = &self.vals[first..first + d];
-        let keys = &mut self.nodes[first..first + d];
-        suffix[d] = 0.0;
+        // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves; g = 1 − f.
+        let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+        // Suffix products of the nonzero f; exact zeros are counted apart, so that a zero
+        // factor is never mistaken for an underflow.
+        let mut suffix = [1.0f64; UPDATE_STACK + 1];
+        let mut zeros = 0u32;
         for i in (0..d).rev() {
-            suffix[i] = suffix[i + 1] + f(&kids[i]).ln_p;
+            let f = fg(&kids[i]).0;
+            let zero = f == 0.0;
+            zeros += zero as u32;
+            suffix[i] = suffix[i + 1] * if zero { 1.0 } else { f };
+        }
+        if suffix[0] < PLAIN_MIN {
+            return false;
+        }
+        let keys = &mut self.nodes[first..first + d];
+        let mut prefix = 1.0;
+        let mut w = 0.0f64;
+        let mut q = 0.0;
+        for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
+            let (f, g) = fg(child);
+            let zero = f == 0.0;
+            let u = if zeros == zero as u32 {
+                prefix * suffix[i + 1]
+            } else {
+                0.0
+            };
+            let k = u * child.w;
+            key.key = k;
+            w = w.max(k);
+            if zeros == 0 {
+                // 1 − Π f = Σ_i g_i Π_{j<i} f_j.
+                q += g * prefix;
+            }
+            if !zero {
+                prefix *= f;
+            }
+        }
+        let (p, q) = if zeros > 0 {
+            (0.0, 1.0)
+        } else {
+            (suffix[0], q)
+        };
+        let (a, b) = if j1_moves { (q, p) } else { (p, q) };
+        let small = |v: f64| v != 0.0 && v < PLAIN_MIN;
+        self.vals[x as usize] = if small(q) || small(w) {
+            // Accurate (every term ≥ 2⁻¹⁰⁰⁰), but below the plain range: store logarithms.
+            Val {
+                a: a.ln(),
+                b: b.ln(),
+                w: w.ln(),
+            }
+        } else {
+            Val { a, b, w }
+        };
+        true
+    }
+
+    /// The logarithmic update (section 8.1), from the logarithms of the children's values.
+    fn update_log(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) {
+        self.scratch_log.clear();
+        self.scratch_log
+            .extend(self.vals[first..first + d].iter().map(|v| {
+                let (r, ln_w) = v.to_log();
+                if j1_moves {
+                    (r.ln_q, r.ln_p, ln_w)
+                } else {
+                    (r.ln_p, r.ln_q, ln_w)
+                }
+            }));
+        // Suffix sums of ln f for U (products over the brothers, without division).
+        self.scratch.clear();
+        self.scratch.resize(d + 1, 0.0);
+        let suffix = &mut self.scratch[..];
+        let kids = &self.scratch_log[..];
+        for i in (0..d).rev() {
+            suffix[i] = suffix[i + 1] + kids[i].0;
         }
         let total = suffix[0];
+        let keys = &mut self.nodes[first..first + d];
         let mut prefix = 0.0;
-        let mut ln_z = f64::NEG_INFINITY;
+        let mut ln_w = f64::NEG_INFINITY;
         for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
-            let ln_u = prefix + suffix[i + 1];
-            let v = 2.0 * ln_u + child.ln_z;
+            let v = prefix + suffix[i + 1] + child.2;
             key.key = v;
-            if v > ln_z {
-                ln_z = v;
+            if v > ln_w {
+                ln_w = v;
             }
-            prefix += f(child).ln_p;
+            prefix += child.0;
         }
         let prod = LogProb::with_ln_p_of_product_memo(
             total,
-            kids.iter().map(|y| f(y).ln_q),
+            kids.iter().map(|y| y.1),
             &mut self.log1mexp_memo,
         );
-        let node = &mut self.vals[x as usize];
-        node.r = if j1_moves { prod.complement() } else { prod };
-        node.ln_z = ln_z;
+        let r = if j1_moves { prod.complement() } else { prod };
+        self.vals[x as usize] = Val::from_log(r, ln_w);
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random.
@@ -410,7 +620,7 @@ impl<G: Game> Bayes<G> {
         let mut best_value = f64::NEG_INFINITY;
         let mut ties = 0u32;
         for c in n.first_child..n.first_child + n.n_children {
-            let v = self.vals[c as usize].r.logit();
+            let v = self.vals[c as usize].to_log().0.logit();
             if v > best_value {
                 best_value = v;
                 best = c;
@@ -450,7 +660,7 @@ impl<G: Game> Bayes<G> {
     pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
         let n = self.nodes[self.root as usize];
         (n.first_child..n.first_child + n.n_children)
-            .map(|c| (self.nodes[c as usize].mv, self.vals[c as usize].r))
+            .map(|c| (self.nodes[c as usize].mv, self.vals[c as usize].to_log().0))
             .collect()
     }
 }
@@ -535,5 +745,245 @@ impl<G: Game> Agent<G> for Bayes<G> {
             };
             self.history_prior = Some((end.key(), m));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pearl::Pearl;
+
+    fn symp(a: f64) -> PriorKind {
+        PriorKind::Symmetric {
+            a,
+            b: 0.0,
+            name: "symp",
+        }
+    }
+
+    /// |x − y| ≤ tol (1 + |y|) on logarithms: a relative error of the values themselves.
+    fn close(x: f64, y: f64, tol: f64) -> bool {
+        x == y || (x - y).abs() <= tol * (1.0 + y.abs())
+    }
+
+    /// (ln r, ln(1 − r), ln √Z) of every node, recomputed bottom-up with the exact-log
+    /// arithmetic of section 8.1 only ([`LogProb::product`]), from the priors of the boundary
+    /// nodes and the leaves.
+    fn exact_log_values<G: Game>(agent: &Bayes<G>) -> Vec<(f64, f64, f64)> {
+        let n = agent.nodes.len();
+        let mut logs = vec![(0.0, 0.0, 0.0); n];
+        let mut depth = vec![0usize; n];
+        for x in 0..n {
+            let node = agent.nodes[x];
+            for c in node.first_child..node.first_child + node.n_children {
+                depth[c as usize] = depth[x] + 1;
+            }
+        }
+        for x in (0..n).rev() {
+            let node = agent.nodes[x];
+            logs[x] = match node.state {
+                BOUNDARY => {
+                    let (m, ln_s) = agent.prior_of(agent.vals[x]);
+                    (m.ln_p, m.ln_q, 0.5 * ln_s)
+                }
+                LEAF => {
+                    let (r, ln_w) = agent.vals[x].to_log();
+                    (r.ln_p, r.ln_q, ln_w)
+                }
+                _ => {
+                    let j1 = Bayes::<G>::j1_moves(depth[x]);
+                    let kids: Vec<usize> = (node.first_child..node.first_child + node.n_children)
+                        .map(|c| c as usize)
+                        .collect();
+                    let f: Vec<LogProb> = kids
+                        .iter()
+                        .map(|&c| {
+                            let r = LogProb {
+                                ln_p: logs[c].0,
+                                ln_q: logs[c].1,
+                            };
+                            if j1 {
+                                r.complement()
+                            } else {
+                                r
+                            }
+                        })
+                        .collect();
+                    let prod = LogProb::product(&f);
+                    let ln_w = (0..kids.len())
+                        .map(|k| {
+                            let ln_u: f64 =
+                                (0..kids.len()).filter(|&j| j != k).map(|j| f[j].ln_p).sum();
+                            ln_u + logs[kids[k]].2
+                        })
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let r = if j1 { prod.complement() } else { prod };
+                    (r.ln_p, r.ln_q, ln_w)
+                }
+            };
+        }
+        logs
+    }
+
+    #[test]
+    fn hybrid_agrees_with_exact_logs_on_random_trees() {
+        let mut plain = 0usize;
+        let mut compared = 0usize;
+        for (d, k, seed) in [(2, 12, 1u64), (2, 20, 2), (3, 8, 3), (5, 5, 4), (7, 4, 5)] {
+            let game = Pearl::new(d, k, None, seed).unwrap();
+            let mut agent = Bayes::new(symp(0.6), seed);
+            agent.start(&game);
+            for _ in 0..300 {
+                agent.step();
+            }
+            let exact = exact_log_values(&agent);
+            for (x, node) in agent.nodes.iter().enumerate() {
+                if node.state != INTERIOR {
+                    continue;
+                }
+                plain += agent.vals[x].is_plain() as usize;
+                compared += 1;
+                let (r, ln_w) = agent.vals[x].to_log();
+                let e = exact[x];
+                assert!(close(r.ln_p, e.0, 1e-12), "{d} {k} {x}: {} {}", r.ln_p, e.0);
+                assert!(close(r.ln_q, e.1, 1e-12), "{d} {k} {x}: {} {}", r.ln_q, e.1);
+                assert!(close(ln_w, e.2, 1e-12), "{d} {k} {x}: {ln_w} {}", e.2);
+            }
+        }
+        // The plain arithmetic was exercised.
+        assert!(plain > 100 && compared > 100, "{plain} {compared}");
+    }
+
+    /// An agent whose root (J1 to move when `j1`, else J0) has children with values `kids`.
+    fn one_level(kids: &[Val]) -> Bayes<Pearl> {
+        let game = Pearl::new(2, 4, None, 1).unwrap();
+        let mut agent = Bayes::new(symp(0.6), 1);
+        agent.start(&game);
+        let mv = agent.nodes[0].mv;
+        agent.nodes[0].state = INTERIOR;
+        agent.nodes[0].first_child = 1;
+        agent.nodes[0].n_children = kids.len() as u32;
+        for &v in kids {
+            agent.vals.push(v);
+            agent.nodes.push(Node {
+                key: 0.0,
+                first_child: 0,
+                n_children: 0,
+                state: BOUNDARY,
+                mv,
+            });
+        }
+        agent
+    }
+
+    /// The root's value after one update, and the exact-log value of the same.
+    fn both(kids: &[Val], j1: bool) -> (Val, LogProb, f64) {
+        let mut agent = one_level(kids);
+        agent.update(0, j1);
+        let f: Vec<LogProb> = kids
+            .iter()
+            .map(|v| {
+                let r = v.to_log().0;
+                if j1 {
+                    r.complement()
+                } else {
+                    r
+                }
+            })
+            .collect();
+        let prod = LogProb::product(&f);
+        let ln_w = (0..kids.len())
+            .map(|k| {
+                (0..kids.len())
+                    .filter(|&j| j != k)
+                    .map(|j| f[j].ln_p)
+                    .sum::<f64>()
+                    + kids[k].to_log().1
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        let r = if j1 { prod.complement() } else { prod };
+        (agent.vals[0], r, ln_w)
+    }
+
+    fn plain(r: f64, q: f64, w: f64) -> Val {
+        Val { a: r, b: q, w }
+    }
+
+    fn check(kids: &[Val], j1: bool) -> Val {
+        let (v, r, ln_w) = both(kids, j1);
+        let (h, hw) = v.to_log();
+        assert!(close(h.ln_p, r.ln_p, 1e-13), "{} {}", h.ln_p, r.ln_p);
+        assert!(close(h.ln_q, r.ln_q, 1e-13), "{} {}", h.ln_q, r.ln_q);
+        assert!(close(hw, ln_w, 1e-13), "{hw} {ln_w}");
+        v
+    }
+
+    #[test]
+    fn hybrid_at_the_extremes() {
+        let two = |e: i32| 2f64.powi(e);
+        // Near 1 in plain: 1 − 1e-20 and 1 − 1e-21 both round to 1.0, their complements do not.
+        let a = check(&[plain(1.0, 1e-20, 1.0), plain(1.0, 1e-21, 1.0)], false);
+        let b = check(&[plain(1.0, 1e-20, 1.0), plain(1.0, 1e-22, 1.0)], false);
+        assert!(a.is_plain() && b.is_plain());
+        assert_eq!((a.a, b.a), (1.0, 1.0));
+        assert!(a.b > b.b && !a.is_certain() && !b.is_certain());
+        assert!(close(a.b, 1.1e-20, 1e-14));
+        // A product below 2⁻⁵⁰⁰ switches to logarithms: 2⁻³⁰⁰ · 2⁻³⁰⁰, and 2⁻³⁰⁰ · 2⁻³⁰¹.
+        let c = check(
+            &[plain(two(-300), 1.0, 1.0), plain(two(-300), 1.0, 1.0)],
+            false,
+        );
+        let c2 = check(
+            &[plain(two(-300), 1.0, 1.0), plain(two(-301), 1.0, 1.0)],
+            false,
+        );
+        assert!(!c.is_plain() && !c2.is_plain());
+        assert!(close(c.a, -600.0 * 2f64.ln(), 1e-15));
+        assert!(c.a > c2.a);
+        // The same where J1 moves: R = 1 − 2⁻⁶⁰⁰ stays below 1 and above 1 − 2⁻⁵⁹⁹.
+        let d = check(
+            &[plain(1.0, two(-300), 1.0), plain(1.0, two(-300), 1.0)],
+            true,
+        );
+        let d2 = check(
+            &[plain(1.0, two(-299), 1.0), plain(1.0, two(-300), 1.0)],
+            true,
+        );
+        assert!(!d.is_certain() && d.b < d2.b && d.to_log().0.prob() == 1.0);
+        // √Z below 2⁻⁵⁰⁰ although R is in range: stored in logarithms, exactly.
+        let e = check(
+            &[
+                plain(two(-200), 1.0, two(-450)),
+                plain(two(-200), 1.0, two(-450)),
+            ],
+            false,
+        );
+        assert!(!e.is_plain());
+        // Logarithmic children (1 − e⁻⁸⁰⁰, 1 − e⁻⁸⁰¹) beside a plain one.
+        let lg = |u: f64| {
+            let r = LogProb::from_logit(u);
+            Val {
+                a: r.ln_p,
+                b: r.ln_q,
+                w: 0.0,
+            }
+        };
+        // Where J1 moves: 1 − R = e⁻⁸⁰⁰ e⁻⁸⁰¹ / 2, against e⁻⁸⁰⁰ e⁻⁸⁰² / 2.
+        let f = check(&[lg(800.0), lg(801.0), plain(0.5, 0.5, 0.5)], true);
+        let g = check(&[lg(800.0), lg(802.0), plain(0.5, 0.5, 0.5)], true);
+        assert!(close(f.b, -1601.0 - 2f64.ln(), 1e-15));
+        assert!(!f.is_certain() && f.to_log().0.ln_q > g.to_log().0.ln_q);
+        // A losing leaf where J0 moves: R = 0 exactly, the other child keeps its U.
+        let mut agent = one_level(&[Val::ZERO, plain(0.3, 0.7, 0.5)]);
+        agent.update(0, false);
+        let v = agent.vals[0];
+        assert!(v.is_plain() && v.is_certain() && v.a == 0.0 && v.b == 1.0);
+        assert_eq!(agent.nodes[1].key, 0.3 * 0.0);
+        assert_eq!(agent.nodes[2].key, 0.0);
+        let mut agent = one_level(&[Val::ONE, plain(0.3, 0.7, 0.5)]);
+        agent.update(0, false);
+        assert!(close(agent.vals[0].a, 0.3, 1e-16) && agent.nodes[2].key == 0.5);
+        // All children won: certain 1.
+        assert!(check(&[Val::ONE, Val::ONE], false).is_certain());
     }
 }
