@@ -61,45 +61,56 @@ pub trait Bitboard: Copy + Eq + Send + Sync + fmt::Debug + 'static {
     }
 }
 
-impl Bitboard for u64 {
-    const BITS: u32 = 64;
-    #[inline(always)]
-    fn zero() -> Self {
-        0
-    }
-    #[inline(always)]
-    fn bit(i: u32) -> Self {
-        1u64 << i
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> Self {
-        self.checked_shr(n).unwrap_or(0)
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn test(self, i: u32) -> bool {
-        (self >> i) & 1 == 1
-    }
-    #[inline(always)]
-    fn hash64(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn bits_at(self, start: u32, len: u32) -> u64 {
-        self.shr(start) & low_mask(len)
-    }
+/// `Bitboard` for a primitive unsigned integer: the set operations are the integer's own;
+/// `hash64` folds the integer to 64 bits (given as a closure-like expression of `x`).
+macro_rules! int_bitboard {
+    ($t:ty, |$x:ident| $hash:expr) => {
+        impl Bitboard for $t {
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn zero() -> Self {
+                0
+            }
+            #[inline(always)]
+            fn bit(i: u32) -> Self {
+                (1 as $t) << i
+            }
+            #[inline(always)]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline(always)]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn test(self, i: u32) -> bool {
+                (self >> i) & 1 == 1
+            }
+            #[inline(always)]
+            fn hash64(self) -> u64 {
+                let $x = self;
+                $hash
+            }
+            #[inline(always)]
+            fn bits_at(self, start: u32, len: u32) -> u64 {
+                self.shr(start) as u64 & low_mask(len)
+            }
+        }
+    };
 }
+
+int_bitboard!(u64, |x| x);
+int_bitboard!(u128, |x| mix64(x as u64)
+    ^ mix64((x >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15));
 
 /// The low `len` bits set (all 64 when len ≥ 64).
 #[inline(always)]
@@ -108,46 +119,6 @@ fn low_mask(len: u32) -> u64 {
         u64::MAX
     } else {
         (1u64 << len) - 1
-    }
-}
-
-impl Bitboard for u128 {
-    const BITS: u32 = 128;
-    #[inline(always)]
-    fn zero() -> Self {
-        0
-    }
-    #[inline(always)]
-    fn bit(i: u32) -> Self {
-        1u128 << i
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline(always)]
-    fn shr(self, n: u32) -> Self {
-        self.checked_shr(n).unwrap_or(0)
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn test(self, i: u32) -> bool {
-        (self >> i) & 1 == 1
-    }
-    #[inline(always)]
-    fn hash64(self) -> u64 {
-        mix64(self as u64) ^ mix64((self >> 64) as u64 ^ 0x9e37_79b9_7f4a_7c15)
-    }
-    #[inline(always)]
-    fn bits_at(self, start: u32, len: u32) -> u64 {
-        self.shr(start) as u64 & low_mask(len)
     }
 }
 
