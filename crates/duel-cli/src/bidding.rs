@@ -160,26 +160,8 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             let (scaled, exp, entries) = connect_richman_dense(&board)?;
             bar.finish_and_clear();
             let value = Rational::new(scaled.into(), (1u64 << exp).into());
-            let millis = start.elapsed().as_millis();
-            if json {
-                print_json(&json!({
-                    "game": spec.name(),
-                    "value": value.to_string(),
-                    "value_float": approx(&value),
-                    "exact": true,
-                    "method": "dense table over column states",
-                    "table_entries": entries,
-                    "table_bytes": entries * 4,
-                    "millis": millis,
-                }))?;
-            } else {
-                println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
-                println!(
-                    "solved over a dense table of {entries} column states ({} MB) in {millis} ms",
-                    entries * 4 / 1_000_000
-                );
-            }
-            return Ok(());
+            let what = ("dense table over column states", "column states");
+            return print_dense_richman(&spec, &value, entries, what, start, json);
         }
     }
     if let GameSpec::Hex(n) = spec {
@@ -188,26 +170,8 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             let start = std::time::Instant::now();
             let (scaled, entries) = hex_dense(&hex, None)?;
             let value = Rational::new(scaled.into(), (1u64 << (n * n)).into());
-            let millis = start.elapsed().as_millis();
-            if json {
-                print_json(&json!({
-                    "game": spec.name(),
-                    "value": value.to_string(),
-                    "value_float": approx(&value),
-                    "exact": true,
-                    "method": "dense table of all boards",
-                    "table_entries": entries,
-                    "table_bytes": entries * 4,
-                    "millis": millis,
-                }))?;
-            } else {
-                println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
-                println!(
-                    "solved over a dense table of {entries} boards ({} MB) in {millis} ms",
-                    entries * 4 / 1_000_000
-                );
-            }
-            return Ok(());
+            let what = ("dense table of all boards", "boards");
+            return print_dense_richman(&spec, &value, entries, what, start, json);
         }
     }
     let built = build(&spec)?;
@@ -771,6 +735,39 @@ fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
             "taxman threshold of {} with tax {tau}: {value}  (≈ {:.6})",
             spec.name(),
             approx(value)
+        );
+    }
+    Ok(())
+}
+
+/// Prints a Richman value found on a dense table (4 bytes per entry): `what` is the method's
+/// name for JSON and the name of the table's entries for text.
+fn print_dense_richman(
+    spec: &GameSpec,
+    value: &Rational,
+    entries: usize,
+    what: (&str, &str),
+    start: std::time::Instant,
+    json: bool,
+) -> anyhow::Result<()> {
+    let millis = start.elapsed().as_millis();
+    let (method, entry_name) = what;
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "value": value.to_string(),
+            "value_float": approx(value),
+            "exact": true,
+            "method": method,
+            "table_entries": entries,
+            "table_bytes": entries * 4,
+            "millis": millis,
+        }))?;
+    } else {
+        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(value));
+        println!(
+            "solved over a dense table of {entries} {entry_name} ({} MB) in {millis} ms",
+            entries * 4 / 1_000_000
         );
     }
     Ok(())
