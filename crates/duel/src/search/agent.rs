@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use rand::Rng;
+
 use thiserror::Error;
 
 use crate::game::Game;
@@ -332,4 +334,30 @@ impl Clock {
     pub(crate) fn millis(&self) -> f64 {
         self.start.elapsed().as_secs_f64() * 1000.0
     }
+}
+
+/// The offset of the largest of `values`, ties broken uniformly at random by reservoir sampling
+/// (one `gen_range` draw per tie after the first): the selection rule of every agent. 0 when
+/// `values` is empty.
+#[inline]
+pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
+    values: impl Iterator<Item = f64>,
+    rng: &mut R,
+) -> usize {
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for (c, v) in values.enumerate() {
+        if v > best_value {
+            best_value = v;
+            best = c;
+            ties = 1;
+        } else if v == best_value {
+            ties += 1;
+            if rng.gen_range(0..ties) == 0 {
+                best = c;
+            }
+        }
+    }
+    best
 }

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Player};
 
 use super::agent::{
-    reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
+    argmax_random_ties, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
     DEFAULT_MEMORY_BYTES,
 };
 use super::logit::{Log1mexpMemo, LogProb};
@@ -594,45 +594,15 @@ impl<G: Game> Bayes<G> {
         let n = &self.nodes[x as usize];
         let first = n.first_child;
         let kids = &self.nodes[first as usize..(first + n.n_children) as usize];
-        let mut best = 0;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for (c, kid) in kids.iter().enumerate() {
-            let v = kid.key;
-            if v > best_value {
-                best_value = v;
-                best = c;
-                ties = 1;
-            } else if v == best_value {
-                ties += 1;
-                if self.rng.gen_range(0..ties) == 0 {
-                    best = c;
-                }
-            }
-        }
-        first + best as u32
+        first + argmax_random_ties(kids.iter().map(|kid| kid.key), &mut self.rng) as u32
     }
 
     /// The child of the root with the largest R_n (ties at random), and its move.
     fn best_child(&mut self) -> u32 {
         let n = self.nodes[self.root as usize];
-        let mut best = n.first_child;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for c in n.first_child..n.first_child + n.n_children {
-            let v = self.vals[c as usize].to_log().0.logit();
-            if v > best_value {
-                best_value = v;
-                best = c;
-                ties = 1;
-            } else if v == best_value {
-                ties += 1;
-                if self.rng.gen_range(0..ties) == 0 {
-                    best = c;
-                }
-            }
-        }
-        best
+        let kids = &self.vals[n.first_child as usize..(n.first_child + n.n_children) as usize];
+        let values = kids.iter().map(|v| v.to_log().0.logit());
+        n.first_child + argmax_random_ties(values, &mut self.rng) as u32
     }
 
     /// The move paths from the root of the visited leaves (x_n), in tree order.

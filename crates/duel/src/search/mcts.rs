@@ -12,8 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    num, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
-    DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, num, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult,
+    StopReason, DEFAULT_MEMORY_BYTES,
 };
 
 /// Which of the two MCTS versions of the appendix.
@@ -188,23 +188,8 @@ impl<G: Game> Mcts<G> {
 
     /// The child maximising `value`, ties uniformly at random.
     fn argmax(&mut self, kids: std::ops::Range<u32>, value: impl Fn(&Node<G::Move>) -> f64) -> u32 {
-        let mut best = kids.start;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for c in kids {
-            let v = value(&self.nodes[c as usize]);
-            if v > best_value {
-                best_value = v;
-                best = c;
-                ties = 1;
-            } else if v == best_value {
-                ties += 1;
-                if self.rng.gen_range(0..ties) == 0 {
-                    best = c;
-                }
-            }
-        }
-        best
+        let nodes = &self.nodes[kids.start as usize..kids.end as usize];
+        kids.start + argmax_random_ties(nodes.iter().map(value), &mut self.rng) as u32
     }
 
     /// One iteration (one simulated match).
