@@ -15,3 +15,26 @@ pub use report::report_section;
 
 pub mod galton_watson;
 pub mod pearl;
+
+/// Reads a move list of a tree game, each move a child index: the indices separated by `.`,
+/// `,` or spaces, or, without a separator, one digit per move when `digits_are_moves` (trees
+/// of degree at most 9) and a single move otherwise. Empty text is the empty list.
+pub(crate) fn parse_child_moves<M>(
+    text: &str,
+    digits_are_moves: bool,
+    parse_move: impl Fn(&str) -> Result<M, crate::game::GameError>,
+) -> Result<Vec<M>, crate::game::GameError> {
+    let text = text.trim();
+    if text.is_empty() {
+        Ok(Vec::new())
+    } else if text.contains(['.', ',', ' ']) {
+        text.split(['.', ',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(parse_move)
+            .collect()
+    } else if digits_are_moves {
+        text.chars().map(|c| parse_move(&c.to_string())).collect()
+    } else {
+        Ok(vec![parse_move(text)?])
+    }
+}

@@ -284,23 +284,8 @@ impl Game for Pearl {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u16>, GameError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Ok(Vec::new());
-        }
-        if text.contains(['.', ',', ' ']) {
-            text.split(['.', ',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(|s| self.parse_move(s))
-                .collect()
-        } else if self.degree <= 9 {
-            text.chars()
-                .map(|c| self.parse_move(&c.to_string()))
-                .collect()
-        } else {
-            // With d ≥ 10 a bare number is a single move.
-            Ok(vec![self.parse_move(text)?])
-        }
+        // With d ≥ 10 a bare number is a single move.
+        super::parse_child_moves(text, self.degree <= 9, |s| self.parse_move(s))
     }
 }
 

@@ -187,16 +187,6 @@ impl Game for ExplicitTree {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u32>, GameError> {
-        let text = text.trim();
-        if text.contains(['.', ',', ' ']) {
-            text.split(['.', ',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(|s| self.parse_move(s))
-                .collect()
-        } else {
-            text.chars()
-                .map(|c| self.parse_move(&c.to_string()))
-                .collect()
-        }
+        crate::games::parse_child_moves(text, true, |s| self.parse_move(s))
     }
 }
