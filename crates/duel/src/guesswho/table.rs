@@ -96,6 +96,28 @@ pub struct Table {
 /// Where row `r` starts in a table of pools up to `max` holding the positions with
 /// `min(n, m) ≤ small`: rows `r ≤ small` have `max + 1` entries, later rows `small + 1`.
 /// For a square table (`small = max`) this is `r·(max + 1)`.
+/// Sets `slots[i] = solve(i)` for every slot: on the rayon pool, each thread taking at least
+/// `min_len` slots, unless `serial` (too little work to pay for the threads).
+fn fill(
+    slots: &mut [(u32, u32)],
+    serial: bool,
+    min_len: usize,
+    solve: impl Fn(usize) -> (u32, u32) + Sync + Send,
+) {
+    if serial {
+        slots
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, slot)| *slot = solve(i));
+    } else {
+        slots
+            .par_iter_mut()
+            .with_min_len(min_len)
+            .enumerate()
+            .for_each(|(i, slot)| *slot = solve(i));
+    }
+}
+
 fn row_start(max: usize, small: usize, r: usize) -> usize {
     if r <= small {
         r * (max + 1)
@@ -313,26 +335,11 @@ impl Table {
                 // (c, b) for b in the block: each reads its own row b (block rows, cached).
                 {
                     let (values, d2) = (&values, &d2);
-                    let job = |(i, slot): (usize, &mut (u32, u32))| {
+                    fill(&mut buf[..len], serial, chunk, |i| {
                         let b = s0 + i;
-                        *slot = solve_position(
-                            rules,
-                            questions,
-                            c,
-                            b,
-                            row(values, stride, b),
-                            row(d2, stride, b),
-                        );
-                    };
-                    if serial {
-                        buf[..len].iter_mut().enumerate().for_each(job);
-                    } else {
-                        buf[..len]
-                            .par_iter_mut()
-                            .with_min_len(chunk)
-                            .enumerate()
-                            .for_each(job);
-                    }
+                        let (vb, db) = (row(values, stride, b), row(d2, stride, b));
+                        solve_position(rules, questions, c, b, vb, db)
+                    });
                 }
                 for (i, &(v, two)) in buf[..len].iter().enumerate() {
                     let b = s0 + i;
@@ -356,26 +363,10 @@ impl Table {
                 // (a, c) for a in the block: all read row c.
                 {
                     let (values, d2) = (&values, &d2);
-                    let job = |(i, slot): (usize, &mut (u32, u32))| {
-                        let a = s0 + i;
-                        *slot = solve_position(
-                            rules,
-                            questions,
-                            a,
-                            c,
-                            row(values, stride, c),
-                            row(d2, stride, c),
-                        );
-                    };
-                    if serial {
-                        buf[..len].iter_mut().enumerate().for_each(job);
-                    } else {
-                        buf[..len]
-                            .par_iter_mut()
-                            .with_min_len(chunk)
-                            .enumerate()
-                            .for_each(job);
-                    }
+                    let (vc, dc) = (row(values, stride, c), row(d2, stride, c));
+                    fill(&mut buf[..len], serial, chunk, |i| {
+                        solve_position(rules, questions, s0 + i, c, vc, dc)
+                    });
                 }
                 for (i, &(v, _)) in buf[..len].iter().enumerate() {
                     values[(s0 + i) * stride + c] = v;
@@ -388,27 +379,12 @@ impl Table {
                 let len = hi - lo + 1;
                 {
                     let (values, d2) = (&values, &d2);
-                    let job = |(i, slot): (usize, &mut (u32, u32))| {
-                        let a = lo + i;
-                        let b = s - a;
-                        *slot = solve_position(
-                            rules,
-                            questions,
-                            a,
-                            b,
-                            row(values, stride, b),
-                            row(d2, stride, b),
-                        );
-                    };
-                    if s * len < 1 << 15 {
-                        buf[..len].iter_mut().enumerate().for_each(job);
-                    } else {
-                        buf[..len]
-                            .par_iter_mut()
-                            .with_min_len(len.div_ceil(threads))
-                            .enumerate()
-                            .for_each(job);
-                    }
+                    let serial = s * len < 1 << 15;
+                    fill(&mut buf[..len], serial, len.div_ceil(threads), |i| {
+                        let (a, b) = (lo + i, s - lo - i);
+                        let (vb, db) = (row(values, stride, b), row(d2, stride, b));
+                        solve_position(rules, questions, a, b, vb, db)
+                    });
                 }
                 for (i, &(v, two)) in buf[..len].iter().enumerate() {
                     let a = lo + i;
