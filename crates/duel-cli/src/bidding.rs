@@ -427,18 +427,9 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
                 "M": p.big_m, "m": p.m, "m_bar": p.m_bar,
             })),
         }))?,
-        "csv" => {
-            let mut out = String::from("k,threshold\n");
-            for (k, v) in values.iter().enumerate() {
-                let _ = writeln!(out, "{k},{v}");
-            }
-            print!("{out}");
-        }
+        "csv" => print!("{}", thresholds_csv(&values)),
         "markdown" => {
-            let mut out = format!("| k | f({}, k) |\n| --- | --- |\n", spec.name());
-            for (k, v) in values.iter().enumerate() {
-                let _ = writeln!(out, "| {k} | {v} |");
-            }
+            let mut out = thresholds_markdown(&spec.name(), &values);
             if let Some(p) = &period_text {
                 let _ = writeln!(out, "\n{p}");
             }
@@ -528,18 +519,9 @@ fn board_table(spec: &GameSpec, max_k: u64, format: &str, ctx: &Ctx) -> anyhow::
             },
             "period_note": note,
         }))?,
-        "csv" => {
-            let mut out = String::from("k,threshold\n");
-            for (k, v) in values.iter().enumerate() {
-                let _ = writeln!(out, "{k},{v}");
-            }
-            print!("{out}");
-        }
+        "csv" => print!("{}", thresholds_csv(&values)),
         "markdown" => {
-            let mut out = format!("| k | f({}, k) |\n| --- | --- |\n", spec.name());
-            for (k, v) in values.iter().enumerate() {
-                let _ = writeln!(out, "| {k} | {v} |");
-            }
+            let mut out = thresholds_markdown(&spec.name(), &values);
             let _ = writeln!(out, "\n{note}\n\n{info}");
             print!("{out}");
         }
@@ -771,4 +753,22 @@ fn print_dense_richman(
         );
     }
     Ok(())
+}
+
+/// The table f(k), k = 0, 1, …, as CSV with a header line.
+fn thresholds_csv(values: &[String]) -> String {
+    let mut out = String::from("k,threshold\n");
+    for (k, v) in values.iter().enumerate() {
+        let _ = writeln!(out, "{k},{v}");
+    }
+    out
+}
+
+/// The table f(k), k = 0, 1, …, as a Markdown table headed by the game's name.
+fn thresholds_markdown(game: &str, values: &[String]) -> String {
+    let mut out = format!("| k | f({game}, k) |\n| --- | --- |\n");
+    for (k, v) in values.iter().enumerate() {
+        let _ = writeln!(out, "| {k} | {v} |");
+    }
+    out
 }
