@@ -29,6 +29,16 @@ impl Budget {
             b => Ok(b),
         }
     }
+
+    /// Checks a search request: the budget is not zero and `position` is not finished (the
+    /// errors every agent's `search` starts with).
+    pub fn validate_for<G: Game>(self, position: &G) -> Result<Budget, SearchError> {
+        let budget = self.validate()?;
+        if position.outcome().is_some() {
+            return Err(SearchError::Finished);
+        }
+        Ok(budget)
+    }
 }
 
 /// Why a search stopped.

@@ -645,10 +645,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         position: &G,
         budget: Budget,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        let budget = budget.validate()?;
-        if position.outcome().is_some() {
-            return Err(SearchError::Finished);
-        }
+        let budget = budget.validate_for(position)?;
         let clock = Clock::new(budget);
         let reused_tree = self.reroot(position);
         if !reused_tree {

@@ -48,10 +48,7 @@ impl<G: Game> Agent<G> for Solver<G> {
         position: &G,
         budget: Budget,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        let budget = budget.validate()?;
-        if position.outcome().is_some() {
-            return Err(SearchError::Finished);
-        }
+        let budget = budget.validate_for(position)?;
         let t0 = Instant::now();
         let max_nodes = match budget {
             Budget::Iterations(n) => n,
