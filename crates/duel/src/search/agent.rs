@@ -346,28 +346,70 @@ impl Clock {
     }
 }
 
-/// The offset of the largest of `values`, ties broken uniformly at random by reservoir sampling
-/// (one `gen_range` draw per tie after the first): the selection rule of every agent. 0 when
-/// `values` is empty.
+/// The offset of the largest of `values`, ties broken uniformly at random (the selection rule
+/// of every agent): a first pass finds the maximum and counts its ties, and only when there
+/// are several is one `gen_range` drawn and the values read again to find the chosen one.
+/// 0 when `values` is empty.
 #[inline]
 pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
-    values: impl Iterator<Item = f64>,
+    values: impl Iterator<Item = f64> + Clone,
     rng: &mut R,
 ) -> usize {
     let mut best = 0;
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
-    for (c, v) in values.enumerate() {
+    for (c, v) in values.clone().enumerate() {
         if v > best_value {
             best_value = v;
             best = c;
             ties = 1;
         } else if v == best_value {
             ties += 1;
-            if rng.gen_range(0..ties) == 0 {
-                best = c;
+        }
+    }
+    if ties <= 1 {
+        return best;
+    }
+    let mut r = rng.gen_range(0..ties);
+    for (c, v) in values.enumerate() {
+        if v == best_value {
+            if r == 0 {
+                return c;
             }
+            r -= 1;
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::argmax_random_ties;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The maximum is always chosen, and ties are broken uniformly (−∞ included).
+    #[test]
+    fn argmax_breaks_ties_uniformly() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let values = [1.0, 3.0, 3.0, 2.0, 3.0];
+        let mut counts = [0u32; 5];
+        let draws = 30_000;
+        for _ in 0..draws {
+            counts[argmax_random_ties(values.iter().copied(), &mut rng)] += 1;
+        }
+        assert_eq!((counts[0], counts[3]), (0, 0));
+        for i in [1, 2, 4] {
+            let freq = counts[i] as f64 / draws as f64;
+            assert!((freq - 1.0 / 3.0).abs() < 0.02, "{counts:?}");
+        }
+        let none: [f64; 0] = [];
+        assert_eq!(argmax_random_ties(none.iter().copied(), &mut rng), 0);
+        let mut seen = [false; 3];
+        for _ in 0..200 {
+            seen[argmax_random_ties([f64::NEG_INFINITY; 3].iter().copied(), &mut rng)] = true;
+        }
+        assert_eq!(seen, [true; 3]);
+        assert_eq!(argmax_random_ties([0.5, 0.25].iter().copied(), &mut rng), 0);
+    }
 }

@@ -51,6 +51,8 @@ pub enum Playout {
 /// reads d consecutive nodes. The values R_n and Z_n live apart, in [`Val`].
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M> {
+    /// R_n and √Z_n (see [`Val`]); the prior while on the boundary.
+    val: Val,
     /// U_n √Z_n (plain update of the father) or ln U_n + ln √Z_n (log update), written by
     /// the father's update; U² Z and U √Z have the same argmax.
     key: f64,
@@ -179,8 +181,6 @@ pub struct Bayes<G: Game> {
     prior: Option<Prior>,
     rng: ChaCha8Rng,
     nodes: Vec<Node<G::Move>>,
-    /// The values of the nodes (same indices).
-    vals: Vec<Val>,
     root: u32,
     root_pos: Option<G>,
     /// Depth of the current root below the root the tree was built from.
@@ -203,8 +203,8 @@ pub struct Bayes<G: Game> {
 }
 
 impl<G: Game> Bayes<G> {
-    /// Bytes per tree node: the node and its selection key.
-    const NODE_BYTES: usize = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<Val>();
+    /// Bytes per tree node (values, selection key and links in one record).
+    const NODE_BYTES: usize = std::mem::size_of::<Node<G::Move>>();
 
     /// A new agent with this prior.
     pub fn new(kind: PriorKind, seed: u64) -> Self {
@@ -213,7 +213,6 @@ impl<G: Game> Bayes<G> {
             prior: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Vec::new(),
-            vals: Vec::new(),
             root: 0,
             root_pos: None,
             root_depth: 0,
@@ -285,15 +284,13 @@ impl<G: Game> Bayes<G> {
             None => {
                 // A finished root: no move; keep a node for the value only.
                 self.nodes.clear();
-                self.vals.clear();
                 self.root_pos = None;
                 return;
             }
         };
         self.nodes.clear();
-        self.vals.clear();
-        self.vals.push(Val::from_log(m, 0.5 * ln_s));
         self.nodes.push(Node {
+            val: Val::from_log(m, 0.5 * ln_s),
             key: 0.0,
             first_child: 0,
             n_children: 0,
@@ -309,12 +306,12 @@ impl<G: Game> Bayes<G> {
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
     pub fn root_value(&self) -> LogProb {
-        self.vals[self.root as usize].to_log().0
+        self.nodes[self.root as usize].val.to_log().0
     }
 
     /// Whether R_n(r) ∈ {0, 1}.
     pub fn is_solved(&self) -> bool {
-        self.vals[self.root as usize].is_certain()
+        self.nodes[self.root as usize].val.is_certain()
     }
 
     /// A prior converted to a [`Val`], remembered so that [`Bayes::prior_of`] gives its bits back.
@@ -414,13 +411,13 @@ impl<G: Game> Bayes<G> {
             return false;
         }
         let mut prior = self.prior.take().expect("prior set by start()");
-        let mut parent = self.prior_of(self.vals[node as usize]);
+        let mut parent = self.prior_of(self.nodes[node as usize].val);
         // A uniformly random match from the boundary node z_n, adding the branch and the
         // brothers of its nodes to the tree.
         loop {
             if let Some(outcome) = pos.outcome() {
                 self.nodes[node as usize].state = LEAF;
-                self.vals[node as usize] = if j1_wins(outcome, self.j1) {
+                self.nodes[node as usize].val = if j1_wins(outcome, self.j1) {
                     Val::ONE
                 } else {
                     Val::ZERO
@@ -433,12 +430,11 @@ impl<G: Game> Bayes<G> {
             parent = (m, ln_s);
             let v = self.store_prior(m, ln_s);
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
-            reserve_nodes(&mut self.vals, d, self.max_nodes);
             let first = self.nodes.len() as u32;
-            self.vals.extend(std::iter::repeat(v).take(d));
             for &mv in &self.moves {
                 // The key is set by the update of the father, before any selection reads it.
                 self.nodes.push(Node {
+                    val: v,
                     key: 0.0,
                     first_child: 0,
                     n_children: 0,
@@ -477,7 +473,9 @@ impl<G: Game> Bayes<G> {
         let first = n.first_child as usize;
         let d = n.n_children as usize;
         if d <= UPDATE_STACK
-            && self.vals[first..first + d].iter().all(Val::is_plain)
+            && self.nodes[first..first + d]
+                .iter()
+                .all(|n| n.val.is_plain())
             && self.update_plain(x, first, d, j1_moves)
         {
             return;
@@ -489,15 +487,15 @@ impl<G: Game> Bayes<G> {
     /// below [`PLAIN_MIN`], where the logarithmic update must take over.
     #[inline]
     fn update_plain(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) -> bool {
-        let kids = &self.vals[first..first + d];
         // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves; g = 1 − f.
         let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
         // Suffix products of the nonzero f; exact zeros are counted apart, so that a zero
         // factor is never mistaken for an underflow.
         let mut suffix = [1.0f64; UPDATE_STACK + 1];
         let mut zeros = 0u32;
+        let kids = &mut self.nodes[first..first + d];
         for i in (0..d).rev() {
-            let f = fg(&kids[i]).0;
+            let f = fg(&kids[i].val).0;
             let zero = f == 0.0;
             zeros += zero as u32;
             suffix[i] = suffix[i + 1] * if zero { 1.0 } else { f };
@@ -505,12 +503,12 @@ impl<G: Game> Bayes<G> {
         if suffix[0] < PLAIN_MIN {
             return false;
         }
-        let keys = &mut self.nodes[first..first + d];
         let mut prefix = 1.0;
         let mut w = 0.0f64;
         let mut q = 0.0;
-        for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
-            let (f, g) = fg(child);
+        for (i, key) in kids.iter_mut().enumerate() {
+            let child = key.val;
+            let (f, g) = fg(&child);
             let zero = f == 0.0;
             let u = if zeros == zero as u32 {
                 prefix * suffix[i + 1]
@@ -535,7 +533,7 @@ impl<G: Game> Bayes<G> {
         };
         let (a, b) = if j1_moves { (q, p) } else { (p, q) };
         let small = |v: f64| v != 0.0 && v < PLAIN_MIN;
-        self.vals[x as usize] = if small(q) || small(w) {
+        self.nodes[x as usize].val = if small(q) || small(w) {
             // Accurate (every term ≥ 2⁻¹⁰⁰⁰), but below the plain range: store logarithms.
             Val {
                 a: a.ln(),
@@ -552,8 +550,8 @@ impl<G: Game> Bayes<G> {
     fn update_log(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) {
         self.scratch_log.clear();
         self.scratch_log
-            .extend(self.vals[first..first + d].iter().map(|v| {
-                let (r, ln_w) = v.to_log();
+            .extend(self.nodes[first..first + d].iter().map(|n| {
+                let (r, ln_w) = n.val.to_log();
                 if j1_moves {
                     (r.ln_q, r.ln_p, ln_w)
                 } else {
@@ -586,7 +584,7 @@ impl<G: Game> Bayes<G> {
             &mut self.log1mexp_memo,
         );
         let r = if j1_moves { prod.complement() } else { prod };
-        self.vals[x as usize] = Val::from_log(r, ln_w);
+        self.nodes[x as usize].val = Val::from_log(r, ln_w);
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random.
@@ -600,8 +598,8 @@ impl<G: Game> Bayes<G> {
     /// The child of the root with the largest R_n (ties at random), and its move.
     fn best_child(&mut self) -> u32 {
         let n = self.nodes[self.root as usize];
-        let kids = &self.vals[n.first_child as usize..(n.first_child + n.n_children) as usize];
-        let values = kids.iter().map(|v| v.to_log().0.logit());
+        let kids = &self.nodes[n.first_child as usize..(n.first_child + n.n_children) as usize];
+        let values = kids.iter().map(|k| k.val.to_log().0.logit());
         n.first_child + argmax_random_ties(values, &mut self.rng) as u32
     }
 
@@ -630,7 +628,12 @@ impl<G: Game> Bayes<G> {
     pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
         let n = self.nodes[self.root as usize];
         (n.first_child..n.first_child + n.n_children)
-            .map(|c| (self.nodes[c as usize].mv, self.vals[c as usize].to_log().0))
+            .map(|c| {
+                (
+                    self.nodes[c as usize].mv,
+                    self.nodes[c as usize].val.to_log().0,
+                )
+            })
             .collect()
     }
 }
@@ -750,11 +753,11 @@ mod tests {
             let node = agent.nodes[x];
             logs[x] = match node.state {
                 BOUNDARY => {
-                    let (m, ln_s) = agent.prior_of(agent.vals[x]);
+                    let (m, ln_s) = agent.prior_of(agent.nodes[x].val);
                     (m.ln_p, m.ln_q, 0.5 * ln_s)
                 }
                 LEAF => {
-                    let (r, ln_w) = agent.vals[x].to_log();
+                    let (r, ln_w) = agent.nodes[x].val.to_log();
                     (r.ln_p, r.ln_q, ln_w)
                 }
                 _ => {
@@ -808,9 +811,9 @@ mod tests {
                 if node.state != INTERIOR {
                     continue;
                 }
-                plain += agent.vals[x].is_plain() as usize;
+                plain += agent.nodes[x].val.is_plain() as usize;
                 compared += 1;
-                let (r, ln_w) = agent.vals[x].to_log();
+                let (r, ln_w) = agent.nodes[x].val.to_log();
                 let e = exact[x];
                 assert!(close(r.ln_p, e.0, 1e-12), "{d} {k} {x}: {} {}", r.ln_p, e.0);
                 assert!(close(r.ln_q, e.1, 1e-12), "{d} {k} {x}: {} {}", r.ln_q, e.1);
@@ -831,8 +834,8 @@ mod tests {
         agent.nodes[0].first_child = 1;
         agent.nodes[0].n_children = kids.len() as u32;
         for &v in kids {
-            agent.vals.push(v);
             agent.nodes.push(Node {
+                val: v,
                 key: 0.0,
                 first_child: 0,
                 n_children: 0,
@@ -869,7 +872,7 @@ mod tests {
             })
             .fold(f64::NEG_INFINITY, f64::max);
         let r = if j1 { prod.complement() } else { prod };
-        (agent.vals[0], r, ln_w)
+        (agent.nodes[0].val, r, ln_w)
     }
 
     fn plain(r: f64, q: f64, w: f64) -> Val {
@@ -943,13 +946,13 @@ mod tests {
         // A losing leaf where J0 moves: R = 0 exactly, the other child keeps its U.
         let mut agent = one_level(&[Val::ZERO, plain(0.3, 0.7, 0.5)]);
         agent.update(0, false);
-        let v = agent.vals[0];
+        let v = agent.nodes[0].val;
         assert!(v.is_plain() && v.is_certain() && v.a == 0.0 && v.b == 1.0);
         assert_eq!(agent.nodes[1].key, 0.3 * 0.0);
         assert_eq!(agent.nodes[2].key, 0.0);
         let mut agent = one_level(&[Val::ONE, plain(0.3, 0.7, 0.5)]);
         agent.update(0, false);
-        assert!(close(agent.vals[0].a, 0.3, 1e-16) && agent.nodes[2].key == 0.5);
+        assert!(close(agent.nodes[0].val.a, 0.3, 1e-16) && agent.nodes[2].key == 0.5);
         // All children won: certain 1.
         assert!(check(&[Val::ONE, Val::ONE], false).is_certain());
     }

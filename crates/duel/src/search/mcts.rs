@@ -189,7 +189,7 @@ impl<G: Game> Mcts<G> {
     /// The child maximising `value`, ties uniformly at random.
     fn argmax(&mut self, kids: std::ops::Range<u32>, value: impl Fn(&Node<G::Move>) -> f64) -> u32 {
         let nodes = &self.nodes[kids.start as usize..kids.end as usize];
-        kids.start + argmax_random_ties(nodes.iter().map(value), &mut self.rng) as u32
+        kids.start + argmax_random_ties(nodes.iter().map(&value), &mut self.rng) as u32
     }
 
     /// One iteration (one simulated match).
