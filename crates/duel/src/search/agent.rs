@@ -91,6 +91,12 @@ pub enum SearchError {
         /// What is wrong.
         why: String,
     },
+    /// A position has more legal moves than a tree node can hold.
+    #[error("a position has {moves} legal moves; the Bayesian search handles at most 65535")]
+    TooWide {
+        /// The number of legal moves met.
+        moves: usize,
+    },
     /// The tree would exceed the memory limit.
     #[error("the search tree reached its memory limit of {limit_bytes} bytes ({nodes} nodes of {node_bytes} bytes) before {what}")]
     Memory {

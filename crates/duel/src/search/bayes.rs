@@ -46,20 +46,59 @@ pub enum Playout {
     First,
 }
 
-/// One node of the explored tree B_n ∪ D_n: what the descent of Theorem 11 reads, the
-/// selection key (U_n √Z_n, or its logarithm, the same form for all brothers) and the links, so that choosing among d brothers and going on
-/// reads d consecutive nodes. The values R_n and Z_n live apart, in [`Val`].
+/// One node of the explored tree B_n ∪ D_n: its values R_n, √Z_n, the links and the move
+/// leading to it, in 32 bytes for games with moves of at most 2 bytes (connect, pearl).
+/// Brothers are consecutive, so that choosing among d brothers (their keys U_n √Z_n are
+/// computed from their values, see [`Bayes::select`]) and updating their father read the
+/// same few cache lines.
 #[derive(Clone, Copy, Debug)]
 pub struct Node<M> {
     /// R_n and √Z_n (see [`Val`]); the prior while on the boundary.
     val: Val,
-    /// U_n √Z_n (plain update of the father) or ln U_n + ln √Z_n (log update), written by
-    /// the father's update; U² Z and U √Z have the same argmax.
-    key: f64,
+    /// The first child of an interior node, [`LEAF_MARK`] for a leaf, 0 on the boundary.
     first_child: u32,
-    n_children: u32,
-    state: u8,
+    /// The number of children (0 on the boundary and at leaves).
+    n_children: u16,
     mv: M,
+}
+
+/// `first_child` of a leaf.
+const LEAF_MARK: u32 = u32::MAX;
+
+/// The most nodes a tree may have: indices are `u32`, and [`LEAF_MARK`] is not one.
+const MAX_NODES: usize = u32::MAX as usize - (1 << 17);
+
+impl<M> Node<M> {
+    fn boundary(val: Val, mv: M) -> Node<M> {
+        Node {
+            val,
+            first_child: 0,
+            n_children: 0,
+            mv,
+        }
+    }
+
+    /// `BOUNDARY`, `INTERIOR` or `LEAF`.
+    #[inline]
+    fn state(&self) -> u8 {
+        if self.n_children > 0 {
+            INTERIOR
+        } else if self.first_child == LEAF_MARK {
+            LEAF
+        } else {
+            BOUNDARY
+        }
+    }
+
+    /// The indices of the children.
+    #[inline]
+    fn children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        if self.n_children == 0 {
+            return first..first;
+        }
+        first..first + self.n_children as usize
+    }
 }
 
 /// R_n(x) and Z_n(x) of a node. While the node is on the boundary (state `BOUNDARY`), its
@@ -192,6 +231,8 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
+    /// Set when a position had more moves than a node can hold (65535).
+    too_wide: Option<usize>,
     scratch_log: Vec<(f64, f64, f64)>,
     /// Plain prior (bits of a, b, w) → the (m, ln s) it was converted from, so that the prior
     /// memo of [`Prior::litter`] sees the same bits again.
@@ -217,11 +258,12 @@ impl<G: Game> Bayes<G> {
             root_pos: None,
             root_depth: 0,
             j1: Player::First,
-            max_nodes: (DEFAULT_MEMORY_BYTES as usize) / Self::NODE_BYTES,
+            max_nodes: ((DEFAULT_MEMORY_BYTES as usize) / Self::NODE_BYTES).min(MAX_NODES),
             playout: Playout::Uniform,
             path: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
+            too_wide: None,
             scratch_log: Vec::new(),
             prior_memo: vec![([u64::MAX; 3], LogProb::ZERO, 0.0); PRIOR_MEMO].into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
@@ -238,7 +280,7 @@ impl<G: Game> Bayes<G> {
 
     /// Sets the memory limit of the tree.
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
-        self.max_nodes = (bytes as usize / Self::NODE_BYTES).max(64);
+        self.max_nodes = (bytes as usize / Self::NODE_BYTES).clamp(64, MAX_NODES);
         self
     }
 
@@ -289,14 +331,8 @@ impl<G: Game> Bayes<G> {
             }
         };
         self.nodes.clear();
-        self.nodes.push(Node {
-            val: Val::from_log(m, 0.5 * ln_s),
-            key: 0.0,
-            first_child: 0,
-            n_children: 0,
-            state: BOUNDARY,
-            mv: dummy,
-        });
+        self.nodes
+            .push(Node::boundary(Val::from_log(m, 0.5 * ln_s), dummy));
         self.root = 0;
         self.root_pos = Some(position.clone());
         self.root_depth = 0;
@@ -365,15 +401,15 @@ impl<G: Game> Bayes<G> {
             return true;
         }
         let root = self.nodes[self.root as usize];
-        for c in root.first_child..root.first_child + root.n_children {
+        for c in root.children() {
             let mut p1 = root_pos.clone();
-            p1.play(self.nodes[c as usize].mv);
-            let child = self.nodes[c as usize];
-            for g in child.first_child..child.first_child + child.n_children {
+            p1.play(self.nodes[c].mv);
+            let child = self.nodes[c];
+            for g in child.children() {
                 let mut p2 = p1.clone();
-                p2.play(self.nodes[g as usize].mv);
+                p2.play(self.nodes[g].mv);
                 if p2.key() == position.key() {
-                    self.root = g;
+                    self.root = g as u32;
                     self.root_pos = Some(position.clone());
                     self.root_depth += 2;
                     return true;
@@ -399,13 +435,13 @@ impl<G: Game> Bayes<G> {
         self.path.push(self.root);
         let mut node = self.root;
         let mut depth = self.root_depth;
-        while self.nodes[node as usize].state == INTERIOR {
-            node = self.select(node);
+        while self.nodes[node as usize].state() == INTERIOR {
+            node = self.select(node, Self::j1_moves(depth));
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
             depth += 1;
         }
-        if self.nodes[node as usize].state == LEAF {
+        if self.nodes[node as usize].state() == LEAF {
             // x_{n+1} ∈ x_n: no new information (Proposition 15 (i) says this does not
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
             return false;
@@ -416,7 +452,7 @@ impl<G: Game> Bayes<G> {
         // brothers of its nodes to the tree.
         loop {
             if let Some(outcome) = pos.outcome() {
-                self.nodes[node as usize].state = LEAF;
+                self.nodes[node as usize].first_child = LEAF_MARK;
                 self.nodes[node as usize].val = if j1_wins(outcome, self.j1) {
                     Val::ONE
                 } else {
@@ -426,26 +462,21 @@ impl<G: Game> Bayes<G> {
             }
             pos.legal_moves(&mut self.moves);
             let d = self.moves.len();
+            let Ok(d16) = u16::try_from(d) else {
+                self.too_wide = Some(d);
+                self.prior = Some(prior);
+                return false;
+            };
             let (m, ln_s) = prior.litter(parent.0, parent.1, depth, Self::j1_moves(depth), d);
             parent = (m, ln_s);
             let v = self.store_prior(m, ln_s);
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
             let first = self.nodes.len() as u32;
-            for &mv in &self.moves {
-                // The key is set by the update of the father, before any selection reads it.
-                self.nodes.push(Node {
-                    val: v,
-                    key: 0.0,
-                    first_child: 0,
-                    n_children: 0,
-                    state: BOUNDARY,
-                    mv,
-                });
-            }
+            self.nodes
+                .extend(self.moves.iter().map(|&mv| Node::boundary(v, mv)));
             let n = &mut self.nodes[node as usize];
-            n.state = INTERIOR;
             n.first_child = first;
-            n.n_children = d as u32;
+            n.n_children = d16;
             let i = match self.playout {
                 Playout::Uniform => self.rng.gen_range(0..d),
                 Playout::First => 0,
@@ -460,145 +491,131 @@ impl<G: Game> Bayes<G> {
         // Update R (2), U (3) and Z (4) on the branch, from the leaf's father to the root.
         for k in (0..self.path.len() - 1).rev() {
             let d = self.root_depth + k;
-            self.update(self.path[k], Self::j1_moves(d));
+            let (x, c) = (self.path[k], self.path[k + 1]);
+            if !self.update_plain_on_path(x, c, Self::j1_moves(d)) {
+                self.update(x, Self::j1_moves(d));
+            }
         }
         true
     }
 
-    /// Recomputes R_n(x), Z_n(x) and U_n of the children of x from the children's values:
-    /// in plain arithmetic when every child is plain and nothing underflows, in logarithms
-    /// otherwise (see [`Val`]).
+    /// Recomputes R_n(x) and Z_n(x) from the values of the children of x: in plain arithmetic
+    /// when every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
     fn update(&mut self, x: u32, j1_moves: bool) {
+        let n = self.nodes[x as usize];
+        let kids = &self.nodes[n.children()];
+        let mut keys = [0.0f64; UPDATE_STACK];
+        let val = match plain_keys(kids, j1_moves, &mut keys) {
+            Some((p, q, w)) => plain_or_log(p, q, w, j1_moves),
+            None => {
+                let (total, ln_w) = log_keys(kids, j1_moves, &mut self.scratch_log, None);
+                let prod = LogProb::with_ln_p_of_product_memo(
+                    total,
+                    self.scratch_log.iter().map(|y| y.1),
+                    &mut self.log1mexp_memo,
+                );
+                let r = if j1_moves { prod.complement() } else { prod };
+                Val::from_log(r, ln_w)
+            }
+        };
+        self.nodes[x as usize].val = val;
+    }
+
+    /// The plain update of x when only its child `c` (on the last branch) has changed since
+    /// the last update of x: the same quantities as [`plain_keys`], regrouped so that what
+    /// involves only the brothers of `c` is computed apart from what involves `c`, whose value
+    /// was written by the update just before. With A = Π_{j<c} f_j, B = Π_{j>c} f_j and
+    /// K_j = w_j Π_{l≠j,c} f_l: P = A f_c B,
+    /// 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l and
+    /// √Z = max(A B w_c, f_c max_j K_j). Each output is still a sum of at most d positive
+    /// terms, each a product of at most d + 1 stored numbers, so the error bound of [`Val`]
+    /// holds unchanged. False (nothing written) when a child is logarithmic or has f = 0, or
+    /// when the product underflows the plain range: [`Bayes::update`] then does the work.
+    #[inline]
+    fn update_plain_on_path(&mut self, x: u32, c: u32, j1_moves: bool) -> bool {
         let n = self.nodes[x as usize];
         let first = n.first_child as usize;
         let d = n.n_children as usize;
-        if d <= UPDATE_STACK
-            && self.nodes[first..first + d]
-                .iter()
-                .all(|n| n.val.is_plain())
-            && self.update_plain(x, first, d, j1_moves)
-        {
-            return;
-        }
-        self.update_log(x, first, d, j1_moves);
-    }
-
-    /// The plain update; false (nothing written) when the product of the nonzero factors is
-    /// below [`PLAIN_MIN`], where the logarithmic update must take over.
-    #[inline]
-    fn update_plain(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) -> bool {
-        // f(y) = R(y) where J0 moves (R(x) = Π R(y)), 1 − R(y) where J1 moves; g = 1 − f.
-        let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
-        // Suffix products of the nonzero f; exact zeros are counted apart, so that a zero
-        // factor is never mistaken for an underflow.
-        let mut suffix = [1.0f64; UPDATE_STACK + 1];
-        let mut zeros = 0u32;
-        let kids = &mut self.nodes[first..first + d];
-        for i in (0..d).rev() {
-            let f = fg(&kids[i].val).0;
-            let zero = f == 0.0;
-            zeros += zero as u32;
-            suffix[i] = suffix[i + 1] * if zero { 1.0 } else { f };
-        }
-        if suffix[0] < PLAIN_MIN {
+        let ci = (c as usize).wrapping_sub(first);
+        if d > UPDATE_STACK || ci >= d {
             return false;
         }
-        let mut prefix = 1.0;
-        let mut w = 0.0f64;
-        let mut q = 0.0;
-        for (i, key) in kids.iter_mut().enumerate() {
-            let child = key.val;
-            let (f, g) = fg(&child);
-            let zero = f == 0.0;
-            let u = if zeros == zero as u32 {
-                prefix * suffix[i + 1]
-            } else {
-                0.0
-            };
-            let k = u * child.w;
-            key.key = k;
-            w = w.max(k);
-            if zeros == 0 {
-                // 1 − Π f = Σ_i g_i Π_{j<i} f_j.
-                q += g * prefix;
+        let kids = &self.nodes[first..first + d];
+        let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+        // The brothers: f, and the suffix products of the brothers' f (c left out).
+        let mut f = [0.0f64; UPDATE_STACK];
+        let mut suffix = [1.0f64; UPDATE_STACK + 1];
+        let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
+        let (mut run, mut q_suf) = (1.0f64, 0.0f64);
+        for (j, kid) in kids.iter().enumerate() {
+            let (fj, gj) = fg(&kid.val);
+            if !kid.val.is_plain() || fj == 0.0 {
+                return false;
             }
-            if !zero {
-                prefix *= f;
+            f[j] = fj;
+            if j < ci {
+                q_pre += gj * a_pre;
+                a_pre *= fj;
+            } else if j > ci {
+                q_suf += gj * run;
+                run *= fj;
             }
         }
-        let (p, q) = if zeros > 0 {
-            (0.0, 1.0)
-        } else {
-            (suffix[0], q)
-        };
-        let (a, b) = if j1_moves { (q, p) } else { (p, q) };
-        let small = |v: f64| v != 0.0 && v < PLAIN_MIN;
-        self.nodes[x as usize].val = if small(q) || small(w) {
-            // Accurate (every term ≥ 2⁻¹⁰⁰⁰), but below the plain range: store logarithms.
-            Val {
-                a: a.ln(),
-                b: b.ln(),
-                w: w.ln(),
+        for j in (0..d).rev() {
+            suffix[j] = suffix[j + 1] * if j == ci { 1.0 } else { f[j] };
+        }
+        let mut max_k = 0.0f64;
+        let mut prefix = 1.0f64;
+        for (j, kid) in kids.iter().enumerate() {
+            if j != ci {
+                max_k = max_k.max(prefix * suffix[j + 1] * kid.val.w);
+                prefix *= f[j];
             }
-        } else {
-            Val { a, b, w }
-        };
+        }
+        let child = kids[ci].val;
+        let (fc, gc) = (f[ci], fg(&child).1);
+        let p = a_pre * fc * run;
+        if p < PLAIN_MIN {
+            return false;
+        }
+        let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
+        let w = (a_pre * run * child.w).max(fc * max_k);
+        self.nodes[x as usize].val = plain_or_log(p, q, w, j1_moves);
         true
     }
 
-    /// The logarithmic update (section 8.1), from the logarithms of the children's values.
-    fn update_log(&mut self, x: u32, first: usize, d: usize, j1_moves: bool) {
-        self.scratch_log.clear();
-        self.scratch_log
-            .extend(self.nodes[first..first + d].iter().map(|n| {
-                let (r, ln_w) = n.val.to_log();
-                if j1_moves {
-                    (r.ln_q, r.ln_p, ln_w)
-                } else {
-                    (r.ln_p, r.ln_q, ln_w)
-                }
-            }));
-        // Suffix sums of ln f for U (products over the brothers, without division).
-        self.scratch.clear();
-        self.scratch.resize(d + 1, 0.0);
-        let suffix = &mut self.scratch[..];
-        let kids = &self.scratch_log[..];
-        for i in (0..d).rev() {
-            suffix[i] = suffix[i + 1] + kids[i].0;
+    /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random (Theorem 11).
+    /// The keys U_n(y) √Z_n(y), U_n(y) = Π_{y'≠y} f(y'), are computed from the children's values
+    /// (the values below x change only through updates of x, so they are those of the last
+    /// update). When every f is a positive plain number, U_n(y) = P / f(y) with P = Π f > 0
+    /// the same for all brothers, so the argmax is that of √Z_n(y) / f(y): one division per
+    /// child instead of the products (equal inputs give equal quotients, so ties stay ties).
+    fn select(&mut self, x: u32, j1_moves: bool) -> u32 {
+        let n = self.nodes[x as usize];
+        let kids = &self.nodes[n.children()];
+        let f = |v: &Val| if j1_moves { v.b } else { v.a };
+        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
+            let ratios = kids.iter().map(|k| k.val.w / f(&k.val));
+            return n.first_child + argmax_random_ties(ratios, &mut self.rng) as u32;
         }
-        let total = suffix[0];
-        let keys = &mut self.nodes[first..first + d];
-        let mut prefix = 0.0;
-        let mut ln_w = f64::NEG_INFINITY;
-        for (i, (child, key)) in kids.iter().zip(keys.iter_mut()).enumerate() {
-            let v = prefix + suffix[i + 1] + child.2;
-            key.key = v;
-            if v > ln_w {
-                ln_w = v;
-            }
-            prefix += child.0;
+        let mut keys = [0.0f64; UPDATE_STACK];
+        if plain_keys(kids, j1_moves, &mut keys).is_some() {
+            let keys = keys[..kids.len()].iter().copied();
+            return n.first_child + argmax_random_ties(keys, &mut self.rng) as u32;
         }
-        let prod = LogProb::with_ln_p_of_product_memo(
-            total,
-            kids.iter().map(|y| y.1),
-            &mut self.log1mexp_memo,
+        log_keys(
+            kids,
+            j1_moves,
+            &mut self.scratch_log,
+            Some(&mut self.scratch),
         );
-        let r = if j1_moves { prod.complement() } else { prod };
-        self.nodes[x as usize].val = Val::from_log(r, ln_w);
-    }
-
-    /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random.
-    fn select(&mut self, x: u32) -> u32 {
-        let n = &self.nodes[x as usize];
-        let first = n.first_child;
-        let kids = &self.nodes[first as usize..(first + n.n_children) as usize];
-        first + argmax_random_ties(kids.iter().map(|kid| kid.key), &mut self.rng) as u32
+        n.first_child + argmax_random_ties(self.scratch.iter().copied(), &mut self.rng) as u32
     }
 
     /// The child of the root with the largest R_n (ties at random), and its move.
     fn best_child(&mut self) -> u32 {
         let n = self.nodes[self.root as usize];
-        let kids = &self.nodes[n.first_child as usize..(n.first_child + n.n_children) as usize];
+        let kids = &self.nodes[n.children()];
         let values = kids.iter().map(|k| k.val.to_log().0.logit());
         n.first_child + argmax_random_ties(values, &mut self.rng) as u32
     }
@@ -609,13 +626,13 @@ impl<G: Game> Bayes<G> {
         let mut stack = vec![(self.root, Vec::new())];
         while let Some((x, path)) = stack.pop() {
             let n = self.nodes[x as usize];
-            match n.state {
+            match n.state() {
                 LEAF => out.push(path),
                 INTERIOR => {
-                    for c in (n.first_child..n.first_child + n.n_children).rev() {
+                    for c in n.children().rev() {
                         let mut p = path.clone();
-                        p.push(self.nodes[c as usize].mv);
-                        stack.push((c, p));
+                        p.push(self.nodes[c].mv);
+                        stack.push((c as u32, p));
                     }
                 }
                 _ => {}
@@ -627,13 +644,8 @@ impl<G: Game> Bayes<G> {
     /// The values (R_n, and whether on the boundary) of the root's children, in move order.
     pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
         let n = self.nodes[self.root as usize];
-        (n.first_child..n.first_child + n.n_children)
-            .map(|c| {
-                (
-                    self.nodes[c as usize].mv,
-                    self.nodes[c as usize].val.to_log().0,
-                )
-            })
+        n.children()
+            .map(|c| (self.nodes[c].mv, self.nodes[c].val.to_log().0))
             .collect()
     }
 }
@@ -672,6 +684,9 @@ impl<G: Game> Agent<G> for Bayes<G> {
                 stopped = StopReason::Memory;
                 break;
             }
+            if self.too_wide.is_some() {
+                break;
+            }
             self.step();
             iterations += 1;
         }
@@ -682,6 +697,9 @@ impl<G: Game> Agent<G> for Bayes<G> {
             // Not even one match was played below the root (cannot happen with a budget ≥ 1
             // unless the root was already solved as a boundary node): expand it plainly.
             self.step();
+        }
+        if let Some(moves) = self.too_wide.take() {
+            return Err(SearchError::TooWide { moves });
         }
         let best = self.best_child();
         Ok(SearchResult {
@@ -718,6 +736,134 @@ impl<G: Game> Agent<G> for Bayes<G> {
     }
 }
 
+/// The plain update of a node from its children `kids` (section 2.12, in the plain form of
+/// [`Val`]): writes the selection keys U_k √Z_k of the children into `keys` and returns
+/// (P, 1 − P, √Z) of the node before the side is applied (P = Π f_k, f = R where J0 moves,
+/// 1 − R where J1 moves). None when a child is logarithmic, when there are more than
+/// [`UPDATE_STACK`] children, or when the product of the nonzero f is below [`PLAIN_MIN`]:
+/// the logarithmic form ([`log_keys`]) must be used then.
+///
+/// P = Π f_k, 1 − P = Σ_k g_k Π_{j<k} f_j (g = 1 − f, a telescoping sum with no
+/// cancellation), U_k = Π_{j≠k} f_j by prefix and suffix products, √Z = max_k U_k √Z_k.
+#[inline]
+fn plain_keys<M>(
+    kids: &[Node<M>],
+    j1_moves: bool,
+    keys: &mut [f64; UPDATE_STACK],
+) -> Option<(f64, f64, f64)> {
+    let d = kids.len();
+    if d > UPDATE_STACK {
+        return None;
+    }
+    let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+    // Suffix products of the nonzero f; exact zeros are counted apart, so that a zero
+    // factor is never mistaken for an underflow.
+    let mut suffix = [1.0f64; UPDATE_STACK + 1];
+    let mut zeros = 0u32;
+    for i in (0..d).rev() {
+        if !kids[i].val.is_plain() {
+            return None;
+        }
+        let f = fg(&kids[i].val).0;
+        let zero = f == 0.0;
+        zeros += zero as u32;
+        suffix[i] = suffix[i + 1] * if zero { 1.0 } else { f };
+    }
+    if suffix[0] < PLAIN_MIN {
+        return None;
+    }
+    let mut prefix = 1.0;
+    let mut w = 0.0f64;
+    let mut q = 0.0;
+    for (i, kid) in kids.iter().enumerate() {
+        let (f, g) = fg(&kid.val);
+        let zero = f == 0.0;
+        let u = if zeros == zero as u32 {
+            prefix * suffix[i + 1]
+        } else {
+            0.0
+        };
+        let k = u * kid.val.w;
+        keys[i] = k;
+        w = w.max(k);
+        if zeros == 0 {
+            // 1 − Π f = Σ_i g_i Π_{j<i} f_j.
+            q += g * prefix;
+        }
+        if !zero {
+            prefix *= f;
+        }
+    }
+    let (p, q) = if zeros > 0 {
+        (0.0, 1.0)
+    } else {
+        (suffix[0], q)
+    };
+    Some((p, q, w))
+}
+
+/// The value of a node from P = Π f, 1 − P and √Z computed in plain arithmetic: plain when
+/// in range, else (accurate, every term being ≥ 2⁻¹⁰⁰⁰) stored as logarithms.
+#[inline]
+fn plain_or_log(p: f64, q: f64, w: f64, j1_moves: bool) -> Val {
+    let (a, b) = if j1_moves { (q, p) } else { (p, q) };
+    let small = |v: f64| v != 0.0 && v < PLAIN_MIN;
+    if small(q) || small(w) {
+        Val {
+            a: a.ln(),
+            b: b.ln(),
+            w: w.ln(),
+        }
+    } else {
+        Val { a, b, w }
+    }
+}
+
+/// The logarithmic update (section 8.1): fills `terms` with (ln f, ln g, ln √Z) of each child,
+/// writes the keys ln U_k + ln √Z_k into `keys` when given, and returns (Σ ln f, ln √Z).
+fn log_keys<M>(
+    kids: &[Node<M>],
+    j1_moves: bool,
+    terms: &mut Vec<(f64, f64, f64)>,
+    keys: Option<&mut Vec<f64>>,
+) -> (f64, f64) {
+    let d = kids.len();
+    terms.clear();
+    terms.extend(kids.iter().map(|n| {
+        let (r, ln_w) = n.val.to_log();
+        if j1_moves {
+            (r.ln_q, r.ln_p, ln_w)
+        } else {
+            (r.ln_p, r.ln_q, ln_w)
+        }
+    }));
+    // Suffix sums of ln f for U (products over the brothers, without division).
+    let mut local = Vec::new();
+    let suffix = match keys {
+        Some(k) => k,
+        None => &mut local,
+    };
+    suffix.clear();
+    suffix.resize(d + 1, 0.0);
+    for i in (0..d).rev() {
+        suffix[i] = suffix[i + 1] + terms[i].0;
+    }
+    let total = suffix[0];
+    let mut prefix = 0.0;
+    let mut ln_w = f64::NEG_INFINITY;
+    for (i, child) in terms.iter().enumerate() {
+        // suffix[i] is no longer needed: it becomes the key of child i.
+        let v = prefix + suffix[i + 1] + child.2;
+        suffix[i] = v;
+        if v > ln_w {
+            ln_w = v;
+        }
+        prefix += child.0;
+    }
+    suffix.truncate(d);
+    (total, ln_w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -745,13 +891,13 @@ mod tests {
         let mut depth = vec![0usize; n];
         for x in 0..n {
             let node = agent.nodes[x];
-            for c in node.first_child..node.first_child + node.n_children {
-                depth[c as usize] = depth[x] + 1;
+            for c in node.children() {
+                depth[c] = depth[x] + 1;
             }
         }
         for x in (0..n).rev() {
             let node = agent.nodes[x];
-            logs[x] = match node.state {
+            logs[x] = match node.state() {
                 BOUNDARY => {
                     let (m, ln_s) = agent.prior_of(agent.nodes[x].val);
                     (m.ln_p, m.ln_q, 0.5 * ln_s)
@@ -762,9 +908,7 @@ mod tests {
                 }
                 _ => {
                     let j1 = Bayes::<G>::j1_moves(depth[x]);
-                    let kids: Vec<usize> = (node.first_child..node.first_child + node.n_children)
-                        .map(|c| c as usize)
-                        .collect();
+                    let kids: Vec<usize> = node.children().collect();
                     let f: Vec<LogProb> = kids
                         .iter()
                         .map(|&c| {
@@ -808,7 +952,7 @@ mod tests {
             }
             let exact = exact_log_values(&agent);
             for (x, node) in agent.nodes.iter().enumerate() {
-                if node.state != INTERIOR {
+                if node.state() != INTERIOR {
                     continue;
                 }
                 plain += agent.nodes[x].val.is_plain() as usize;
@@ -824,26 +968,77 @@ mod tests {
         assert!(plain > 100 && compared > 100, "{plain} {compared}");
     }
 
+    /// The child chosen by [`Bayes::select`] (by √Z / f where it can) maximises the keys
+    /// U √Z of [`plain_keys`] / [`log_keys`] at every interior node, up to rounding.
+    #[test]
+    fn selection_maximises_the_keys() {
+        let mut checked = 0usize;
+        for (d, k, seed) in [(2, 16, 1u64), (3, 8, 2), (7, 5, 3)] {
+            let game = Pearl::new(d, k, None, seed).unwrap();
+            let mut agent = Bayes::new(symp(0.6), seed);
+            agent.start(&game);
+            for _ in 0..400 {
+                agent.step();
+            }
+            let mut depth = vec![0usize; agent.nodes.len()];
+            for x in 0..agent.nodes.len() {
+                for c in agent.nodes[x].children() {
+                    depth[c] = depth[x] + 1;
+                }
+            }
+            for x in 0..agent.nodes.len() {
+                if agent.nodes[x].state() != INTERIOR {
+                    continue;
+                }
+                let j1 = Bayes::<Pearl>::j1_moves(depth[x]);
+                let kids = &agent.nodes[agent.nodes[x].children()];
+                let mut buf = [0.0; UPDATE_STACK];
+                let (keys, log) = if plain_keys(kids, j1, &mut buf).is_some() {
+                    (buf[..kids.len()].to_vec(), false)
+                } else {
+                    let mut out = Vec::new();
+                    log_keys(kids, j1, &mut Vec::new(), Some(&mut out));
+                    (out, true)
+                };
+                let best = keys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let first = agent.nodes[x].first_child as usize;
+                let chosen = keys[agent.select(x as u32, j1) as usize - first];
+                let ok = if log {
+                    chosen >= best - 1e-12 * (1.0 + best.abs())
+                } else {
+                    chosen >= best * (1.0 - 1e-12)
+                };
+                assert!(ok, "node {x}: chosen key {chosen}, best {best}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked}");
+    }
+
     /// An agent whose root (J1 to move when `j1`, else J0) has children with values `kids`.
     fn one_level(kids: &[Val]) -> Bayes<Pearl> {
         let game = Pearl::new(2, 4, None, 1).unwrap();
         let mut agent = Bayes::new(symp(0.6), 1);
         agent.start(&game);
         let mv = agent.nodes[0].mv;
-        agent.nodes[0].state = INTERIOR;
         agent.nodes[0].first_child = 1;
-        agent.nodes[0].n_children = kids.len() as u32;
+        agent.nodes[0].n_children = kids.len() as u16;
         for &v in kids {
-            agent.nodes.push(Node {
-                val: v,
-                key: 0.0,
-                first_child: 0,
-                n_children: 0,
-                state: BOUNDARY,
-                mv,
-            });
+            agent.nodes.push(Node::boundary(v, mv));
         }
         agent
+    }
+
+    /// The selection keys of the root's children (what [`Bayes::select`] compares).
+    fn keys_of(agent: &Bayes<Pearl>, j1: bool) -> Vec<f64> {
+        let kids = &agent.nodes[agent.nodes[0].children()];
+        let mut keys = [0.0; UPDATE_STACK];
+        if plain_keys(kids, j1, &mut keys).is_some() {
+            return keys[..kids.len()].to_vec();
+        }
+        let mut out = Vec::new();
+        log_keys(kids, j1, &mut Vec::new(), Some(&mut out));
+        out
     }
 
     /// The root's value after one update, and the exact-log value of the same.
@@ -948,11 +1143,10 @@ mod tests {
         agent.update(0, false);
         let v = agent.nodes[0].val;
         assert!(v.is_plain() && v.is_certain() && v.a == 0.0 && v.b == 1.0);
-        assert_eq!(agent.nodes[1].key, 0.3 * 0.0);
-        assert_eq!(agent.nodes[2].key, 0.0);
+        assert_eq!(keys_of(&agent, false), [0.3 * 0.0, 0.0]);
         let mut agent = one_level(&[Val::ONE, plain(0.3, 0.7, 0.5)]);
         agent.update(0, false);
-        assert!(close(agent.nodes[0].val.a, 0.3, 1e-16) && agent.nodes[2].key == 0.5);
+        assert!(close(agent.nodes[0].val.a, 0.3, 1e-16) && keys_of(&agent, false)[1] == 0.5);
         // All children won: certain 1.
         assert!(check(&[Val::ONE, Val::ONE], false).is_certain());
     }
