@@ -214,6 +214,13 @@ const PRIOR_MEMO: usize = 1024;
 /// Bits of a stored prior, and the (m, ln s) it came from.
 type PriorMemoEntry = ([u64; 3], LogProb, f64);
 
+/// Entries of the cache of litters: (bits of the father's prior, depth, degree and side) →
+/// the prior of each child, as stored.
+const LITTER_MEMO: usize = 1024;
+
+/// Key and value of the cache of litters.
+type LitterMemoEntry = (([u64; 3], u64), Val);
+
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
     kind: PriorKind,
@@ -237,6 +244,9 @@ pub struct Bayes<G: Game> {
     /// Plain prior (bits of a, b, w) → the (m, ln s) it was converted from, so that the prior
     /// memo of [`Prior::litter`] sees the same bits again.
     prior_memo: Box<[PriorMemoEntry]>,
+    /// The priors of the children of a boundary node, from its own prior's bits (the same few
+    /// litters recur along every new branch; see [`Bayes::litter_of`]).
+    litter_memo: Box<[LitterMemoEntry]>,
     log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -266,6 +276,8 @@ impl<G: Game> Bayes<G> {
             too_wide: None,
             scratch_log: Vec::new(),
             prior_memo: vec![([u64::MAX; 3], LogProb::ZERO, 0.0); PRIOR_MEMO].into_boxed_slice(),
+            litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO); LITTER_MEMO]
+                .into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
@@ -367,6 +379,32 @@ impl<G: Game> Bayes<G> {
             % PRIOR_MEMO
     }
 
+    /// The prior (as stored) of each of the `d` children of a boundary node whose prior is
+    /// `father`, at `depth`: [`Prior::litter`] of the father's (m, ln s), converted by
+    /// [`Bayes::store_prior`], remembered by the bits of the father's prior (a pure function
+    /// of them, so the cache changes no result).
+    #[inline]
+    fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
+        let j1 = Self::j1_moves(depth);
+        let key = (
+            [father.a.to_bits(), father.b.to_bits(), father.w.to_bits()],
+            (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
+        );
+        let slot = ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> 52) as usize
+            % LITTER_MEMO;
+        let e = self.litter_memo[slot];
+        if e.0 == key {
+            return e.1;
+        }
+        let (m, ln_s) = self.prior_of(father);
+        let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
+        let v = self.store_prior(cm, cls);
+        self.litter_memo[slot] = (key, v);
+        v
+    }
+
     /// (m, ln s) of a boundary node: the prior it was stored from when remembered.
     #[inline]
     fn prior_of(&self, v: Val) -> (LogProb, f64) {
@@ -447,7 +485,7 @@ impl<G: Game> Bayes<G> {
             return false;
         }
         let mut prior = self.prior.take().expect("prior set by start()");
-        let mut parent = self.prior_of(self.nodes[node as usize].val);
+        let mut father = self.nodes[node as usize].val;
         // A uniformly random match from the boundary node z_n, adding the branch and the
         // brothers of its nodes to the tree.
         loop {
@@ -467,9 +505,8 @@ impl<G: Game> Bayes<G> {
                 self.prior = Some(prior);
                 return false;
             };
-            let (m, ln_s) = prior.litter(parent.0, parent.1, depth, Self::j1_moves(depth), d);
-            parent = (m, ln_s);
-            let v = self.store_prior(m, ln_s);
+            let v = self.litter_of(&mut prior, father, depth, d);
+            father = v;
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
             let first = self.nodes.len() as u32;
             self.nodes
@@ -522,64 +559,58 @@ impl<G: Game> Bayes<G> {
     }
 
     /// The plain update of x when only its child `c` (on the last branch) has changed since
-    /// the last update of x: the same quantities as [`plain_keys`], regrouped so that what
-    /// involves only the brothers of `c` is computed apart from what involves `c`, whose value
-    /// was written by the update just before. With A = Π_{j<c} f_j, B = Π_{j>c} f_j and
-    /// K_j = w_j Π_{l≠j,c} f_l: P = A f_c B,
-    /// 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l and
-    /// √Z = max(A B w_c, f_c max_j K_j). Each output is still a sum of at most d positive
-    /// terms, each a product of at most d + 1 stored numbers, so the error bound of [`Val`]
-    /// holds unchanged. False (nothing written) when a child is logarithmic or has f = 0, or
-    /// when the product underflows the plain range: [`Bayes::update`] then does the work.
+    /// the last update of x: the quantities of [`plain_keys`], regrouped so that what involves
+    /// only the brothers of `c` is computed apart from what involves `c` (whose value was
+    /// written by the update just before), in one pass and without arrays. With
+    /// A = Π_{j<c} f_j, B = Π_{j>c} f_j and every f > 0:
+    /// P = A f_c B, 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l,
+    /// and √Z = max_k U_k √Z_k = A B max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_j = P / f_j).
+    /// Each output is a sum of at most d positive terms, each a product of at most d + 1
+    /// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
+    /// rounding. False (nothing written) when a child is logarithmic or has f = 0, or when
+    /// the product underflows the plain range: [`Bayes::update`] then does the work.
     #[inline]
     fn update_plain_on_path(&mut self, x: u32, c: u32, j1_moves: bool) -> bool {
         let n = self.nodes[x as usize];
         let first = n.first_child as usize;
         let d = n.n_children as usize;
         let ci = (c as usize).wrapping_sub(first);
-        if d > UPDATE_STACK || ci >= d {
+        if ci >= d {
             return false;
         }
         let kids = &self.nodes[first..first + d];
         let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
-        // The brothers: f, and the suffix products of the brothers' f (c left out).
-        let mut f = [0.0f64; UPDATE_STACK];
-        let mut suffix = [1.0f64; UPDATE_STACK + 1];
         let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
         let (mut run, mut q_suf) = (1.0f64, 0.0f64);
+        let mut max_ratio = 0.0f64;
         for (j, kid) in kids.iter().enumerate() {
+            if j == ci {
+                continue;
+            }
             let (fj, gj) = fg(&kid.val);
             if !kid.val.is_plain() || fj == 0.0 {
                 return false;
             }
-            f[j] = fj;
+            max_ratio = max_ratio.max(kid.val.w / fj);
             if j < ci {
                 q_pre += gj * a_pre;
                 a_pre *= fj;
-            } else if j > ci {
+            } else {
                 q_suf += gj * run;
                 run *= fj;
             }
         }
-        for j in (0..d).rev() {
-            suffix[j] = suffix[j + 1] * if j == ci { 1.0 } else { f[j] };
-        }
-        let mut max_k = 0.0f64;
-        let mut prefix = 1.0f64;
-        for (j, kid) in kids.iter().enumerate() {
-            if j != ci {
-                max_k = max_k.max(prefix * suffix[j + 1] * kid.val.w);
-                prefix *= f[j];
-            }
-        }
         let child = kids[ci].val;
-        let (fc, gc) = (f[ci], fg(&child).1);
+        let (fc, gc) = fg(&child);
+        if !child.is_plain() || fc == 0.0 {
+            return false;
+        }
         let p = a_pre * fc * run;
         if p < PLAIN_MIN {
             return false;
         }
         let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
-        let w = (a_pre * run * child.w).max(fc * max_k);
+        let w = a_pre * run * child.w.max(fc * max_ratio);
         self.nodes[x as usize].val = plain_or_log(p, q, w, j1_moves);
         true
     }
