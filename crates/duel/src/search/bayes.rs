@@ -208,12 +208,6 @@ impl Val {
     }
 }
 
-/// Entries of the cache from stored plain priors back to the exact logarithms they came from.
-const PRIOR_MEMO: usize = 1024;
-
-/// Bits of a stored prior, and the (m, ln s) it came from.
-type PriorMemoEntry = ([u64; 3], LogProb, f64);
-
 /// Entries of the cache of litters: (bits of the father's prior, depth, degree and side) →
 /// the prior of each child, as stored.
 const LITTER_MEMO: usize = 1024;
@@ -241,9 +235,6 @@ pub struct Bayes<G: Game> {
     /// Set when a position had more moves than a node can hold (65535).
     too_wide: Option<usize>,
     scratch_log: Vec<(f64, f64, f64)>,
-    /// Plain prior (bits of a, b, w) → the (m, ln s) it was converted from, so that the prior
-    /// memo of [`Prior::litter`] sees the same bits again.
-    prior_memo: Box<[PriorMemoEntry]>,
     /// The priors of the children of a boundary node, from its own prior's bits (the same few
     /// litters recur along every new branch; see [`Bayes::litter_of`]).
     litter_memo: Box<[LitterMemoEntry]>,
@@ -275,7 +266,6 @@ impl<G: Game> Bayes<G> {
             scratch: Vec::new(),
             too_wide: None,
             scratch_log: Vec::new(),
-            prior_memo: vec![([u64::MAX; 3], LogProb::ZERO, 0.0); PRIOR_MEMO].into_boxed_slice(),
             litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO); LITTER_MEMO]
                 .into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
@@ -362,27 +352,11 @@ impl<G: Game> Bayes<G> {
         self.nodes[self.root as usize].val.is_certain()
     }
 
-    /// A prior converted to a [`Val`], remembered so that [`Bayes::prior_of`] gives its bits back.
-    #[inline]
-    fn store_prior(&mut self, m: LogProb, ln_s: f64) -> Val {
-        let v = Val::from_log(m, 0.5 * ln_s);
-        let key = [v.a.to_bits(), v.b.to_bits(), v.w.to_bits()];
-        self.prior_memo[Self::prior_slot(&key)] = (key, m, ln_s);
-        v
-    }
-
-    #[inline]
-    fn prior_slot(key: &[u64; 3]) -> usize {
-        ((key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> 54) as usize
-            % PRIOR_MEMO
-    }
-
     /// The prior (as stored) of each of the `d` children of a boundary node whose prior is
-    /// `father`, at `depth`: [`Prior::litter`] of the father's (m, ln s), converted by
-    /// [`Bayes::store_prior`], remembered by the bits of the father's prior (a pure function
-    /// of them, so the cache changes no result).
+    /// `father`, at `depth`: [`Prior::litter`] of the father's (m, ln s) read off its stored
+    /// bits ([`Bayes::prior_of`]), converted to a [`Val`]. A pure function of the father's
+    /// bits, remembered by them (so the cache changes no result, and a branch rebuilt later
+    /// by [`Bayes::unzip`] gets the same priors bit for bit).
     #[inline]
     fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
         let j1 = Self::j1_moves(depth);
@@ -400,19 +374,15 @@ impl<G: Game> Bayes<G> {
         }
         let (m, ln_s) = self.prior_of(father);
         let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
-        let v = self.store_prior(cm, cls);
+        let v = Val::from_log(cm, 0.5 * cls);
         self.litter_memo[slot] = (key, v);
         v
     }
 
-    /// (m, ln s) of a boundary node: the prior it was stored from when remembered.
+    /// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
+    /// within one rounding of the logarithms it was stored from for plain ones).
     #[inline]
     fn prior_of(&self, v: Val) -> (LogProb, f64) {
-        let key = [v.a.to_bits(), v.b.to_bits(), v.w.to_bits()];
-        let e = &self.prior_memo[Self::prior_slot(&key)];
-        if e.0 == key {
-            return (e.1, e.2);
-        }
         let (m, ln_w) = v.to_log();
         (m, 2.0 * ln_w)
     }
@@ -529,90 +499,37 @@ impl<G: Game> Bayes<G> {
         for k in (0..self.path.len() - 1).rev() {
             let d = self.root_depth + k;
             let (x, c) = (self.path[k], self.path[k + 1]);
-            if !self.update_plain_on_path(x, c, Self::j1_moves(d)) {
-                self.update(x, Self::j1_moves(d));
-            }
+            self.update_on_branch(x, c, Self::j1_moves(d));
         }
         true
     }
 
-    /// Recomputes R_n(x) and Z_n(x) from the values of the children of x: in plain arithmetic
-    /// when every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
+    /// Recomputes R_n(x) and Z_n(x) from the values of the children of x ([`full_value`]).
+    #[cfg(test)]
     fn update(&mut self, x: u32, j1_moves: bool) {
         let n = self.nodes[x as usize];
-        let kids = &self.nodes[n.children()];
-        let mut keys = [0.0f64; UPDATE_STACK];
-        let val = match plain_keys(kids, j1_moves, &mut keys) {
-            Some((p, q, w)) => plain_or_log(p, q, w, j1_moves),
-            None => {
-                let (total, ln_w) = log_keys(kids, j1_moves, &mut self.scratch_log, None);
-                let prod = LogProb::with_ln_p_of_product_memo(
-                    total,
-                    self.scratch_log.iter().map(|y| y.1),
-                    &mut self.log1mexp_memo,
-                );
-                let r = if j1_moves { prod.complement() } else { prod };
-                Val::from_log(r, ln_w)
-            }
-        };
+        let val = full_value(
+            &self.nodes[n.children()],
+            j1_moves,
+            &mut self.scratch_log,
+            &mut self.log1mexp_memo,
+        );
         self.nodes[x as usize].val = val;
     }
 
-    /// The plain update of x when only its child `c` (on the last branch) has changed since
-    /// the last update of x: the quantities of [`plain_keys`], regrouped so that what involves
-    /// only the brothers of `c` is computed apart from what involves `c` (whose value was
-    /// written by the update just before), in one pass and without arrays. With
-    /// A = Π_{j<c} f_j, B = Π_{j>c} f_j and every f > 0:
-    /// P = A f_c B, 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l,
-    /// and √Z = max_k U_k √Z_k = A B max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_j = P / f_j).
-    /// Each output is a sum of at most d positive terms, each a product of at most d + 1
-    /// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
-    /// rounding. False (nothing written) when a child is logarithmic or has f = 0, or when
-    /// the product underflows the plain range: [`Bayes::update`] then does the work.
-    #[inline]
-    fn update_plain_on_path(&mut self, x: u32, c: u32, j1_moves: bool) -> bool {
+    /// Recomputes R_n(x) and Z_n(x) after a match below its child `c` ([`branch_value`]).
+    fn update_on_branch(&mut self, x: u32, c: u32, j1_moves: bool) {
         let n = self.nodes[x as usize];
-        let first = n.first_child as usize;
-        let d = n.n_children as usize;
-        let ci = (c as usize).wrapping_sub(first);
-        if ci >= d {
-            return false;
-        }
-        let kids = &self.nodes[first..first + d];
-        let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
-        let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
-        let (mut run, mut q_suf) = (1.0f64, 0.0f64);
-        let mut max_ratio = 0.0f64;
-        for (j, kid) in kids.iter().enumerate() {
-            if j == ci {
-                continue;
-            }
-            let (fj, gj) = fg(&kid.val);
-            if !kid.val.is_plain() || fj == 0.0 {
-                return false;
-            }
-            max_ratio = max_ratio.max(kid.val.w / fj);
-            if j < ci {
-                q_pre += gj * a_pre;
-                a_pre *= fj;
-            } else {
-                q_suf += gj * run;
-                run *= fj;
-            }
-        }
-        let child = kids[ci].val;
-        let (fc, gc) = fg(&child);
-        if !child.is_plain() || fc == 0.0 {
-            return false;
-        }
-        let p = a_pre * fc * run;
-        if p < PLAIN_MIN {
-            return false;
-        }
-        let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
-        let w = a_pre * run * child.w.max(fc * max_ratio);
-        self.nodes[x as usize].val = plain_or_log(p, q, w, j1_moves);
-        true
+        let kids = n.children();
+        let ci = (c as usize).wrapping_sub(kids.start);
+        let val = branch_value(
+            &self.nodes[kids],
+            ci,
+            j1_moves,
+            &mut self.scratch_log,
+            &mut self.log1mexp_memo,
+        );
+        self.nodes[x as usize].val = val;
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random (Theorem 11).
@@ -765,6 +682,89 @@ impl<G: Game> Agent<G> for Bayes<G> {
             self.history_prior = Some((end.key(), m));
         }
     }
+}
+
+/// The new value (R_n, √Z_n) of a node whose children are `kids`, in plain arithmetic when
+/// every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
+fn full_value<M>(
+    kids: &[Node<M>],
+    j1_moves: bool,
+    terms: &mut Vec<(f64, f64, f64)>,
+    memo: &mut Log1mexpMemo,
+) -> Val {
+    let mut keys = [0.0f64; UPDATE_STACK];
+    if let Some((p, q, w)) = plain_keys(kids, j1_moves, &mut keys) {
+        return plain_or_log(p, q, w, j1_moves);
+    }
+    let (total, ln_w) = log_keys(kids, j1_moves, terms, None);
+    let prod = LogProb::with_ln_p_of_product_memo(total, terms.iter().map(|y| y.1), memo);
+    let r = if j1_moves { prod.complement() } else { prod };
+    Val::from_log(r, ln_w)
+}
+
+/// The new value of a node whose children are `kids` after a match below the child `ci`
+/// (the only one that changed since the node's last update): [`plain_on_branch`] where it
+/// applies, [`full_value`] otherwise. Used for the nodes of the tree and for the nodes of a
+/// branch not materialised ([`Bayes::unzip`]), so both get the same bits.
+fn branch_value<M>(
+    kids: &[Node<M>],
+    ci: usize,
+    j1_moves: bool,
+    terms: &mut Vec<(f64, f64, f64)>,
+    memo: &mut Log1mexpMemo,
+) -> Val {
+    plain_on_branch(kids, ci, j1_moves).unwrap_or_else(|| full_value(kids, j1_moves, terms, memo))
+}
+
+/// The plain value of a node whose children are `kids`, when only the child `ci` (on the
+/// last branch) has changed since the last update of the node: the quantities of [`plain_keys`], regrouped so that what involves
+/// only the brothers of `c` is computed apart from what involves `c` (whose value was
+/// written by the update just before), in one pass and without arrays. With
+/// A = Π_{j<c} f_j, B = Π_{j>c} f_j and every f > 0:
+/// P = A f_c B, 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l,
+/// and √Z = max_k U_k √Z_k = A B max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_j = P / f_j).
+/// Each output is a sum of at most d positive terms, each a product of at most d + 1
+/// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
+/// rounding. False (nothing written) when a child is logarithmic or has f = 0, or when
+/// the product underflows the plain range: [`full_value`] then does the work.
+#[inline]
+fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val> {
+    if ci >= kids.len() {
+        return None;
+    }
+    let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+    let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
+    let (mut run, mut q_suf) = (1.0f64, 0.0f64);
+    let mut max_ratio = 0.0f64;
+    for (j, kid) in kids.iter().enumerate() {
+        if j == ci {
+            continue;
+        }
+        let (fj, gj) = fg(&kid.val);
+        if !kid.val.is_plain() || fj == 0.0 {
+            return None;
+        }
+        max_ratio = max_ratio.max(kid.val.w / fj);
+        if j < ci {
+            q_pre += gj * a_pre;
+            a_pre *= fj;
+        } else {
+            q_suf += gj * run;
+            run *= fj;
+        }
+    }
+    let child = kids[ci].val;
+    let (fc, gc) = fg(&child);
+    if !child.is_plain() || fc == 0.0 {
+        return None;
+    }
+    let p = a_pre * fc * run;
+    if p < PLAIN_MIN {
+        return None;
+    }
+    let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
+    let w = a_pre * run * child.w.max(fc * max_ratio);
+    Some(plain_or_log(p, q, w, j1_moves))
 }
 
 /// The plain update of a node from its children `kids` (section 2.12, in the plain form of
