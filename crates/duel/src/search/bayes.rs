@@ -19,7 +19,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{Game, Player};
+use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
     argmax_random_ties, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
@@ -35,6 +35,8 @@ use super::priors::{
 const BOUNDARY: u8 = 0;
 const INTERIOR: u8 = 1;
 const LEAF: u8 = 2;
+/// A boundary node from which a match was played, kept as a [`Chain`].
+const CHAIN: u8 = 3;
 
 /// How the match from a boundary node is simulated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +67,26 @@ pub struct Node<M> {
 /// `first_child` of a leaf.
 const LEAF_MARK: u32 = u32::MAX;
 
-/// The most nodes a tree may have: indices are `u32`, and [`LEAF_MARK`] is not one.
-const MAX_NODES: usize = u32::MAX as usize - (1 << 17);
+/// Levels of a simulated match built as nodes before the rest is kept as a [`Chain`]: short
+/// matches (the deep ones of SymP) are cheaper as nodes, long ones (Sym's) as chains.
+const EAGER_LEVELS: usize = 1;
+
+/// The bit of `first_child` that marks the head of a [`Chain`] (the rest is its index).
+const CHAIN_FLAG: u32 = 1 << 31;
+
+/// A match played from a boundary node (its head) and not materialised yet: the moves (in
+/// `chain_moves[start..start + len]`), the values of the nodes they lead to (in
+/// `chain_vals`, same range; the last is the leaf's), and the head's prior. See
+/// [`Bayes::play_lazy`].
+#[derive(Clone, Copy, Debug)]
+struct Chain {
+    prior: Val,
+    start: u32,
+    len: u32,
+}
+
+/// The most nodes a tree may have: indices are below [`CHAIN_FLAG`].
+const MAX_NODES: usize = CHAIN_FLAG as usize - (1 << 17);
 
 impl<M> Node<M> {
     fn boundary(val: Val, mv: M) -> Node<M> {
@@ -78,13 +98,15 @@ impl<M> Node<M> {
         }
     }
 
-    /// `BOUNDARY`, `INTERIOR` or `LEAF`.
+    /// `BOUNDARY`, `INTERIOR`, `LEAF` or `CHAIN`.
     #[inline]
     fn state(&self) -> u8 {
         if self.n_children > 0 {
             INTERIOR
         } else if self.first_child == LEAF_MARK {
             LEAF
+        } else if self.first_child & CHAIN_FLAG != 0 {
+            CHAIN
         } else {
             BOUNDARY
         }
@@ -234,6 +256,17 @@ pub struct Bayes<G: Game> {
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
     too_wide: Option<usize>,
+    /// Matches kept as chains instead of nodes (always, except in tests of the equivalence).
+    lazy: bool,
+    /// Levels of a match materialised before the rest is kept as a chain.
+    eager_levels: usize,
+    chains: Vec<Chain>,
+    chain_moves: Vec<G::Move>,
+    chain_vals: Vec<Val>,
+    /// Scratch: (degree, index of the move played, prior of the litter) along a chain.
+    levels: Vec<(u32, u32, Val)>,
+    /// Scratch: one litter of a chain.
+    litter: Vec<Node<G::Move>>,
     scratch_log: Vec<(f64, f64, f64)>,
     /// The priors of the children of a boundary node, from its own prior's bits (the same few
     /// litters recur along every new branch; see [`Bayes::litter_of`]).
@@ -265,6 +298,13 @@ impl<G: Game> Bayes<G> {
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
+            lazy: true,
+            eager_levels: EAGER_LEVELS,
+            chains: Vec::new(),
+            chain_moves: Vec::new(),
+            chain_vals: Vec::new(),
+            levels: Vec::new(),
+            litter: Vec::new(),
             scratch_log: Vec::new(),
             litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO); LITTER_MEMO]
                 .into_boxed_slice(),
@@ -328,11 +368,16 @@ impl<G: Game> Bayes<G> {
             None => {
                 // A finished root: no move; keep a node for the value only.
                 self.nodes.clear();
+                self.chains.clear();
+                self.chain_moves.clear();
                 self.root_pos = None;
                 return;
             }
         };
         self.nodes.clear();
+        self.chains.clear();
+        self.chain_moves.clear();
+        self.chain_vals.clear();
         self.nodes
             .push(Node::boundary(Val::from_log(m, 0.5 * ln_s), dummy));
         self.root = 0;
@@ -387,7 +432,19 @@ impl<G: Game> Bayes<G> {
         (m, 2.0 * ln_w)
     }
 
-    /// Nodes in the tree.
+    /// Bytes of the tree: its nodes and its chains (moves included).
+    pub fn tree_bytes(&self) -> usize {
+        self.nodes.len() * Self::NODE_BYTES
+            + self.chains.len() * std::mem::size_of::<Chain>()
+            + self.chain_moves.len() * (std::mem::size_of::<G::Move>() + std::mem::size_of::<Val>())
+    }
+
+    /// Whether the tree has reached its memory limit.
+    pub fn memory_full(&self) -> bool {
+        self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
+    }
+
+    /// Nodes in the tree (materialised; see [`Bayes::tree_bytes`] for the chains).
     pub fn tree_nodes(&self) -> usize {
         self.nodes.len()
     }
@@ -399,7 +456,7 @@ impl<G: Game> Bayes<G> {
 
     /// Moves the root to a grandchild equal to `position` (the same player to move).
     fn reroot(&mut self, position: &G) -> bool {
-        let Some(root_pos) = self.root_pos.as_ref() else {
+        let Some(root_pos) = self.root_pos.clone() else {
             return false;
         };
         if root_pos.spec() != position.spec() || position.to_move() != self.j1 {
@@ -408,10 +465,14 @@ impl<G: Game> Bayes<G> {
         if root_pos.key() == position.key() {
             return true;
         }
+        self.materialize_root();
         let root = self.nodes[self.root as usize];
         for c in root.children() {
             let mut p1 = root_pos.clone();
             p1.play(self.nodes[c].mv);
+            if self.nodes[c].state() == CHAIN {
+                self.unzip(c as u32, &p1, self.root_depth + 1);
+            }
             let child = self.nodes[c];
             for g in child.children() {
                 let mut p2 = p1.clone();
@@ -427,6 +488,15 @@ impl<G: Game> Bayes<G> {
         false
     }
 
+    /// Builds the children of the root if a match was played from it and kept as a chain.
+    fn materialize_root(&mut self) {
+        if self.nodes[self.root as usize].state() == CHAIN {
+            if let Some(pos) = self.root_pos.clone() {
+                self.unzip(self.root, &pos, self.root_depth);
+            }
+        }
+    }
+
     /// Whether J1 moves at a node `depth` plies below the first root.
     fn j1_moves(depth: usize) -> bool {
         depth % 2 == 0
@@ -435,7 +505,7 @@ impl<G: Game> Bayes<G> {
     /// One iteration of Algorithm 13 (Step n+1). Returns whether a new leaf was visited.
     /// Does nothing when the root value is already certain.
     pub fn step(&mut self) -> bool {
-        if self.is_solved() {
+        if self.is_solved() || self.too_wide.is_some() {
             return false;
         }
         let mut pos = self.root_pos.clone().expect("start() before step()");
@@ -443,7 +513,12 @@ impl<G: Game> Bayes<G> {
         self.path.push(self.root);
         let mut node = self.root;
         let mut depth = self.root_depth;
-        while self.nodes[node as usize].state() == INTERIOR {
+        loop {
+            match self.nodes[node as usize].state() {
+                INTERIOR => {}
+                CHAIN => self.unzip(node, &pos, depth),
+                _ => break,
+            }
             node = self.select(node, Self::j1_moves(depth));
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
@@ -455,27 +530,52 @@ impl<G: Game> Bayes<G> {
             return false;
         }
         let mut prior = self.prior.take().expect("prior set by start()");
+        let played = self.play_eager(&mut prior, node, pos, depth);
+        self.prior = Some(prior);
+        if !played {
+            return false;
+        }
+        self.leaves_visited += 1;
+        // Update R (2), U (3) and Z (4) on the branch, from the match's start (lazy) or the
+        // leaf's father (eager) to the root.
+        for k in (0..self.path.len() - 1).rev() {
+            let d = self.root_depth + k;
+            let (x, c) = (self.path[k], self.path[k + 1]);
+            self.update_on_branch(x, c, Self::j1_moves(d));
+        }
+        true
+    }
+
+    /// The match from the boundary node `z` (position `pos` at `depth`), materialised as
+    /// Algorithm 13 describes it: the branch and the brothers of its nodes join the tree, and
+    /// the branch is appended to the path; after [`EAGER_LEVELS`] levels the rest of the match
+    /// is kept as a chain ([`Bayes::play_lazy`]) unless the agent is `lazy: false`. False when
+    /// a position is too wide.
+    fn play_eager(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
+        let mut node = z;
         let mut father = self.nodes[node as usize].val;
-        // A uniformly random match from the boundary node z_n, adding the branch and the
-        // brothers of its nodes to the tree.
+        let mut eager = if self.lazy {
+            self.eager_levels
+        } else {
+            usize::MAX
+        };
         loop {
             if let Some(outcome) = pos.outcome() {
                 self.nodes[node as usize].first_child = LEAF_MARK;
-                self.nodes[node as usize].val = if j1_wins(outcome, self.j1) {
-                    Val::ONE
-                } else {
-                    Val::ZERO
-                };
-                break;
+                self.nodes[node as usize].val = self.leaf_value(outcome);
+                return true;
             }
+            if eager == 0 {
+                return self.play_lazy(prior, node, pos, depth);
+            }
+            eager -= 1;
             pos.legal_moves(&mut self.moves);
             let d = self.moves.len();
             let Ok(d16) = u16::try_from(d) else {
                 self.too_wide = Some(d);
-                self.prior = Some(prior);
                 return false;
             };
-            let v = self.litter_of(&mut prior, father, depth, d);
+            let v = self.litter_of(prior, father, depth, d);
             father = v;
             reserve_nodes(&mut self.nodes, d, self.max_nodes);
             let first = self.nodes.len() as u32;
@@ -484,24 +584,147 @@ impl<G: Game> Bayes<G> {
             let n = &mut self.nodes[node as usize];
             n.first_child = first;
             n.n_children = d16;
-            let i = match self.playout {
-                Playout::Uniform => self.rng.gen_range(0..d),
-                Playout::First => 0,
-            };
+            let i = self.playout_choice(d);
             node = first + i as u32;
             pos.play(self.moves[i]);
             self.path.push(node);
             depth += 1;
         }
-        self.prior = Some(prior);
-        self.leaves_visited += 1;
-        // Update R (2), U (3) and Z (4) on the branch, from the leaf's father to the root.
-        for k in (0..self.path.len() - 1).rev() {
-            let d = self.root_depth + k;
-            let (x, c) = (self.path[k], self.path[k + 1]);
-            self.update_on_branch(x, c, Self::j1_moves(d));
+    }
+
+    /// The same match, kept as a [`Chain`] below `z` instead of nodes (section 2.12 lets the
+    /// nodes of a branch wait: until a descent enters z, nothing below z is read or changed):
+    /// only the moves, the values of the nodes they lead to and z's prior are stored, z gets
+    /// the value the materialised branch gives it ([`Bayes::chain_value`]), and the litters
+    /// are built one level at a time when a descent enters a chain head ([`Bayes::unzip`]).
+    /// The random draws are the same as when materialising, and every value is the same
+    /// function of the same bits, so the search is the same, bit for bit (tested against
+    /// `lazy: false`); what changes is the memory: Sym, whose matches start high in the tree
+    /// and are rarely entered again, keeps a few nodes per match instead of tens.
+    fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
+        let z_depth = depth;
+        let z_prior = self.nodes[z as usize].val;
+        if let Some(outcome) = pos.outcome() {
+            self.nodes[z as usize].first_child = LEAF_MARK;
+            self.nodes[z as usize].val = self.leaf_value(outcome);
+            return true;
         }
+        self.levels.clear();
+        let start = self.chain_moves.len();
+        let mut father = z_prior;
+        let win = loop {
+            if let Some(outcome) = pos.outcome() {
+                break j1_wins(outcome, self.j1);
+            }
+            pos.legal_moves(&mut self.moves);
+            let d = self.moves.len();
+            if d > u16::MAX as usize {
+                self.chain_moves.truncate(start);
+                self.chain_vals.truncate(start);
+                self.too_wide = Some(d);
+                return false;
+            }
+            let v = self.litter_of(prior, father, depth, d);
+            father = v;
+            let i = self.playout_choice(d);
+            self.levels.push((d as u32, i as u32, v));
+            self.chain_moves.push(self.moves[i]);
+            pos.play(self.moves[i]);
+            depth += 1;
+        };
+        let val = self.chain_value(z_depth, win);
+        let id = self.chains.len() as u32;
+        self.chains.push(Chain {
+            prior: z_prior,
+            start: start as u32,
+            len: self.levels.len() as u32,
+        });
+        let n = &mut self.nodes[z as usize];
+        n.val = val;
+        n.first_child = CHAIN_FLAG | id;
         true
+    }
+
+    /// The value of the head (at `depth`) of the branch described by `self.levels` (degree,
+    /// index of the move played and prior of the litter, level by level) and ending in a leaf
+    /// won by J1 or not: the updates of the materialised branch, bottom-up, on a scratch
+    /// litter of the same values. The values of the nodes of the branch below the head are
+    /// appended to `chain_vals`, from the top (the leaf's last).
+    fn chain_value(&mut self, depth: usize, win: bool) -> Val {
+        let mut val = if win { Val::ONE } else { Val::ZERO };
+        let mv = self.chain_moves[self.chain_moves.len() - 1];
+        let top = self.chain_vals.len();
+        self.chain_vals.push(val);
+        for k in (0..self.levels.len()).rev() {
+            let (d, i, v) = self.levels[k];
+            self.litter.clear();
+            self.litter
+                .extend(std::iter::repeat(Node::boundary(v, mv)).take(d as usize));
+            self.litter[i as usize].val = val;
+            val = branch_value(
+                &self.litter,
+                i as usize,
+                Self::j1_moves(depth + k),
+                &mut self.scratch_log,
+                &mut self.log1mexp_memo,
+            );
+            if k > 0 {
+                self.chain_vals.push(val);
+            }
+        }
+        self.chain_vals[top..].reverse();
+        val
+    }
+
+    /// Builds the children of the chain head `h` (position `pos` at `depth`): its litter of
+    /// boundary nodes, the first node of the branch being the leaf or the head of the rest of
+    /// the chain, with the value it got when the match was played.
+    fn unzip(&mut self, h: u32, pos: &G, depth: usize) {
+        let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
+        let ch = self.chains[id];
+        let mut prior = self.prior.take().expect("prior set by start()");
+        pos.legal_moves(&mut self.moves);
+        let d = self.moves.len();
+        let v = self.litter_of(&mut prior, ch.prior, depth, d);
+        self.prior = Some(prior);
+        let mv = self.chain_moves[ch.start as usize];
+        let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
+        reserve_nodes(&mut self.nodes, d, self.max_nodes);
+        let first = self.nodes.len();
+        self.nodes
+            .extend(self.moves.iter().map(|&m| Node::boundary(v, m)));
+        let c = &mut self.nodes[first + i];
+        c.val = self.chain_vals[ch.start as usize];
+        if ch.len == 1 {
+            c.first_child = LEAF_MARK;
+        } else {
+            c.first_child = CHAIN_FLAG | id as u32;
+            self.chains[id] = Chain {
+                prior: v,
+                start: ch.start + 1,
+                len: ch.len - 1,
+            };
+        }
+        let n = &mut self.nodes[h as usize];
+        n.first_child = first as u32;
+        n.n_children = d as u16;
+    }
+
+    /// The value of a leaf: R = 1 when J1 has won, 0 otherwise.
+    fn leaf_value(&self, outcome: Outcome) -> Val {
+        if j1_wins(outcome, self.j1) {
+            Val::ONE
+        } else {
+            Val::ZERO
+        }
+    }
+
+    /// The index of the move a simulated match plays among `d`.
+    fn playout_choice(&mut self, d: usize) -> usize {
+        match self.playout {
+            Playout::Uniform => self.rng.gen_range(0..d),
+            Playout::First => 0,
+        }
     }
 
     /// Recomputes R_n(x) and Z_n(x) from the values of the children of x ([`full_value`]).
@@ -562,6 +785,7 @@ impl<G: Game> Bayes<G> {
 
     /// The child of the root with the largest R_n (ties at random), and its move.
     fn best_child(&mut self) -> u32 {
+        self.materialize_root();
         let n = self.nodes[self.root as usize];
         let kids = &self.nodes[n.children()];
         let values = kids.iter().map(|k| k.val.to_log().0.logit());
@@ -576,6 +800,14 @@ impl<G: Game> Bayes<G> {
             let n = self.nodes[x as usize];
             match n.state() {
                 LEAF => out.push(path),
+                CHAIN => {
+                    let ch = self.chains[(n.first_child & !CHAIN_FLAG) as usize];
+                    let mut p = path;
+                    p.extend_from_slice(
+                        &self.chain_moves[ch.start as usize..(ch.start + ch.len) as usize],
+                    );
+                    out.push(p);
+                }
                 INTERIOR => {
                     for c in n.children().rev() {
                         let mut p = path.clone();
@@ -590,7 +822,8 @@ impl<G: Game> Bayes<G> {
     }
 
     /// The values (R_n, and whether on the boundary) of the root's children, in move order.
-    pub fn root_children(&self) -> Vec<(G::Move, LogProb)> {
+    pub fn root_children(&mut self) -> Vec<(G::Move, LogProb)> {
+        self.materialize_root();
         let n = self.nodes[self.root as usize];
         n.children()
             .map(|c| (self.nodes[c].mv, self.nodes[c].val.to_log().0))
@@ -628,7 +861,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
                 stopped = StopReason::Solved;
                 break;
             }
-            if self.nodes.len() >= self.max_nodes {
+            if self.memory_full() {
                 stopped = StopReason::Memory;
                 break;
             }
@@ -641,7 +874,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         if stopped == StopReason::Budget && self.is_solved() {
             stopped = StopReason::Solved;
         }
-        if self.nodes[self.root as usize].n_children == 0 {
+        if self.nodes[self.root as usize].state() == BOUNDARY {
             // Not even one match was played below the root (cannot happen with a budget ≥ 1
             // unless the root was already solved as a boundary node): expand it plainly.
             self.step();
@@ -686,6 +919,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
 
 /// The new value (R_n, √Z_n) of a node whose children are `kids`, in plain arithmetic when
 /// every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
+#[inline(never)]
 fn full_value<M>(
     kids: &[Node<M>],
     j1_moves: bool,
@@ -706,6 +940,7 @@ fn full_value<M>(
 /// (the only one that changed since the node's last update): [`plain_on_branch`] where it
 /// applies, [`full_value`] otherwise. Used for the nodes of the tree and for the nodes of a
 /// branch not materialised ([`Bayes::unzip`]), so both get the same bits.
+#[inline(always)]
 fn branch_value<M>(
     kids: &[Node<M>],
     ci: usize,
@@ -713,7 +948,10 @@ fn branch_value<M>(
     terms: &mut Vec<(f64, f64, f64)>,
     memo: &mut Log1mexpMemo,
 ) -> Val {
-    plain_on_branch(kids, ci, j1_moves).unwrap_or_else(|| full_value(kids, j1_moves, terms, memo))
+    match plain_on_branch(kids, ci, j1_moves) {
+        Some(v) => v,
+        None => full_value(kids, j1_moves, terms, memo),
+    }
 }
 
 /// The plain value of a node whose children are `kids`, when only the child `ci` (on the
@@ -727,7 +965,7 @@ fn branch_value<M>(
 /// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
 /// rounding. False (nothing written) when a child is logarithmic or has f = 0, or when
 /// the product underflows the plain range: [`full_value`] then does the work.
-#[inline]
+#[inline(always)]
 fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val> {
     if ci >= kids.len() {
         return None;
@@ -977,6 +1215,7 @@ mod tests {
         for (d, k, seed) in [(2, 12, 1u64), (2, 20, 2), (3, 8, 3), (5, 5, 4), (7, 4, 5)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
             let mut agent = Bayes::new(symp(0.6), seed);
+            agent.lazy = false;
             agent.start(&game);
             for _ in 0..300 {
                 agent.step();
@@ -1007,6 +1246,7 @@ mod tests {
         for (d, k, seed) in [(2, 16, 1u64), (3, 8, 2), (7, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
             let mut agent = Bayes::new(symp(0.6), seed);
+            agent.lazy = false;
             agent.start(&game);
             for _ in 0..400 {
                 agent.step();
@@ -1044,6 +1284,61 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked}");
+    }
+
+    fn bits(v: Val) -> [u64; 3] {
+        [v.a.to_bits(), v.b.to_bits(), v.w.to_bits()]
+    }
+
+    /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
+    /// every step, the same leaves, and the same moves chosen, as materialising every match.
+    fn lazy_matches_eager<G: Game>(game: &G, kind: PriorKind, steps: usize, seed: u64) {
+        let mut eager = Bayes::new(kind.clone(), seed);
+        eager.lazy = false;
+        let mut lazy = Bayes::new(kind, seed);
+        eager.start(game);
+        lazy.start(game);
+        for n in 0..steps {
+            let (a, b) = (eager.step(), lazy.step());
+            assert_eq!(a, b, "step {n}");
+            assert_eq!(
+                bits(eager.nodes[eager.root as usize].val),
+                bits(lazy.nodes[lazy.root as usize].val),
+                "root value after step {n}"
+            );
+            if eager.is_solved() {
+                break;
+            }
+        }
+        assert_eq!(eager.leaves_visited(), lazy.leaves_visited());
+        assert_eq!(eager.visited_leaf_paths(), lazy.visited_leaf_paths());
+        assert!(lazy.tree_nodes() <= eager.tree_nodes());
+        let budget = Budget::Iterations(50);
+        let (re, rl) = (eager.search(game, budget), lazy.search(game, budget));
+        let (re, rl) = (re.unwrap(), rl.unwrap());
+        assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
+    }
+
+    #[test]
+    fn chains_change_nothing() {
+        let sym = PriorKind::Symmetric {
+            a: 0.5,
+            b: 0.0,
+            name: "sym",
+        };
+        for (d, k, seed) in [(2, 14, 1u64), (3, 8, 2), (5, 5, 3)] {
+            let game = Pearl::new(d, k, None, seed).unwrap();
+            lazy_matches_eager(&game, symp(0.6), 1500, seed);
+            lazy_matches_eager(&game, sym.clone(), 1500, seed);
+        }
+        let crate::games::AnyGame::Connect64(board) =
+            crate::games::parse_game("connect:4x4:3").unwrap()
+        else {
+            panic!("connect:4x4:3 fits in 64 bits");
+        };
+        lazy_matches_eager(&board, sym, 1500, 4);
+        lazy_matches_eager(&board, symp(0.5), 1500, 5);
+        lazy_matches_eager(&board, PriorKind::GaltonWatson { fit: 200 }, 800, 6);
     }
 
     /// An agent whose root (J1 to move when `j1`, else J0) has children with values `kids`.

@@ -97,7 +97,7 @@ pub fn solve_root<G: Game>(
     let mut trajectory = Vec::new();
     let mut iterations = 0u64;
     while !agent.is_solved() {
-        if agent.tree_nodes() >= agent.max_nodes() {
+        if agent.memory_full() {
             return Err(SearchError::Memory {
                 what: "the root value was determined".to_string(),
                 limit_bytes: memory_bytes,

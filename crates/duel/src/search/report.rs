@@ -333,7 +333,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         let t0 = Instant::now();
         let todo = w - done;
         for _ in 0..todo {
-            if agent.tree_nodes() >= agent.max_nodes() {
+            if agent.memory_full() {
                 break;
             }
             agent.step();
@@ -346,7 +346,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             w,
             us,
             agent.tree_nodes(),
-            agent.tree_nodes() * crate::search::Agent::<Pearl>::node_bytes(&agent)
+            agent.tree_bytes()
         );
         cost.push(json!({"from": done + 1, "to": w, "micros_per_iteration": us, "nodes": agent.tree_nodes()}));
         done = w;
