@@ -741,13 +741,17 @@ impl<G: Game> Bayes<G> {
     }
 
     /// Recomputes R_n(x) and Z_n(x) after a match below its child `c` ([`branch_value`]).
+    #[inline(always)]
     fn update_on_branch(&mut self, x: u32, c: u32, j1_moves: bool) {
         let n = self.nodes[x as usize];
         let kids = n.children();
         let ci = (c as usize).wrapping_sub(kids.start);
-        let val = branch_value(
+        if let Some(v) = plain_on_branch(&self.nodes[kids.clone()], ci, j1_moves) {
+            self.nodes[x as usize].val = v;
+            return;
+        }
+        let val = full_value(
             &self.nodes[kids],
-            ci,
             j1_moves,
             &mut self.scratch_log,
             &mut self.log1mexp_memo,
