@@ -975,6 +975,21 @@ fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val
         return None;
     }
     let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+    if kids.len() == 2 {
+        // The same formulas for two children, in the same order of operations.
+        let (o, c) = (kids[1 - ci].val, kids[ci].val);
+        let ((fo, go), (fc, gc)) = (fg(&o), fg(&c));
+        if !o.is_plain() || !c.is_plain() || fo == 0.0 || fc == 0.0 {
+            return None;
+        }
+        let p = fc * fo;
+        if p < PLAIN_MIN {
+            return None;
+        }
+        let q = if ci == 0 { gc + fc * go } else { go + fo * gc };
+        let w = fo * c.w.max(fc * (o.w / fo));
+        return Some(plain_or_log(p, q, w, j1_moves));
+    }
     let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
     let (mut run, mut q_suf) = (1.0f64, 0.0f64);
     let mut max_ratio = 0.0f64;
