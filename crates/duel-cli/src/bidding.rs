@@ -6,17 +6,21 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use duel::bidding::allk::{all_totals, find_period, PeriodFinding, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::approx;
-use duel::bidding::boards::{connect_richman_dense, hex_dense, Hex, LineGame, DENSE_LIMIT};
+use duel::bidding::boards::{
+    connect_richman_dense, hex_dense, hex_richman_dense, DenseRichman, Hex, LineGame, DENSE_LIMIT,
+};
 use duel::bidding::brute::{BruteForce, TieRule};
 use duel::bidding::discrete::{
     advise, mitt_label, threshold_ranks, threshold_table, thresholds, Recursion,
 };
 use duel::bidding::games::{parse_game, BuiltGame, GameSpec, MAX_POSITIONS};
 use duel::bidding::graph::Side;
-use duel::bidding::periodicity::Periodicity;
+use duel::bidding::periodicity::{period_bound, Periodicity};
 use duel::bidding::realvalued::taxman_values;
 use duel::bidding::richman::Richman;
 use duel::exact::{Chips, Rational};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive};
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -157,21 +161,21 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             let board = LineGame::new(width, height, k, true)?;
             let bar = progress(ctx, 1, "solving (dense table)");
             let start = std::time::Instant::now();
-            let (scaled, exp, entries) = connect_richman_dense(&board)?;
+            let dense = connect_richman_dense(&board)?;
             bar.finish_and_clear();
-            let value = Rational::new(scaled.into(), (1u64 << exp).into());
             let what = ("dense table over column states", "column states");
-            return print_dense_richman(&spec, &value, entries, what, start, json);
+            return print_dense_richman(&spec, &dense, what, start, json);
         }
     }
     if let GameSpec::Hex(n) = spec {
         if spec.position_bound() > MAX_POSITIONS as u128 {
             let hex = Hex::new(n)?;
+            let bar = progress(ctx, 1, "solving (dense table)");
             let start = std::time::Instant::now();
-            let (scaled, entries) = hex_dense(&hex, None)?;
-            let value = Rational::new(scaled.into(), (1u64 << (n * n)).into());
+            let dense = hex_richman_dense(&hex)?;
+            bar.finish_and_clear();
             let what = ("dense table of all boards", "boards");
-            return print_dense_richman(&spec, &value, entries, what, start, json);
+            return print_dense_richman(&spec, &dense, what, start, json);
         }
     }
     let built = build(&spec)?;
@@ -187,15 +191,31 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     let zugzwang = r.is_zugzwang(g, s);
     let zugzwangs = (0..g.len() as u32).filter(|&v| r.is_zugzwang(g, v)).count();
     let lower = r.lower[s as usize].clone();
+    // Theorem 3.13's M, m, m̄ where the values are exact.
+    let periodicity = r.exact.then(|| {
+        let big_m = period_bound(g, &r, s);
+        let m = (value.clone() * Rational::from_integer(big_m.clone())).to_integer();
+        let m_bar = &big_m - &m;
+        (big_m, m, m_bar)
+    });
     if json {
+        let int = |x: &BigInt| {
+            x.to_u64()
+                .map_or_else(|| json!(x.to_string()), |u| json!(u))
+        };
         print_json(&json!({
             "game": spec.name(),
-            // Not exact: the bracket's ends can have thousands of digits; floats only.
+            // Unknown when the iteration stopped at a bracket: then only its exact ends.
             "value": r.exact.then(|| value.to_string()),
             "value_float": approx(&value),
             "exact": r.exact,
+            "lower": lower.to_string(),
+            "upper": value.to_string(),
             "upper_float": approx(&value),
             "lower_float": approx(&lower),
+            "M": periodicity.as_ref().map(|p| int(&p.0)),
+            "m": periodicity.as_ref().map(|p| int(&p.1)),
+            "m_bar": periodicity.as_ref().map(|p| int(&p.2)),
             "iterations": r.iterations,
             "positions": g.len(),
             "bid": bid.as_ref().map(|b| b.to_string()),
@@ -215,15 +235,26 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
                 approx(&value),
                 r.iterations
             );
+            println!("lower end 1 − R(Ḡ[n]) = {}", dyadic_text(&lower));
+            println!("upper end R(G[n]) = {}", dyadic_text(&value));
+        }
+        if let Some((big_m, m, m_bar)) = &periodicity {
+            println!("Theorem 3.13: M = {big_m}, m = {m}, m̄ = {m_bar}");
         }
         println!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
         if let Some(b) = bid {
             println!(
-                "optimal first bid Δ = {b}{}",
+                "optimal first bid Δ = {}{}{}",
+                dyadic_text(&b),
                 if zugzwang {
                     " (zugzwang: both prefer the other to move)"
                 } else {
                     ""
+                },
+                if r.exact {
+                    ""
+                } else {
+                    " (on the upper end's values)"
                 }
             );
         }
@@ -458,13 +489,9 @@ fn board_richman(spec: &GameSpec) -> anyhow::Result<Rational> {
     }
     match *spec {
         GameSpec::Connect { width, height, k } => {
-            let (scaled, exp, _) = connect_richman_dense(&LineGame::new(width, height, k, true)?)?;
-            Ok(Rational::new(scaled.into(), (1u64 << exp).into()))
+            Ok(connect_richman_dense(&LineGame::new(width, height, k, true)?)?.value())
         }
-        GameSpec::Hex(n) => {
-            let (scaled, _) = hex_dense(&Hex::new(n)?, None)?;
-            Ok(Rational::new(scaled.into(), (1u64 << (n * n)).into()))
-        }
+        GameSpec::Hex(n) => Ok(hex_richman_dense(&Hex::new(n)?)?.value()),
         _ => bail!("{} is not a board game", spec.name()),
     }
 }
@@ -726,33 +753,58 @@ fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
 /// name for JSON and the name of the table's entries for text.
 fn print_dense_richman(
     spec: &GameSpec,
-    value: &Rational,
-    entries: usize,
+    dense: &DenseRichman,
     what: (&str, &str),
     start: std::time::Instant,
     json: bool,
 ) -> anyhow::Result<()> {
     let millis = start.elapsed().as_millis();
     let (method, entry_name) = what;
+    let value = dense.value();
+    let entries = dense.entries;
     if json {
         print_json(&json!({
             "game": spec.name(),
             "value": value.to_string(),
-            "value_float": approx(value),
+            "value_float": approx(&value),
             "exact": true,
+            "lower": value.to_string(),
+            "upper": value.to_string(),
+            "M": dense.big_m(),
+            "m": dense.m(),
+            "m_bar": dense.m_bar(),
             "method": method,
             "table_entries": entries,
             "table_bytes": entries * 4,
             "millis": millis,
         }))?;
     } else {
-        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(value));
+        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+        println!(
+            "Theorem 3.13: M = {} (= 2^{}), m = {}, m̄ = {}",
+            dense.big_m(),
+            dense.log2_big_m(),
+            dense.m(),
+            dense.m_bar()
+        );
         println!(
             "solved over a dense table of {entries} {entry_name} ({} MB) in {millis} ms",
             entries * 4 / 1_000_000
         );
     }
     Ok(())
+}
+
+/// An exact fraction, with a power-of-two denominator written `2^e` (the ends of a bracket of
+/// truncations have denominators of thousands of digits).
+fn dyadic_text(x: &Rational) -> String {
+    let den = x.denom();
+    let e = den.bits() - 1;
+    if e > 64 && den == &(BigInt::one() << e) {
+        format!("{}/2^{e}", x.numer())
+    } else {
+        x.to_string()
+    }
 }
 
 /// The table f(k), k = 0, 1, …, as CSV with a header line.

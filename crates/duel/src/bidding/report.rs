@@ -7,7 +7,9 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::allk::{all_totals, find_period, PeriodFinding};
-use super::boards::{connect_richman_dense, connect_threshold_dense, hex_dense, Hex, LineGame};
+use super::boards::{
+    connect_richman_dense, connect_threshold_dense, hex_dense, hex_richman_dense, Hex, LineGame,
+};
 use super::brute::{BruteForce, TieRule};
 use super::discrete::{mitt_label, threshold_ranks, threshold_table, Recursion};
 use super::games::parse_game;
@@ -864,6 +866,7 @@ fn all_totals_tables(
     let mut rows = serde_json::Map::new();
     let mut agree = true;
     let mut compared = Vec::new();
+    let (mut m_agree, mut m_compared) = (true, Vec::new());
     for (name, full_k, quick_k) in ALL_TOTALS_BOARDS {
         let max_k = if opts.quick { quick_k } else { full_k };
         if max_k == 0 {
@@ -883,37 +886,38 @@ fn all_totals_tables(
             _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
         };
         let secs = start.elapsed().as_secs_f64();
-        // The Richman value: on the explicit graph where it is small, else the dense tables.
-        let value = match spec {
+        // The Richman value: on the explicit graph where it is small, else the dense tables
+        // (which also give M of Theorem 3.13 with dyadic integers).
+        let (value, dense) = match spec {
             super::games::GameSpec::Connect { width, height, k }
                 if spec.position_bound() > super::games::MAX_POSITIONS as u128 =>
             {
                 // With it, f(k) for k = 0, 1 by the dense per-total search, in parallel.
                 use rayon::prelude::*;
                 let board = LineGame::new(width, height, k, true)?;
-                let jobs: Vec<Option<u64>> = vec![None, Some(0), Some(1)];
-                let out: Vec<u64> = jobs
-                    .par_iter()
-                    .map(|&job| match job {
-                        None => connect_richman_dense(&board).map(|(v, _, _)| v),
-                        Some(t) => connect_threshold_dense(&board, t).map(|c| c.rank()),
-                    })
-                    .collect::<Result<_, _>>()?;
+                let (richman, per_total) = rayon::join(
+                    || connect_richman_dense(&board),
+                    || {
+                        [0, 1]
+                            .par_iter()
+                            .map(|&t| connect_threshold_dense(&board, t).map(|c| c.rank()))
+                            .collect::<Result<Vec<u64>, _>>()
+                    },
+                );
+                let (richman, per_total) = (richman?, per_total?);
                 let dense: Vec<u64> = result.table[..2].iter().map(|c| c.rank()).collect();
-                agree &= out[1..] == dense[..];
+                agree &= per_total == dense;
                 compared.push(format!("{name} (k ≤ 1, dense search)"));
-                Rational::new(out[0].into(), (1u64 << (width * height)).into())
+                (richman.value(), Some(richman))
             }
             super::games::GameSpec::Hex(n) if n >= 4 => {
-                use rayon::prelude::*;
                 let hex = Hex::new(n)?;
-                let out: Vec<u64> = [None, Some(1)]
-                    .par_iter()
-                    .map(|&job| hex_dense(&hex, job).map(|(v, _)| v))
-                    .collect::<Result<_, _>>()?;
-                agree &= out[1] == result.table[1].rank();
+                let (richman, one) =
+                    rayon::join(|| hex_richman_dense(&hex), || hex_dense(&hex, Some(1)));
+                let (richman, (one, _)) = (richman?, one?);
+                agree &= one == result.table[1].rank();
                 compared.push(format!("{name} (k = 1, dense search)"));
-                Rational::new(out[0].into(), (1u64 << (n * n)).into())
+                (richman.value(), Some(richman))
             }
             _ => {
                 let g = graph(name)?;
@@ -923,34 +927,47 @@ fn all_totals_tables(
                     agree &= per_k == result.table;
                     compared.push(format!("{name} (k ≤ {max_k})"));
                 }
-                Richman::solve(&g)?.value(g.start()).clone()
+                (Richman::solve(&g)?.value(g.start()).clone(), None)
             }
         };
         let finding = find_period(&result.table, &value);
         let len = result.table.len() as u64;
         let mut note = finding.describe(len);
-        // What Theorem 3.13 predicts: f(k + M) = f(k) + M·R once the game is stable, M the
-        // least common denominator of every R(G_v) and Δ_v (computed on the explicit graph
-        // where it fits; for the dense boards M divides 2^cells, values being dyadic with
-        // one halving per stone, so the least period d, a multiple of q dividing M, is q
-        // itself when q = 2^cells).
-        let cells = match spec {
-            super::games::GameSpec::Connect { width, height, .. } => width * height,
-            super::games::GameSpec::Hex(n) => n * n,
-            _ => 0,
+        // What Theorem 3.13 predicts: f(k + M) = f(k) + m, m = M·R, once the game is stable,
+        // M the least common denominator of every R(G_v) and Δ_v (on the explicit graph
+        // where it fits, else on the dense tables as dyadic integers).
+        let big_m = match &dense {
+            Some(d) => (d.big_m().into(), d.m().into(), d.m_bar().into()),
+            None => {
+                let g = graph(name)?;
+                let r = Richman::solve(&g)?;
+                let big_m = super::periodicity::period_bound(&g, &r, g.start());
+                let m = (value.clone() * Rational::from_integer(big_m.clone())).to_integer();
+                let m_bar = &big_m - &m;
+                // Cross-check of the dyadic dense computation used on the large boards.
+                let on_dense = match spec {
+                    super::games::GameSpec::Connect { width, height, k } => {
+                        connect_richman_dense(&LineGame::new(width, height, k, true)?)?
+                    }
+                    super::games::GameSpec::Hex(n) => hex_richman_dense(&Hex::new(n)?)?,
+                    _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
+                };
+                m_agree &= (
+                    on_dense.big_m().into(),
+                    on_dense.m().into(),
+                    on_dense.m_bar().into(),
+                ) == (big_m.clone(), m.clone(), m_bar.clone());
+                m_compared.push(format!("{name} (M = {big_m})"));
+                (big_m, m, m_bar)
+            }
         };
-        let big_m = if spec.position_bound() <= super::games::MAX_POSITIONS as u128 {
-            let g = graph(name)?;
-            let r = Richman::solve(&g)?;
-            Some(super::periodicity::period_bound(&g, &r, g.start()).to_string())
-        } else {
-            None
-        };
-        let q = value.denom().clone();
         let _ = write!(
             note,
-            "; M = {}",
-            big_m.unwrap_or_else(|| format!("a divisor of 2^{cells} and a multiple of q = {q}"))
+            "; M = {} (2^{}), m = {}, m̄ = {}",
+            big_m.0,
+            big_m.0.bits().saturating_sub(1),
+            big_m.1,
+            big_m.2
         );
         if !matches!(finding, PeriodFinding::Verified { .. }) {
             // Totals needed to check the smallest period still possible over two periods.
@@ -1003,6 +1020,9 @@ fn all_totals_tables(
                 "seconds": secs,
                 "thresholds": result.table.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 "period": finding,
+                "M": big_m.0.to_string(),
+                "m": big_m.1.to_string(),
+                "m_bar": big_m.2.to_string(),
             }),
         );
     }
@@ -1014,6 +1034,14 @@ fn all_totals_tables(
         if agree { "equal" } else { "differ" },
         Status::of(agree),
         &compared.join(", "),
+    ));
+    s.checks.push(check(
+        "M, m, m̄ of Theorem 3.13: dyadic dense tables = least common denominator on the graph",
+        "Theorem 3.13",
+        "equal",
+        if m_agree { "equal" } else { "differ" },
+        Status::of(m_agree),
+        &m_compared.join(", "),
     ));
     data.insert("all_totals".into(), serde_json::Value::Object(rows));
     Ok(())
