@@ -15,6 +15,7 @@ use duel::bidding::discrete::{
 };
 use duel::bidding::games::{parse_game, BuiltGame, GameSpec, MAX_POSITIONS};
 use duel::bidding::graph::Side;
+use duel::bidding::layered::periodic_rows;
 use duel::bidding::periodicity::{period_bound, Periodicity};
 use duel::bidding::realvalued::taxman_values;
 use duel::bidding::richman::Richman;
@@ -63,6 +64,18 @@ pub enum Cmd {
         /// advantage, make-it-take-it, or ladies-first (search, K <= 200).
         #[arg(long, default_value = "advantage")]
         tie_break: String,
+    },
+    /// The period of f(G, k) on a board (tictactoe, connect:WxH:K, hex:N), every position's
+    /// row kept as a periodic description (Theorems 3.12-3.14); then f(G, k) for any k.
+    Period {
+        /// The board game.
+        game: String,
+        /// Also print f(G, K) for this total (any size).
+        #[arg(long, allow_hyphen_values = true)]
+        chips: Option<String>,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// The optimal bid and moves from a position with given chips.
     Moves {
@@ -121,6 +134,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             json,
         } => moves(&game, position.as_deref(), &chips, &tie, &tie_break, json),
         Cmd::Taxman { game, tax, json } => taxman(&game, &tax, json),
+        Cmd::Period { game, chips, json } => period(&game, chips.as_deref(), json, ctx),
     }?;
     Ok(ExitCode::SUCCESS)
 }
@@ -560,6 +574,106 @@ fn board_table(spec: &GameSpec, max_k: u64, format: &str, ctx: &Ctx) -> anyhow::
             println!("{note}");
             println!("{info}");
         }
+    }
+    Ok(())
+}
+
+/// `period`: [`periodic_rows`] on a board, the start's periodic description and the layers.
+fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let k = chips.map(|c| parse_total(c, "--chips")).transpose()?;
+    let bar = progress(ctx, 1, "periodic rows, layer by layer");
+    let start = std::time::Instant::now();
+    let solution = match spec {
+        GameSpec::TicTacToe { first: None } => {
+            let ttt = LineGame::tictactoe();
+            periodic_rows(&ttt, 9, ttt.position_bound())?
+        }
+        GameSpec::Connect { width, height, k } => {
+            let board = LineGame::new(width, height, k, true)?;
+            periodic_rows(&board, board.cells() as u32, board.position_bound())?
+        }
+        GameSpec::Hex(n) => {
+            let hex = Hex::new(n)?;
+            periodic_rows(&hex, (n * n) as u32, hex.position_bound())?
+        }
+        _ => bail!(
+            "'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {} use 'table', which verifies the period of any game",
+            spec.name()
+        ),
+    };
+    let secs = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let root = &solution.root;
+    let value = Rational::new(solution.scaled.into(), (1u64 << solution.cells).into());
+    let big_m = 1u64 << solution.log2_m;
+    let m = solution.scaled >> (solution.cells - solution.log2_m);
+    let shift = root.shift / 2;
+    let at_k = k.map(|k| (k, Chips::from_rank(root.rank(k))));
+    let standard = "each position's row has its own period (a divisor of its M_v) checked over two of its periods from its offset on; its parents' rows are computed from these descriptions";
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "richman": value.to_string(),
+            "M": big_m,
+            "m": m,
+            "m_bar": big_m - m,
+            "period": root.period,
+            "shift": shift,
+            "offset": root.offset,
+            "table": root.table.iter().map(|&r| Chips::from_rank(u64::from(r)).to_string()).collect::<Vec<_>>(),
+            "chips": at_k.map(|(k, _)| k),
+            "threshold": at_k.map(|(_, f)| f.to_string()),
+            "positions": solution.positions,
+            "updates": solution.updates.to_string(),
+            "peak_table_bytes": solution.peak_table_bytes,
+            "max_offset": solution.max_offset,
+            "seconds": secs,
+            "verified": standard,
+            "layers": solution.layers,
+        }))?;
+        return Ok(());
+    }
+    let name = spec.name();
+    println!(
+        "f({name}, k + {}) = f({name}, k) + {shift} for every k ≥ {}",
+        root.period, root.offset
+    );
+    println!(
+        "R = {value}; Theorem 3.13: M = {big_m} (= 2^{}), m = {m}, m̄ = {}",
+        solution.log2_m,
+        big_m - m
+    );
+    if let Some((k, f)) = at_k {
+        println!("f({name}, {k}) = {f}");
+    }
+    println!("verified: {standard}");
+    println!(
+        "{} positions, {:.3e} child-row entries combined, descriptions of two layers {} MB at most, largest offset {}, {secs:.1} s",
+        solution.positions,
+        solution.updates as f64,
+        solution.peak_table_bytes / 1_000_000,
+        solution.max_offset
+    );
+    println!("stones  positions       open  M_v = 2^e (largest e: count)  periods (largest e: count)  Σ M_v·moves  tables MB");
+    for l in &solution.layers {
+        let top = |h: &[u64]| -> String {
+            h.iter()
+                .enumerate()
+                .rev()
+                .find(|(_, &c)| c > 0)
+                .map_or_else(|| "-".into(), |(e, c)| format!("{e}: {c}"))
+        };
+        println!(
+            "{:>6} {:>10} {:>10}  {:>28}  {:>26}  {:>11.3e}  {:>9}",
+            l.stones,
+            l.positions,
+            l.open,
+            top(&l.by_log2_m),
+            top(&l.by_log2_period),
+            l.sum_m_moves as f64,
+            l.table_bytes / 1_000_000
+        );
     }
     Ok(())
 }

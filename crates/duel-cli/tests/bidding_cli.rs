@@ -103,6 +103,59 @@ fn richman_bracket_ends_are_exact_fractions() {
 }
 
 #[test]
+fn period_of_boards_by_periodic_rows() {
+    // Develin & Payne, Theorem 6.1 and Figure 3: R(TTT) = 133/256, period 256 with shift
+    // 133; f(TTT, 10^18) as 'threshold' computes it (Theorem 3.7 directly).
+    let v = json(&[
+        "bidding",
+        "period",
+        "tictactoe",
+        "--chips",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["period"].as_u64(), v["shift"].as_u64()),
+        (Some(256), Some(133))
+    );
+    assert_eq!(
+        (v["M"].as_u64(), v["m"].as_u64(), v["m_bar"].as_u64()),
+        (Some(256), Some(133), Some(123))
+    );
+    assert_eq!(v["richman"], "133/256");
+    let direct = json(&[
+        "bidding",
+        "threshold",
+        "tictactoe",
+        "--chips",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(v["threshold"], direct["threshold"]);
+    let offset = v["offset"].as_u64().unwrap() as usize;
+    assert_eq!(v["table"].as_array().unwrap().len(), offset + 256);
+    // connect:4x4:4: the all-totals table to K = 49999 verifies f(k + 16384) = f(k) + 10088
+    // from k = 317 (report, full mode).
+    let v = json(&["bidding", "period", "connect:4x4:4", "--json"]);
+    assert_eq!(
+        (
+            v["period"].as_u64(),
+            v["shift"].as_u64(),
+            v["offset"].as_u64()
+        ),
+        (Some(16384), Some(10088), Some(317))
+    );
+    assert_eq!(v["layers"].as_array().unwrap().len(), 17);
+    let text = duel(&["bidding", "period", "hex:3"]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.starts_with("f(hex:3, k + 2) = f(hex:3, k) + 1 for every k ≥ 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("M = 256 (= 2^8), m = 128, m̄ = 128"), "{out}");
+}
+
+#[test]
 fn threshold_small_and_huge() {
     // Develin & Payne, Figure 3: f'(TTT, 23) = 12*, and f = f' for k != 5.
     let v = json(&[
@@ -300,6 +353,9 @@ fn bad_input_is_one_line_and_exit_2() {
             "99999999999999999999999",
         ],
         vec!["bidding", "table", "E", "--max-chips", "x"],
+        vec!["bidding", "period", "tug:3"],
+        vec!["bidding", "period", "tictactoe", "--chips", "-1"],
+        vec!["bidding", "period", "connect:7x6:4"],
         vec![
             "bidding",
             "table",
