@@ -177,9 +177,9 @@ fn large_boards_periods() {
 #[test]
 fn too_large_boards_are_refused() {
     use duel::bidding::BiddingError;
-    // 42 cells: rows of 3·2^42 totals.
-    let big = LineGame::new(7, 6, 4, true).unwrap();
-    let err = periodic_rows(&big, 42, big.position_bound()).unwrap_err();
+    // 30 cells: rows of 3·2^30 totals.
+    let big = LineGame::new(6, 5, 4, true).unwrap();
+    let err = periodic_rows(&big, 30, big.position_bound()).unwrap_err();
     assert!(matches!(err, BiddingError::TooLarge(ref m) if m.contains("at most 23 cells")));
     // 20 cells but more positions than the enumeration takes.
     let wide = LineGame::new(5, 4, 4, true).unwrap();
