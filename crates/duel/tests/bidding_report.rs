@@ -51,6 +51,14 @@ fn quick_report_section() {
         Status::Matches
     );
     assert!(s.markdown.contains("M = 512 (2^9), m = 263, m̄ = 249"));
+    // Periods by periodic rows = all-totals tables and the graph's periodicity.
+    assert_eq!(
+        status("periodic rows = all-totals tables, graph periodicity, dense searches"),
+        Status::Matches
+    );
+    assert!(s
+        .markdown
+        .contains("| connect:4x4:4 | 1261/2048 | 2^14 | 16384 | s = 10088 | 317 |"));
     let (_, differs, new) = s.tally();
     assert_eq!(differs, 10);
     assert!(new >= 8);
