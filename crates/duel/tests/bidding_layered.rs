@@ -39,6 +39,25 @@ fn assert_rows_agree<G: BiddingGame + Sync>(
     for k in o..o + 3 * d {
         assert_eq!(p.root.rank(k + d), p.root.rank(k) + s, "{name}, k = {k}");
     }
+    // The offset is the least: the relation fails just before it (checked on the table).
+    if o > 0 && o - 1 + d <= max_k {
+        assert_ne!(
+            table[(o - 1 + d) as usize].rank(),
+            table[(o - 1) as usize].rank() + s,
+            "{name}"
+        );
+    }
+    // The period is the least: half of it (a power of two) is no period, either because its
+    // shift would not be a whole number of chips (s/2 ranks odd) or because the relation
+    // fails somewhere past the offset.
+    if d > 1 && (s / 2) % 2 == 0 && o + 2 * d <= max_k {
+        let h = d / 2;
+        assert!(
+            (o..=max_k - h)
+                .any(|k| table[(k + h) as usize].rank() != table[k as usize].rank() + s / 2),
+            "{name}"
+        );
+    }
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! largest of these powers of two over `v` and its children's `M`. By Theorems 3.12–3.14,
 //! `f(v, k + M_v) = f(v, k) + M_v·R(G_v)` (in chips) once `k` is large enough, so the row of
 //! `v` is a table of its first totals, a period `p_v` dividing `M_v` (and a multiple of the
-//! denominator of `R(G_v)`) and a shift. Rows near the full board have small `M_v`, so the
+//! denominator of `R(G_v)`) and a shift; [`periodic_rows`] proves each one by induction from
+//! the ends, without relying on those theorems. Rows near the full board have small `M_v`, so the
 //! work is about `Σ_v 3·M_v·moves_v` (5·10⁹ for `connect:5x4:4`) instead of
 //! `positions × 3·M` (3·10¹³) for a table long enough to see the start's period twice.
 
@@ -141,7 +142,8 @@ pub struct PeriodicSolution {
 }
 
 /// The first row length tried for a position with `M_v = 2^log2_m`: three periods of
-/// `M_v` past the children's largest offset, plus a margin.
+/// `M_v` past twice the children's largest offset, plus a margin (doubled when the proof's
+/// window does not fit).
 fn first_length(log2_m: u8, child_offset: u32) -> usize {
     3 * (1usize << log2_m) + 2 * child_offset as usize + 64
 }
@@ -154,13 +156,26 @@ pub const ROW_LIMIT: usize = 1 << 26;
 pub const MAX_CELLS: u32 = 23;
 
 /// Theorem 3.7 for every total, each position's row kept as a [`PeriodicRow`] instead of a row
-/// of fixed length: layer by layer from the fullest, each position's row is computed for
-/// `k < L` from its children's periodic descriptions (extended as far as needed), then its
-/// smallest period `d` (a multiple of the denominator of `R(G_v)` dividing `M_v`, with shift
-/// `2·d·R(G_v)`) is looked for; `d` is accepted when `f(v, k + d) = f(v, k) + shift` holds for
-/// every `k` from the offset to `L − d`, at least two whole periods (`L` doubles until it
-/// does). Each position's period is thus checked over two of its own periods — the same
-/// standard as for a table at the root — and the rows of its parents rest on it.
+/// of fixed length, every period **proved** (by induction from the ends, without using
+/// Theorems 3.12–3.14): layer by layer from the fullest, each position's row is computed for
+/// `k < L` from its children's periodic descriptions (extended as far as needed).
+///
+/// The proof for a position `v`, its children's rows being exact: past the largest child
+/// offset, every child row is `P`-periodic (`P` the largest child period) with shift
+/// `2·P·R(G_w)`. Past the point `k₂` from which, over one window of `P` totals, (i) Alice's
+/// children with `R(G_w) = R_A` are at most her other children, (ii) Bob's children with
+/// `R_B` at least his others and (iii) `f_A ≤ f_B` if `R_A < R_B` (`f_B ≤ f_A` if `R_A > R_B`),
+/// these hold for ever (the gaps only grow, shifts being proportional to `R`), so `f_A` and
+/// `f_B` shift by `2·P·R_A` and `2·P·R_B` per `P`, and Theorem 3.7's combination shifts
+/// `f(v, ·)` by `2·P′·R(G_v)` per `P′` (`P′ = P`, or `2P` when `P·R(G_v)` is not an integer:
+/// the parity of the chip sum must be kept). Then for a candidate `d`,
+/// `g(k) = f(v, k + d) − f(v, k) − 2·d·R(G_v)` is `P′`-periodic past `k₂`: zero on
+/// `[k₀, max(k₀, k₂) + P′)` proves the period `d` from `k₀`, non-zero past `k₂` refutes it.
+/// The least `d` and its least `k₀` are kept; `L` doubles until the window fits.
+///
+/// (A weaker test, "the relation holds over two whole periods of the computed range", was
+/// tried first: on `connect:5x4:4` it accepted false periods at inner positions, e.g. `d = 8`
+/// holding for `24699 ≤ k < 24732` on a row refuted by the proof.)
 ///
 /// Work: about `Σ_v L_v · moves_v`, with `L_v ≈ 3·M_v`, instead of `positions × K` for a
 /// table to `K`. `cells` is `C` (at most [`MAX_CELLS`]: rows of `3·2^C` totals);
@@ -210,8 +225,8 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
             .par_iter()
             .zip(layer.tags.par_iter())
             .map_init(
-                || (Vec::<u32>::new(), Vec::<u32>::new(), Vec::<u32>::new()),
-                |(fa, fb, scratch), (&code, &tag)| {
+                || [(); 5].map(|_| Vec::<u32>::new()),
+                |[fa, fa_rest, fb, fb_rest, scratch], (&code, &tag)| {
                     let mut open = || -> Result<(Solved, u128, bool, u32), BiddingError> {
                         let child = |w: u64| -> &Solved {
                             let j = next_codes
@@ -241,39 +256,78 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
                             .max(log2_den(a.abs_diff(b) / 2));
                         let child_offset =
                             alice.iter().chain(&bob).map(|c| c.2.offset).max().unwrap_or(0);
+                        // Every child row is `big_p`-periodic from `child_offset` on.
+                        let big_p = alice.iter().chain(&bob).map(|c| c.2.period).max().unwrap_or(1);
                         let q = log2_den(r);
+                        // The parent's row is `p_prime`-periodic from `k2` on (see
+                        // `proven_period`): `big_p` if `big_p·R(G_v)` is an integer, else
+                        // twice it (the denominator of R(G_v) is at most twice the children's).
+                        let p_prime = if big_p.trailing_zeros() >= u32::from(q) {
+                            big_p as usize
+                        } else {
+                            2 * big_p as usize
+                        };
                         let mut len = first_length(lm, child_offset);
                         let mut work = 0u128;
                         let mut retried = false;
                         loop {
-                            fa.clear();
-                            fa.resize(len, u32::MAX);
-                            fb.clear();
-                            fb.resize(len, 0);
+                            for (buf, init) in [
+                                (&mut *fa, u32::MAX),
+                                (&mut *fa_rest, u32::MAX),
+                                (&mut *fb, 0),
+                                (&mut *fb_rest, 0),
+                            ] {
+                                buf.clear();
+                                buf.resize(len, init);
+                            }
                             scratch.resize(len, 0);
+                            // The children reaching R_A (R_B) apart from the others.
                             for c in &alice {
                                 c.2.fill(scratch);
-                                for (x, &y) in fa.iter_mut().zip(scratch.iter()) {
+                                let into = if c.0 == a { &mut *fa } else { &mut *fa_rest };
+                                for (x, &y) in into.iter_mut().zip(scratch.iter()) {
                                     *x = (*x).min(y);
                                 }
                             }
                             for c in &bob {
                                 c.2.fill(scratch);
-                                for (x, &y) in fb.iter_mut().zip(scratch.iter()) {
+                                let into = if c.0 == b { &mut *fb } else { &mut *fb_rest };
+                                for (x, &y) in into.iter_mut().zip(scratch.iter()) {
                                     *x = (*x).max(y);
                                 }
                             }
-                            for (x, &y) in fa.iter_mut().zip(fb.iter()) {
-                                *x = super::allk::combine(*x, y);
-                            }
                             work += (len * (alice.len() + bob.len())) as u128;
-                            if let Some(row) = find_row_period(fa, r, cells, q, lm) {
-                                let moves = (alice.len() + bob.len()) as u32;
-                                return Ok(((r, lm, row), work, retried, moves));
+                            // k2: from here on, the best children are those reaching R_A
+                            // and R_B, and min(f_A, f_B) is the one of the smaller R.
+                            let from = (child_offset as usize).min(len);
+                            let settled = |k: usize| -> bool {
+                                fa_rest[k] >= fa[k]
+                                    && fb_rest[k] <= fb[k]
+                                    && (a >= b || fa[k] <= fb[k])
+                                    && (a <= b || fb[k] <= fa[k])
+                            };
+                            let k2 = (from..len)
+                                .rev()
+                                .find(|&k| !settled(k))
+                                .map_or(from, |k| k + 1);
+                            for ((x, &xr), (&y, &yr)) in fa
+                                .iter_mut()
+                                .zip(fa_rest.iter())
+                                .zip(fb.iter().zip(fb_rest.iter()))
+                            {
+                                *x = super::allk::combine((*x).min(xr), y.max(yr));
+                            }
+                            match proven_period(fa, r, cells, q, k2, p_prime) {
+                                Ok(Some(row)) => {
+                                    let moves = (alice.len() + bob.len()) as u32;
+                                    return Ok(((r, lm, row), work, retried, moves));
+                                }
+                                Ok(None) => {}
+                                Err(e) => return Err(e),
                             }
                             if len >= ROW_LIMIT {
                                 return Err(BiddingError::TooLarge(format!(
-                                    "no period of a position's row verified within {len} totals"
+                                    "no period of a position's row proved within {len} totals"
                                 )));
                             }
                             len = (2 * len).min(ROW_LIMIT);
@@ -341,35 +395,49 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     })
 }
 
-/// The smallest period `d = 2^e`, `q ≤ e ≤ log2_m`, of `row` (ranks for `k < row.len()`) with
-/// shift `2·d·R` (`R = scaled / 2^cells`) holding from some offset over at least two whole
-/// periods to the end of the row.
-fn find_row_period(row: &[u32], scaled: u64, cells: u32, q: u8, log2_m: u8) -> Option<PeriodicRow> {
+/// The least period of a row, proved. `row` holds `f(v, k)` for `k < row.len()`; the caller
+/// has established that `f(v, k + p_prime) = f(v, k) + 2·p_prime·R` for every `k ≥ k2`
+/// (`R = scaled / 2^cells`). For a candidate `d = 2^e` (`q ≤ e`, `2^q` the denominator of `R`),
+/// `g(k) = f(v, k + d) − f(v, k) − 2·d·R` is then `p_prime`-periodic from `k2` on, so:
+/// `g ≠ 0` somewhere at or after `k2` means `d` is no eventual period; `g = 0` on
+/// `[k0, max(k0, k2) + p_prime)` proves `f(v, k + d) = f(v, k) + 2·d·R` for every `k ≥ k0`.
+/// Returns the least such `d` with its least offset `k0`, or `None` when the row is too short
+/// to decide (the caller lengthens it).
+fn proven_period(
+    row: &[u32],
+    scaled: u64,
+    cells: u32,
+    q: u8,
+    k2: usize,
+    p_prime: usize,
+) -> Result<Option<PeriodicRow>, BiddingError> {
     let len = row.len();
-    for e in q..=log2_m {
+    let mut e = u32::from(q);
+    while (1usize << e) <= p_prime {
         let d = 1usize << e;
-        if 3 * d > len {
-            return None;
+        if k2 + p_prime + d > len {
+            return Ok(None);
         }
         // 2·d·R in ranks: d·scaled / 2^(cells − 1), an integer since 2^q divides d.
         let shift = ((d as u64 * scaled) >> (cells - 1)) as u32;
-        let mut k0 = 0;
-        for k in (0..len - d).rev() {
-            if row[k + d] != row[k].wrapping_add(shift) {
-                k0 = k + 1;
-                break;
-            }
-        }
-        if len - d - k0 >= 2 * d {
-            return Some(PeriodicRow {
+        let k0 = (0..len - d)
+            .rev()
+            .find(|&k| row[k + d] != row[k].wrapping_add(shift))
+            .map_or(0, |k| k + 1);
+        if k0 <= k2 {
+            return Ok(Some(PeriodicRow {
                 table: row[..k0 + d].to_vec(),
                 offset: k0 as u32,
                 period: d as u32,
                 shift,
-            });
+            }));
         }
+        e += 1;
     }
-    None
+    // p_prime itself is a period from k2 on: reaching here contradicts the caller's proof.
+    Err(BiddingError::Model(format!(
+        "internal: no period found up to {p_prime} although the children's rows imply one"
+    )))
 }
 
 #[cfg(test)]

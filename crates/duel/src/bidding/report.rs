@@ -1082,12 +1082,15 @@ fn periodic_rows_tables(
          f(v, k + M_v) = f(v, k) + M_v·R(G_v) for large k, M_v (a power of two) the least common \
          denominator of R and Δ over the positions reachable from v. Layer by layer from the full \
          boards, each position's row is computed from its children's periodic descriptions for \
-         k < L (L ≈ 3·M_v, doubled until it works) and its least period p_v (dividing M_v, a \
-         multiple of the denominator of R(G_v)) is accepted when the relation holds from an \
-         offset over at least two whole periods to L; the description kept is the table up to \
-         offset + p_v. **What this rests on:** each position's own period is checked over two of \
-         its periods (the standard the issue sets for the start's table), and the rows of its \
-         parents beyond that range are computed from it. The work is about Σ_v 3·M_v·moves_v \
+         k < L (L ≈ 3·M_v, doubled when needed), and its least period and least offset are \
+         **proved** by induction from the ends (not from Theorems 3.12–3.14): past a point k₂ \
+         found in the children's rows, Alice's best children are those of least R, Bob's those \
+         of largest R, and f_A, f_B are ordered as their R, for ever (the gaps only grow), so the \
+         row is P′-periodic past k₂ (P′ the children's largest period, or twice it) and one \
+         window of P′ totals decides whether a smaller d is a period. A weaker test, \"the \
+         relation holds over two whole periods of the computed range\", accepts false periods at \
+         inner positions of connect:5x4:4 (e.g. d = 8 holding for 24699 ≤ k < 24732 on a row the \
+         proof refutes). The work is about Σ_v 3·M_v·moves_v \
          instead of positions × 3M for a table at the start.\n\n\
          | game | R | M | period d | f(k + d) = f(k) + s | from k = | positions | child-row entries | descriptions (two layers) | time | checked against |\n\
          | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -1208,7 +1211,7 @@ fn periodic_rows_tables(
             ),
             Status::New,
             &format!(
-                "R = {value}, M = 2^{}; {} positions, {:.2e} child-row entries, {secs:.1} s; each position's period checked over two of its periods",
+                "R = {value}, M = 2^{}; {} positions, {:.2e} child-row entries, {secs:.1} s; every position's period proved by induction from the ends",
                 solution.log2_m,
                 solution.positions,
                 solution.updates as f64
