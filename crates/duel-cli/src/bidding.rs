@@ -6,17 +6,22 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use duel::bidding::allk::{all_totals, find_period, PeriodFinding, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::approx;
-use duel::bidding::boards::{connect_richman_dense, hex_dense, Hex, LineGame, DENSE_LIMIT};
+use duel::bidding::boards::{
+    connect_richman_dense, hex_dense, hex_richman_dense, DenseRichman, Hex, LineGame, DENSE_LIMIT,
+};
 use duel::bidding::brute::{BruteForce, TieRule};
 use duel::bidding::discrete::{
     advise, mitt_label, threshold_ranks, threshold_table, thresholds, Recursion,
 };
 use duel::bidding::games::{parse_game, BuiltGame, GameSpec, MAX_POSITIONS};
 use duel::bidding::graph::Side;
-use duel::bidding::periodicity::Periodicity;
+use duel::bidding::layered::periodic_rows;
+use duel::bidding::periodicity::{period_bound, Periodicity};
 use duel::bidding::realvalued::taxman_values;
 use duel::bidding::richman::Richman;
 use duel::exact::{Chips, Rational};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive};
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -59,6 +64,18 @@ pub enum Cmd {
         /// advantage, make-it-take-it, or ladies-first (search, K <= 200).
         #[arg(long, default_value = "advantage")]
         tie_break: String,
+    },
+    /// The period of f(G, k) on a board (tictactoe, connect:WxH:K, hex:N), every position's
+    /// row kept as a periodic description (Theorems 3.12-3.14); then f(G, k) for any k.
+    Period {
+        /// The board game.
+        game: String,
+        /// Also print f(G, K) for this total (any size).
+        #[arg(long, allow_hyphen_values = true)]
+        chips: Option<String>,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// The optimal bid and moves from a position with given chips.
     Moves {
@@ -117,6 +134,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             json,
         } => moves(&game, position.as_deref(), &chips, &tie, &tie_break, json),
         Cmd::Taxman { game, tax, json } => taxman(&game, &tax, json),
+        Cmd::Period { game, chips, json } => period(&game, chips.as_deref(), json, ctx),
     }?;
     Ok(ExitCode::SUCCESS)
 }
@@ -157,21 +175,21 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             let board = LineGame::new(width, height, k, true)?;
             let bar = progress(ctx, 1, "solving (dense table)");
             let start = std::time::Instant::now();
-            let (scaled, exp, entries) = connect_richman_dense(&board)?;
+            let dense = connect_richman_dense(&board)?;
             bar.finish_and_clear();
-            let value = Rational::new(scaled.into(), (1u64 << exp).into());
             let what = ("dense table over column states", "column states");
-            return print_dense_richman(&spec, &value, entries, what, start, json);
+            return print_dense_richman(&spec, &dense, what, start, json);
         }
     }
     if let GameSpec::Hex(n) = spec {
         if spec.position_bound() > MAX_POSITIONS as u128 {
             let hex = Hex::new(n)?;
+            let bar = progress(ctx, 1, "solving (dense table)");
             let start = std::time::Instant::now();
-            let (scaled, entries) = hex_dense(&hex, None)?;
-            let value = Rational::new(scaled.into(), (1u64 << (n * n)).into());
+            let dense = hex_richman_dense(&hex)?;
+            bar.finish_and_clear();
             let what = ("dense table of all boards", "boards");
-            return print_dense_richman(&spec, &value, entries, what, start, json);
+            return print_dense_richman(&spec, &dense, what, start, json);
         }
     }
     let built = build(&spec)?;
@@ -187,15 +205,31 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     let zugzwang = r.is_zugzwang(g, s);
     let zugzwangs = (0..g.len() as u32).filter(|&v| r.is_zugzwang(g, v)).count();
     let lower = r.lower[s as usize].clone();
+    // Theorem 3.13's M, m, m̄ where the values are exact.
+    let periodicity = r.exact.then(|| {
+        let big_m = period_bound(g, &r, s);
+        let m = (value.clone() * Rational::from_integer(big_m.clone())).to_integer();
+        let m_bar = &big_m - &m;
+        (big_m, m, m_bar)
+    });
     if json {
+        let int = |x: &BigInt| {
+            x.to_u64()
+                .map_or_else(|| json!(x.to_string()), |u| json!(u))
+        };
         print_json(&json!({
             "game": spec.name(),
-            // Not exact: the bracket's ends can have thousands of digits; floats only.
+            // Unknown when the iteration stopped at a bracket: then only its exact ends.
             "value": r.exact.then(|| value.to_string()),
             "value_float": approx(&value),
             "exact": r.exact,
+            "lower": lower.to_string(),
+            "upper": value.to_string(),
             "upper_float": approx(&value),
             "lower_float": approx(&lower),
+            "M": periodicity.as_ref().map(|p| int(&p.0)),
+            "m": periodicity.as_ref().map(|p| int(&p.1)),
+            "m_bar": periodicity.as_ref().map(|p| int(&p.2)),
             "iterations": r.iterations,
             "positions": g.len(),
             "bid": bid.as_ref().map(|b| b.to_string()),
@@ -215,15 +249,26 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
                 approx(&value),
                 r.iterations
             );
+            println!("lower end 1 − R(Ḡ[n]) = {}", dyadic_text(&lower));
+            println!("upper end R(G[n]) = {}", dyadic_text(&value));
+        }
+        if let Some((big_m, m, m_bar)) = &periodicity {
+            println!("Theorem 3.13: M = {big_m}, m = {m}, m̄ = {m_bar}");
         }
         println!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
         if let Some(b) = bid {
             println!(
-                "optimal first bid Δ = {b}{}",
+                "optimal first bid Δ = {}{}{}",
+                dyadic_text(&b),
                 if zugzwang {
                     " (zugzwang: both prefer the other to move)"
                 } else {
                     ""
+                },
+                if r.exact {
+                    ""
+                } else {
+                    " (on the upper end's values)"
                 }
             );
         }
@@ -458,13 +503,9 @@ fn board_richman(spec: &GameSpec) -> anyhow::Result<Rational> {
     }
     match *spec {
         GameSpec::Connect { width, height, k } => {
-            let (scaled, exp, _) = connect_richman_dense(&LineGame::new(width, height, k, true)?)?;
-            Ok(Rational::new(scaled.into(), (1u64 << exp).into()))
+            Ok(connect_richman_dense(&LineGame::new(width, height, k, true)?)?.value())
         }
-        GameSpec::Hex(n) => {
-            let (scaled, _) = hex_dense(&Hex::new(n)?, None)?;
-            Ok(Rational::new(scaled.into(), (1u64 << (n * n)).into()))
-        }
+        GameSpec::Hex(n) => Ok(hex_richman_dense(&Hex::new(n)?)?.value()),
         _ => bail!("{} is not a board game", spec.name()),
     }
 }
@@ -533,6 +574,106 @@ fn board_table(spec: &GameSpec, max_k: u64, format: &str, ctx: &Ctx) -> anyhow::
             println!("{note}");
             println!("{info}");
         }
+    }
+    Ok(())
+}
+
+/// `period`: [`periodic_rows`] on a board, the start's periodic description and the layers.
+fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
+    let spec = parse_game(game)?;
+    let k = chips.map(|c| parse_total(c, "--chips")).transpose()?;
+    let bar = progress(ctx, 1, "periodic rows, layer by layer");
+    let start = std::time::Instant::now();
+    let solution = match spec {
+        GameSpec::TicTacToe { first: None } => {
+            let ttt = LineGame::tictactoe();
+            periodic_rows(&ttt, 9, ttt.position_bound())?
+        }
+        GameSpec::Connect { width, height, k } => {
+            let board = LineGame::new(width, height, k, true)?;
+            periodic_rows(&board, board.cells() as u32, board.position_bound())?
+        }
+        GameSpec::Hex(n) => {
+            let hex = Hex::new(n)?;
+            periodic_rows(&hex, (n * n) as u32, hex.position_bound())?
+        }
+        _ => bail!(
+            "'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {} use 'table', which verifies the period of any game",
+            spec.name()
+        ),
+    };
+    let secs = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let root = &solution.root;
+    let value = Rational::new(solution.scaled.into(), (1u64 << solution.cells).into());
+    let big_m = 1u64 << solution.log2_m;
+    let m = solution.scaled >> (solution.cells - solution.log2_m);
+    let shift = root.shift / 2;
+    let at_k = k.map(|k| (k, Chips::from_rank(root.rank(k))));
+    let standard = "proved: every position's row is periodic from its offset, by induction from the ends (past a point found in the children's rows the best children and the order of f_A, f_B are settled for ever, so one window of the period decides it)";
+    if json {
+        print_json(&json!({
+            "game": spec.name(),
+            "richman": value.to_string(),
+            "M": big_m,
+            "m": m,
+            "m_bar": big_m - m,
+            "period": root.period,
+            "shift": shift,
+            "offset": root.offset,
+            "table": root.table.iter().map(|&r| Chips::from_rank(u64::from(r)).to_string()).collect::<Vec<_>>(),
+            "chips": at_k.map(|(k, _)| k),
+            "threshold": at_k.map(|(_, f)| f.to_string()),
+            "positions": solution.positions,
+            "updates": solution.updates.to_string(),
+            "peak_table_bytes": solution.peak_table_bytes,
+            "max_offset": solution.max_offset,
+            "seconds": secs,
+            "proof": standard,
+            "layers": solution.layers,
+        }))?;
+        return Ok(());
+    }
+    let name = spec.name();
+    println!(
+        "f({name}, k + {}) = f({name}, k) + {shift} for every k ≥ {}",
+        root.period, root.offset
+    );
+    println!(
+        "R = {value}; Theorem 3.13: M = {big_m} (= 2^{}), m = {m}, m̄ = {}",
+        solution.log2_m,
+        big_m - m
+    );
+    if let Some((k, f)) = at_k {
+        println!("f({name}, {k}) = {f}");
+    }
+    println!("{standard}");
+    println!(
+        "{} positions, {:.3e} child-row entries combined, descriptions of two layers {} MB at most, largest offset {}, {secs:.1} s",
+        solution.positions,
+        solution.updates as f64,
+        solution.peak_table_bytes / 1_000_000,
+        solution.max_offset
+    );
+    println!("stones  positions       open  M_v = 2^e (largest e: count)  periods (largest e: count)  Σ M_v·moves  tables MB");
+    for l in &solution.layers {
+        let top = |h: &[u64]| -> String {
+            h.iter()
+                .enumerate()
+                .rev()
+                .find(|(_, &c)| c > 0)
+                .map_or_else(|| "-".into(), |(e, c)| format!("{e}: {c}"))
+        };
+        println!(
+            "{:>6} {:>10} {:>10}  {:>28}  {:>26}  {:>11.3e}  {:>9}",
+            l.stones,
+            l.positions,
+            l.open,
+            top(&l.by_log2_m),
+            top(&l.by_log2_period),
+            l.sum_m_moves as f64,
+            l.table_bytes / 1_000_000
+        );
     }
     Ok(())
 }
@@ -726,33 +867,58 @@ fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
 /// name for JSON and the name of the table's entries for text.
 fn print_dense_richman(
     spec: &GameSpec,
-    value: &Rational,
-    entries: usize,
+    dense: &DenseRichman,
     what: (&str, &str),
     start: std::time::Instant,
     json: bool,
 ) -> anyhow::Result<()> {
     let millis = start.elapsed().as_millis();
     let (method, entry_name) = what;
+    let value = dense.value();
+    let entries = dense.entries;
     if json {
         print_json(&json!({
             "game": spec.name(),
             "value": value.to_string(),
-            "value_float": approx(value),
+            "value_float": approx(&value),
             "exact": true,
+            "lower": value.to_string(),
+            "upper": value.to_string(),
+            "M": dense.big_m(),
+            "m": dense.m(),
+            "m_bar": dense.m_bar(),
             "method": method,
             "table_entries": entries,
             "table_bytes": entries * 4,
             "millis": millis,
         }))?;
     } else {
-        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(value));
+        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+        println!(
+            "Theorem 3.13: M = {} (= 2^{}), m = {}, m̄ = {}",
+            dense.big_m(),
+            dense.log2_big_m(),
+            dense.m(),
+            dense.m_bar()
+        );
         println!(
             "solved over a dense table of {entries} {entry_name} ({} MB) in {millis} ms",
             entries * 4 / 1_000_000
         );
     }
     Ok(())
+}
+
+/// An exact fraction, with a power-of-two denominator written `2^e` (the ends of a bracket of
+/// truncations have denominators of thousands of digits).
+fn dyadic_text(x: &Rational) -> String {
+    let den = x.denom();
+    let e = den.bits() - 1;
+    if e > 64 && den == &(BigInt::one() << e) {
+        format!("{}/2^{e}", x.numer())
+    } else {
+        x.to_string()
+    }
 }
 
 /// The table f(k), k = 0, 1, …, as CSV with a header line.

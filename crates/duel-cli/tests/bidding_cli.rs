@@ -32,6 +32,130 @@ fn richman_value_of_tic_tac_toe() {
 }
 
 #[test]
+fn richman_gives_m_of_theorem_3_13() {
+    // Develin & Payne, Figure 3 / Theorem 6.1: TTT's values have period 256 with shift 133:
+    // M = 256, m = M·R = 133, m̄ = M − m = 123.
+    let v = json(&["bidding", "richman", "tictactoe", "--json"]);
+    assert_eq!((v["M"].as_u64(), v["m"].as_u64()), (Some(256), Some(133)));
+    assert_eq!(v["m_bar"], 123);
+    // Section 4.1: Tug o' War Tug^n has M = 2n and m = m̄ = n.
+    let v = json(&["bidding", "richman", "tug:3", "--json"]);
+    assert_eq!((v["M"].as_u64(), v["m"].as_u64()), (Some(6), Some(3)));
+    assert_eq!(v["m_bar"], 3);
+    // A board too large for a graph goes to the dense table (21 cells): R = 1048599/2^21 has
+    // an odd numerator, so M, a multiple of 2^21 dividing 2^21, is 2^21.
+    let v = json(&["bidding", "richman", "connect:3x7:3", "--json"]);
+    assert_eq!(v["method"], "dense table over column states");
+    assert_eq!(v["value"], "1048599/2097152");
+    assert_eq!(
+        (v["lower"].as_str(), v["upper"].as_str()),
+        (Some("1048599/2097152"), Some("1048599/2097152"))
+    );
+    assert_eq!(
+        (v["M"].as_u64(), v["m"].as_u64()),
+        (Some(1 << 21), Some(1_048_599))
+    );
+    assert_eq!(v["m_bar"], (1u64 << 21) - 1_048_599);
+    let text = duel(&["bidding", "richman", "connect:3x7:3"]);
+    assert!(String::from_utf8_lossy(&text.stdout)
+        .contains("M = 2097152 (= 2^21), m = 1048599, m̄ = 1048553"));
+}
+
+#[test]
+fn richman_bracket_ends_are_exact_fractions() {
+    // tug:60 stays a bracket after the 20000 truncation steps: the value is unknown (null),
+    // the ends are exact dyadic fractions around R = 1/2 (Section 4.1, vertex 0).
+    use num_bigint::BigInt;
+    let v = json(&["bidding", "richman", "tug:60", "--json"]);
+    assert_eq!(v["exact"], false);
+    assert!(v["value"].is_null() && v["M"].is_null());
+    let fraction = |key: &str| -> (BigInt, BigInt) {
+        let text = v[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("{key} is a string"));
+        let (n, d) = text.split_once('/').expect("a fraction n/d");
+        (n.parse().unwrap(), d.parse().unwrap())
+    };
+    let (ln, ld) = fraction("lower");
+    let (un, ud) = fraction("upper");
+    // lower < 1/2 < upper, and both ends are dyadic.
+    assert!(BigInt::from(2) * &ln < ld && BigInt::from(2) * &un > ud);
+    for d in [&ld, &ud] {
+        assert_eq!(*d, BigInt::from(1) << (d.bits() - 1), "a power of two");
+    }
+    // The floats are the same ends, rounded.
+    let lf = v["lower_float"].as_f64().unwrap();
+    assert!((0.4993..0.4994).contains(&lf), "{lf}");
+    assert!(v["upper_float"].as_f64().unwrap() - 0.5 > 6e-4);
+    // The text prints them exactly, the power-of-two denominators as 2^e.
+    let out = duel(&["bidding", "richman", "tug:60"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lower_line = text
+        .lines()
+        .find(|l| l.starts_with("lower end"))
+        .expect("a line for the lower end");
+    let e = ld.bits() - 1;
+    assert!(
+        lower_line.ends_with(&format!(" = {ln}/2^{e}")),
+        "{}",
+        &lower_line[..80]
+    );
+}
+
+#[test]
+fn period_of_boards_by_periodic_rows() {
+    // Develin & Payne, Theorem 6.1 and Figure 3: R(TTT) = 133/256, period 256 with shift
+    // 133; f(TTT, 10^18) as 'threshold' computes it (Theorem 3.7 directly).
+    let v = json(&[
+        "bidding",
+        "period",
+        "tictactoe",
+        "--chips",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["period"].as_u64(), v["shift"].as_u64()),
+        (Some(256), Some(133))
+    );
+    assert_eq!(
+        (v["M"].as_u64(), v["m"].as_u64(), v["m_bar"].as_u64()),
+        (Some(256), Some(133), Some(123))
+    );
+    assert_eq!(v["richman"], "133/256");
+    let direct = json(&[
+        "bidding",
+        "threshold",
+        "tictactoe",
+        "--chips",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(v["threshold"], direct["threshold"]);
+    let offset = v["offset"].as_u64().unwrap() as usize;
+    assert_eq!(v["table"].as_array().unwrap().len(), offset + 256);
+    // connect:4x4:4: the all-totals table to K = 49999 verifies f(k + 16384) = f(k) + 10088
+    // from k = 317 (report, full mode).
+    let v = json(&["bidding", "period", "connect:4x4:4", "--json"]);
+    assert_eq!(
+        (
+            v["period"].as_u64(),
+            v["shift"].as_u64(),
+            v["offset"].as_u64()
+        ),
+        (Some(16384), Some(10088), Some(317))
+    );
+    assert_eq!(v["layers"].as_array().unwrap().len(), 17);
+    let text = duel(&["bidding", "period", "hex:3"]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        out.starts_with("f(hex:3, k + 2) = f(hex:3, k) + 1 for every k ≥ 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("M = 256 (= 2^8), m = 128, m̄ = 128"), "{out}");
+}
+
+#[test]
 fn threshold_small_and_huge() {
     // Develin & Payne, Figure 3: f'(TTT, 23) = 12*, and f = f' for k != 5.
     let v = json(&[
@@ -229,6 +353,9 @@ fn bad_input_is_one_line_and_exit_2() {
             "99999999999999999999999",
         ],
         vec!["bidding", "table", "E", "--max-chips", "x"],
+        vec!["bidding", "period", "tug:3"],
+        vec!["bidding", "period", "tictactoe", "--chips", "-1"],
+        vec!["bidding", "period", "connect:7x6:4"],
         vec![
             "bidding",
             "table",

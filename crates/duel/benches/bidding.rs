@@ -10,6 +10,7 @@ use duel::bidding::allk::{all_totals, DEFAULT_MEMORY_LIMIT};
 use duel::bidding::boards::{connect_richman_dense, LineGame};
 use duel::bidding::discrete::{threshold_table, Recursion};
 use duel::bidding::games::parse_game;
+use duel::bidding::layered::periodic_rows;
 use duel::bidding::periodicity::Periodicity;
 use duel::bidding::richman::Richman;
 
@@ -70,6 +71,19 @@ fn connect(c: &mut Criterion) {
             b.iter(|| threshold_table(&g, g.start(), 255, Recursion::Advantage).unwrap())
         },
     );
+    group.finish();
+    // The period of connect:4x4:4 (f(k + 16384) = f(k) + 10088 from k = 317) by periodic rows
+    // per position, against the all-totals table to K = 49999 that verifies it over two
+    // periods (41-68 s, timed on the CLI: `duel bidding table connect:4x4:4 --max-chips 49999`).
+    // connect:5x4:4 and hex:4 are timed on the CLI: `duel bidding period connect:5x4:4`.
+    let mut group = c.benchmark_group("bidding-connect-periodic-rows");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("period of connect:4x4:4, periodic rows", |b| {
+        let game = LineGame::new(4, 4, 4, true).unwrap();
+        b.iter(|| periodic_rows(&game, 16, game.position_bound()).unwrap())
+    });
     group.finish();
 }
 

@@ -42,6 +42,23 @@ fn quick_report_section() {
         Status::Differs
     );
     assert_eq!(status("table of position 1a'"), Status::Differs);
+    // Theorem 3.13's M on the layered boards by dyadic integers = the least common
+    // denominator on the explicit graphs (connect:3x3:3, connect:4x3:3, hex:3 in quick mode).
+    assert_eq!(
+        status(
+            "M, m, m̄ of Theorem 3.13: dyadic dense tables = least common denominator on the graph"
+        ),
+        Status::Matches
+    );
+    assert!(s.markdown.contains("M = 512 (2^9), m = 263, m̄ = 249"));
+    // Periods by periodic rows = all-totals tables and the graph's periodicity.
+    assert_eq!(
+        status("periodic rows = all-totals tables, graph periodicity, dense searches"),
+        Status::Matches
+    );
+    assert!(s
+        .markdown
+        .contains("| connect:4x4:4 | 1261/2048 | 2^14 | 16384 | s = 10088 | 317 |"));
     let (_, differs, new) = s.tally();
     assert_eq!(differs, 10);
     assert!(new >= 8);

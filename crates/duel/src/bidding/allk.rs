@@ -53,9 +53,9 @@ pub struct AllTotals {
 
 /// One layer of positions: sorted canonical codes and what each is (0 open, 1 Alice has won,
 /// 2 an end that is not Alice's win).
-struct Layer {
-    codes: Vec<u64>,
-    tags: Vec<u8>,
+pub(super) struct Layer {
+    pub(super) codes: Vec<u64>,
+    pub(super) tags: Vec<u8>,
 }
 
 fn tag_of(outcome: Option<Outcome>) -> u8 {
@@ -73,7 +73,7 @@ pub const MAX_LAYERS: usize = 4096;
 /// layer `s`, so every child is found in the next layer by construction (a game whose
 /// positions are reached at several depths is still solved exactly, a position being then
 /// solved once per depth). Games with cycles are refused after [`MAX_LAYERS`] layers.
-fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Layer>, BiddingError> {
+pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Layer>, BiddingError> {
     let start = game.canonical(game.start());
     let mut out = vec![Layer {
         codes: vec![start],

@@ -6,10 +6,12 @@
 //! row-major order from the top-left. A board is written as its rows from the top, separated
 //! by `/`, with `A`, `B` and `.` (e.g. `A../.B./...`).
 
+use serde::Serialize;
+
 use super::discrete::theorem_3_7;
 use super::graph::{BiddingGame, Outcome, Side};
 use super::BiddingError;
-use crate::exact::Chips;
+use crate::exact::{Chips, Rational};
 
 /// The most cells a board may have (the code must fit in 64 bits).
 pub const MAX_CELLS: usize = 40;
@@ -435,18 +437,72 @@ impl BiddingGame for Hex {
     }
 }
 
+/// The Richman value of a board from the empty position, found on a dense table, with the
+/// numbers `M`, `m`, `m̄` of Theorem 3.13.
+///
+/// Every move adds a stone, so a position with `s` stones ends within `C − s` moves (`C` the
+/// number of cells) and its `R(G_v)` and `Δ_v` are dyadic with denominators dividing `2^C`:
+/// they are kept as integers scaled by `2^C`. The least common denominator `M` of all of
+/// them over the positions reachable from the start is then the largest of these powers of
+/// two, `2^C / 2^t` with `t` the fewest trailing zero bits of any scaled value, read off the
+/// bitwise OR of all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DenseRichman {
+    /// `R(G)·2^C`.
+    pub scaled: u64,
+    /// `C`, the number of cells.
+    pub cells: u32,
+    /// The entries of the dense table (4 bytes each).
+    pub entries: usize,
+    /// The bitwise OR of `R(G_v)·2^C` and `Δ_v·2^C` over every non-terminal position `v`
+    /// reachable from the start.
+    pub scaled_or: u64,
+}
+
+impl DenseRichman {
+    /// `R(G)`, exact.
+    pub fn value(&self) -> Rational {
+        Rational::new(self.scaled.into(), (1u64 << self.cells).into())
+    }
+
+    /// `log2 M`: `C` minus the fewest trailing zeros of any scaled `R(G_v)` or `Δ_v`.
+    pub fn log2_big_m(&self) -> u32 {
+        self.cells - self.scaled_or.trailing_zeros().min(self.cells)
+    }
+
+    /// `M` of Theorem 3.13: the least common denominator of every `R(G_v)` and `Δ_v`.
+    pub fn big_m(&self) -> u64 {
+        1 << self.log2_big_m()
+    }
+
+    /// `m = M·R(G)` (an integer, since `M` is a multiple of the denominator of `R(G)`).
+    pub fn m(&self) -> u64 {
+        self.scaled >> (self.cells - self.log2_big_m())
+    }
+
+    /// `m̄ = M·R(Ḡ) = M − m` (finite games: `R(Ḡ) = 1 − R(G)`).
+    pub fn m_bar(&self) -> u64 {
+        self.big_m() - self.m()
+    }
+}
+
 /// The exact Richman value of bidding Connect-K (with gravity) by a memoised search over a
 /// dense table indexed by column states, without building the graph: `(2^(h+1) − 1)^w`
-/// entries of 4 bytes. Returns the value scaled by `2^(w·h)`, the exponent and the table size.
-pub fn connect_richman_dense(game: &LineGame) -> Result<(u64, u32, usize), BiddingError> {
+/// entries of 4 bytes. With it, `M`, `m` and `m̄` of Theorem 3.13 (see [`DenseRichman`]).
+pub fn connect_richman_dense(game: &LineGame) -> Result<DenseRichman, BiddingError> {
     let cells = game.cells();
     if cells > 31 {
         return Err(BiddingError::TooLarge(format!(
             "the dense solver handles at most 31 cells, the board has {cells}"
         )));
     }
-    let (v, entries) = dense_solve(game, DenseMode::Richman { one: 1u32 << cells })?;
-    Ok((u64::from(v), cells as u32, entries))
+    let (v, entries, scaled_or) = dense_solve(game, DenseMode::Richman { one: 1u32 << cells })?;
+    Ok(DenseRichman {
+        scaled: u64::from(v),
+        cells: cells as u32,
+        entries,
+        scaled_or,
+    })
 }
 
 /// The discrete threshold `f(G, k)` (Theorem 3.7) of bidding Connect-K from the empty board,
@@ -457,7 +513,7 @@ pub fn connect_threshold_dense(game: &LineGame, k: u64) -> Result<Chips, Bidding
             "the dense solver takes at most 10^9 chips, got {k}"
         )));
     }
-    let (v, _) = dense_solve(
+    let (v, _, _) = dense_solve(
         game,
         DenseMode::Discrete {
             never: 2 * k as u32 + 2,
@@ -474,7 +530,9 @@ enum DenseMode {
     Discrete { never: u32 },
 }
 
-fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize), BiddingError> {
+/// The value at the empty board, the table's size and (Richman mode) the OR of every scaled
+/// `R(G_v)` and `Δ_v`.
+fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize, u64), BiddingError> {
     if !game.gravity {
         return Err(BiddingError::Input(
             "the dense solver is for boards with gravity".into(),
@@ -502,9 +560,10 @@ fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize), Bidding
         board: vec![0u8; game.cells()],
         heights: vec![0usize; game.width],
         codes: vec![0u64; game.width],
+        scaled_or: 0,
     };
     let v = solver.value(0);
-    Ok((v, bound as usize))
+    Ok((v, bound as usize, solver.scaled_or))
 }
 
 /// The most entries the dense Connect solver allocates (4 bytes each).
@@ -518,6 +577,8 @@ struct Dense<'a> {
     board: Vec<u8>,
     heights: Vec<usize>,
     codes: Vec<u64>,
+    /// The OR of every `R(G_v)` and `Δ_v` found (Richman mode), for `M` of Theorem 3.13.
+    scaled_or: u64,
 }
 
 impl Dense<'_> {
@@ -607,17 +668,27 @@ impl Dense<'_> {
         let v = if !any {
             self.other_end()
         } else {
-            match self.mode {
-                DenseMode::Richman { .. } => {
-                    ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
-                }
-                DenseMode::Discrete { .. } => {
-                    theorem_3_7(u64::from(best_alice), u64::from(best_bob)) as u32
-                }
-            }
+            let (v, or) = combine(self.mode, best_alice, best_bob);
+            self.scaled_or |= or;
+            v
         };
         self.table[index as usize] = v;
         v
+    }
+}
+
+/// The value of a position from `R_A` (the best Alice can move to) and `R_B` (Bob's), and in
+/// Richman mode the bits `R(G_v) | Δ_v` (scaled) for `M` of Theorem 3.13.
+fn combine(mode: DenseMode, best_alice: u32, best_bob: u32) -> (u32, u64) {
+    let (a, b) = (u64::from(best_alice), u64::from(best_bob));
+    match mode {
+        // Children of a position with s stones have s + 1, so a and b are multiples of
+        // 2^(s+1) (scaled by 2^C): the halvings are exact.
+        DenseMode::Richman { .. } => {
+            let value = (a + b) / 2;
+            (value as u32, value | (a.abs_diff(b) / 2))
+        }
+        DenseMode::Discrete { .. } => (theorem_3_7(a, b) as u32, 0),
     }
 }
 
@@ -625,6 +696,11 @@ impl Dense<'_> {
 /// rank of bidding Hex from the empty board, by a memoised search over a dense table of all
 /// `3^(n²)` boards (4 bytes each; for boards too large for an explicit graph, e.g. 4×4).
 pub fn hex_dense(hex: &Hex, k: Option<u64>) -> Result<(u64, usize), BiddingError> {
+    let (v, entries, _) = hex_dense_solve(hex, k)?;
+    Ok((v, entries))
+}
+
+fn hex_dense_solve(hex: &Hex, k: Option<u64>) -> Result<(u64, usize, u64), BiddingError> {
     let cells = hex.n * hex.n;
     if cells > 31 {
         return Err(BiddingError::TooLarge(format!(
@@ -657,9 +733,22 @@ pub fn hex_dense(hex: &Hex, k: Option<u64>) -> Result<(u64, usize), BiddingError
         masks,
         mode,
         table: &mut table,
+        scaled_or: 0,
     };
     let v = search.value(0, 0, 0, 0);
-    Ok((u64::from(v), bound as usize))
+    Ok((u64::from(v), bound as usize, search.scaled_or))
+}
+
+/// The Richman value of bidding Hex from the empty board on the dense table of all boards
+/// (see [`hex_dense`]), with `M`, `m` and `m̄` of Theorem 3.13 (see [`DenseRichman`]).
+pub fn hex_richman_dense(hex: &Hex) -> Result<DenseRichman, BiddingError> {
+    let (scaled, entries, scaled_or) = hex_dense_solve(hex, None)?;
+    Ok(DenseRichman {
+        scaled,
+        cells: (hex.n * hex.n) as u32,
+        entries,
+        scaled_or,
+    })
 }
 
 /// Bit masks for flood fills on an `n × n` Hex board (cell `r·n + c` is bit `r·n + c`).
@@ -748,6 +837,8 @@ struct HexDense<'a> {
     masks: HexMasks,
     mode: DenseMode,
     table: &'a mut [u32],
+    /// The OR of every `R(G_v)` and `Δ_v` found (Richman mode), for `M` of Theorem 3.13.
+    scaled_or: u64,
 }
 
 impl HexDense<'_> {
@@ -783,14 +874,9 @@ impl HexDense<'_> {
                     best_alice = best_alice.min(self.value(index + p, alice | bit, bob, 1));
                     best_bob = best_bob.max(self.value(index + 2 * p, alice, bob | bit, 2));
                 }
-                match self.mode {
-                    DenseMode::Richman { .. } => {
-                        ((u64::from(best_alice) + u64::from(best_bob)) / 2) as u32
-                    }
-                    DenseMode::Discrete { .. } => {
-                        theorem_3_7(u64::from(best_alice), u64::from(best_bob)) as u32
-                    }
-                }
+                let (v, or) = combine(self.mode, best_alice, best_bob);
+                self.scaled_or |= or;
+                v
             }
         };
         self.table[index as usize] = v;

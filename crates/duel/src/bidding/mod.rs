@@ -18,6 +18,7 @@ pub mod brute;
 pub mod discrete;
 pub mod games;
 pub mod graph;
+pub mod layered;
 pub mod paper;
 pub mod periodicity;
 pub mod realvalued;
