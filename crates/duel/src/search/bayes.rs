@@ -1311,7 +1311,7 @@ mod tests {
 
     /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
     /// every step, the same leaves, and the same moves chosen, as materialising every match.
-    fn lazy_matches_eager<G: Game>(game: &G, kind: PriorKind, steps: usize, seed: u64) {
+    fn lazy_matches_eager<G: Game>(game: &G, kind: PriorKind, steps: usize, seed: u64) -> bool {
         let mut eager = Bayes::new(kind.clone(), seed);
         eager.lazy = false;
         let mut lazy = Bayes::new(kind, seed);
@@ -1336,6 +1336,22 @@ mod tests {
         let (re, rl) = (eager.search(game, budget), lazy.search(game, budget));
         let (re, rl) = (re.unwrap(), rl.unwrap());
         assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
+        // Two plies later the trees are kept (section 8.2 (i)) and still agree.
+        let mut pos = game.clone();
+        pos.play(re.best);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if let Some(&reply) = moves.last() {
+            pos.play(reply);
+            if pos.outcome().is_none() {
+                let (re, rl) = (eager.search(&pos, budget), lazy.search(&pos, budget));
+                let (re, rl) = (re.unwrap(), rl.unwrap());
+                assert_eq!(re.reused_tree, rl.reused_tree);
+                assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
+                return rl.reused_tree;
+            }
+        }
+        false
     }
 
     #[test]
@@ -1345,11 +1361,13 @@ mod tests {
             b: 0.0,
             name: "sym",
         };
+        let mut reused = 0;
         for (d, k, seed) in [(2, 14, 1u64), (3, 8, 2), (5, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
-            lazy_matches_eager(&game, symp(0.6), 1500, seed);
-            lazy_matches_eager(&game, sym.clone(), 1500, seed);
+            reused += lazy_matches_eager(&game, symp(0.6), 1500, seed) as u32;
+            reused += lazy_matches_eager(&game, sym.clone(), 1500, seed) as u32;
         }
+        assert!(reused > 0, "no search reused its tree");
         let crate::games::AnyGame::Connect64(board) =
             crate::games::parse_game("connect:4x4:3").unwrap()
         else {
