@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod arena;
 mod bidding;
 mod connect;
 mod guesswho;
@@ -42,6 +43,8 @@ enum Command {
     /// Connect Four 7×6: exact scores with the specialised solver.
     #[command(subcommand)]
     Connect(connect::Cmd),
+    /// Matches between two search agents (and `arena merge` of their records).
+    Arena(arena::Args),
     /// Reproduce the papers: writes report/index.md, JSON and figures.
     Report(report::Args),
 }
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Bidding(cmd) => bidding::run(cmd, &ctx),
         Command::Search(cmd) => search::run(cmd, &ctx),
         Command::Connect(cmd) => connect::run(cmd, &ctx),
+        Command::Arena(args) => arena::run(args, &ctx),
         Command::Report(args) => report::run(args, &ctx),
     };
     match result {

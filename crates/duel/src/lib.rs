@@ -8,10 +8,12 @@
 //! - [`bidding`]: Richman and discrete bidding games (Develin & Payne).
 //! - [`search`]: exact minimax, MCTS and the Bayesian search of Delattre & Fournier,
 //!   over the games of [`games`] that implement [`game::Game`].
+//! - [`arena`]: matches between search agents, in parallel and in shards.
 //! - [`report`]: the reproduction report, one section per domain.
 //!
 //! The library never prints and never exits: it returns values and typed errors.
 
+pub mod arena;
 pub mod bidding;
 pub mod exact;
 pub mod game;

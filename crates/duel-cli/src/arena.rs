@@ -1,0 +1,216 @@
+//! `duel arena`: matches between two search agents, and `duel arena merge` of their records.
+
+use std::process::ExitCode;
+
+use duel::arena::{merge, parse_records, run_arena, ArenaConfig, Shard, Summary, Tally};
+use duel::search::Budget;
+use serde::Serialize;
+
+use crate::output::{print_json, progress};
+use crate::Ctx;
+
+/// Arguments of `duel arena`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    cmd: Option<Sub>,
+    /// The game, e.g. `tictactoe`, `connect:7x6:4`, `pearl:2:16`.
+    #[arg(required = true)]
+    game: Option<String>,
+    /// Agent A, e.g. `mcts:a=3.5,b=5`, `symp:a=0.5`, `solver` (moves first in even games).
+    #[arg(long, required = true)]
+    a: Option<String>,
+    /// Agent B (moves first in odd games).
+    #[arg(long, required = true)]
+    b: Option<String>,
+    /// Number of games (A first in games 0, 2, 4, ..., B first in 1, 3, 5, ...).
+    #[arg(long, required = true)]
+    games: Option<u64>,
+    /// Iterations per move for each agent [default: 1000].
+    #[arg(long, conflicts_with = "millis")]
+    iterations: Option<u64>,
+    /// Milliseconds per move for each agent (at most 600000; the run is then not reproducible).
+    #[arg(long)]
+    millis: Option<u64>,
+    /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis).
+    #[arg(long, conflicts_with = "b_millis")]
+    b_iterations: Option<u64>,
+    /// Milliseconds per move for B when they differ from A's (at most 600000).
+    #[arg(long)]
+    b_millis: Option<u64>,
+    /// Seed of the run (each agent of each game gets a seed derived from it).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads playing games in parallel [default: all cores].
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Play only the games whose index is I modulo N (I from 0), e.g. `--shard 1/4`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Write one JSON line per game (with the run's parameters) to this file.
+    #[arg(long, value_name = "FILE.jsonl")]
+    out: Option<std::path::PathBuf>,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Sums the records of runs (e.g. shards) written with --out into one summary.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `duel arena merge`.
+#[derive(clap::Args)]
+struct MergeArgs {
+    /// Record files written by `duel arena --out`.
+    #[arg(required = true, value_name = "FILE.jsonl")]
+    files: Vec<std::path::PathBuf>,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+const MAX_MILLIS: u64 = 600_000;
+
+#[derive(Serialize)]
+struct RunOut<'a> {
+    #[serde(flatten)]
+    summary: &'a Summary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iterations: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    millis: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    b_iterations: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    b_millis: Option<u64>,
+    seed: u64,
+    shard: String,
+}
+
+/// The budget of `--{prefix}iterations` / `--{prefix}millis`, if either is given.
+fn budget_of(
+    iterations: Option<u64>,
+    millis: Option<u64>,
+    prefix: &str,
+) -> anyhow::Result<Option<Budget>> {
+    Ok(match (iterations, millis) {
+        (_, Some(ms)) if ms > MAX_MILLIS => anyhow::bail!(
+            "--{prefix}millis {ms} is more than the limit of {MAX_MILLIS} (10 minutes)"
+        ),
+        (_, Some(ms)) => Some(Budget::Millis(ms)),
+        (Some(n), None) => Some(Budget::Iterations(n)),
+        (None, None) => None,
+    })
+}
+
+pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    if let Some(Sub::Merge(m)) = args.cmd {
+        return merge_files(m);
+    }
+    let missing = || anyhow::anyhow!("duel arena needs GAME, --a, --b and --games");
+    let budget = budget_of(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
+    let b_budget = budget_of(args.b_iterations, args.b_millis, "b-")?;
+    let shard = match &args.shard {
+        Some(s) => Shard::parse(s)?,
+        None => Shard::ALL,
+    };
+    let config = ArenaConfig {
+        game: args.game.ok_or_else(missing)?,
+        a: args.a.ok_or_else(missing)?,
+        b: args.b.ok_or_else(missing)?,
+        games: args.games.ok_or_else(missing)?,
+        budget,
+        b_budget,
+        seed: args.seed,
+        threads: args.threads,
+        shard,
+    };
+    let in_shard = if shard.index < config.games {
+        (config.games - shard.index).div_ceil(shard.count)
+    } else {
+        0
+    };
+    let bar = progress(ctx, in_shard, "games");
+    let run = run_arena(&config, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.out {
+        std::fs::write(path, run.jsonl())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    let s = &run.summary;
+    if args.json {
+        print_json(&RunOut {
+            summary: s,
+            iterations: run.info.iterations,
+            millis: run.info.millis,
+            b_iterations: run.info.b_iterations,
+            b_millis: run.info.b_millis,
+            seed: run.info.seed,
+            shard: format!("{}/{}", shard.index, shard.count),
+        })?;
+    } else {
+        let text = |b: Budget| match b {
+            Budget::Iterations(1) => "1 iteration".to_string(),
+            Budget::Iterations(n) => format!("{n} iterations"),
+            Budget::Millis(t) => format!("{t} ms"),
+        };
+        let budget = match b_budget {
+            Some(bb) if bb != budget => format!("A {}, B {}", text(budget), text(bb)),
+            _ => text(budget),
+        };
+        println!(
+            "arena on {}, {budget} per move, seed {}:",
+            s.game, run.info.seed
+        );
+        print_summary(s);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_summary(s: &Summary) {
+    let line = |who: &str, t: &Tally| {
+        println!(
+            "  {who} first: {} games, A won {}, B won {}, {} draws",
+            t.games, t.a_wins, t.b_wins, t.draws
+        )
+    };
+    println!("  A = {}", s.a);
+    println!("  B = {}", s.b);
+    println!(
+        "  {} games: A won {}, B won {}, {} draws; A's score {:.4} (95% CI {:.4} to {:.4})",
+        s.games, s.a_wins, s.b_wins, s.draws, s.a_score, s.a_score_ci95[0], s.a_score_ci95[1]
+    );
+    line("A", &s.a_first);
+    line("B", &s.b_first);
+}
+
+fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let mut records = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        records.extend(parse_records(&text, &path.display().to_string())?);
+    }
+    let m = merge(&records)?;
+    if args.json {
+        print_json(&m)?;
+    } else {
+        println!(
+            "arena on {}, merged from {} file(s):",
+            m.summary.game,
+            args.files.len()
+        );
+        print_summary(&m.summary);
+        if m.missing_games > 0 {
+            println!(
+                "  note: {} games of these runs are in none of the files",
+                m.missing_games
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
