@@ -162,8 +162,13 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Some(bb) if bb != budget => format!("A {}, B {}", text(budget), text(bb)),
             _ => text(budget),
         };
+        let shard_text = if shard == Shard::ALL {
+            String::new()
+        } else {
+            format!(", shard {}/{}", shard.index, shard.count)
+        };
         println!(
-            "arena on {}, {budget} per move, seed {}:",
+            "arena on {}, {budget} per move, seed {}{shard_text}:",
             s.game, run.info.seed
         );
         print_summary(s);
