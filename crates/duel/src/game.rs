@@ -40,6 +40,7 @@ pub enum Player {
 
 impl Player {
     /// The opponent.
+    #[inline]
     pub fn other(self) -> Player {
         match self {
             Player::First => Player::Second,
@@ -48,6 +49,7 @@ impl Player {
     }
 
     /// 0 for the first player, 1 for the second.
+    #[inline]
     pub fn index(self) -> usize {
         match self {
             Player::First => 0,

@@ -262,10 +262,12 @@ impl ConnectRules {
     }
 
     /// The number of columns W.
+    #[inline]
     pub fn width(&self) -> u32 {
         u32::from(self.width)
     }
     /// The number of rows H.
+    #[inline]
     pub fn height(&self) -> u32 {
         u32::from(self.height)
     }
