@@ -1,24 +1,7 @@
 //! `duel arena` and `duel arena merge`: outputs, JSON fields, records files, bad input.
 
-use std::process::Command;
-
-fn duel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("run duel");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = duel(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).expect("one JSON document")
-}
+mod common;
+use common::{duel_text, json};
 
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("duel-arena-cli-{}", std::process::id()));
@@ -82,7 +65,7 @@ fn arena_prints_the_contract_fields() {
     assert_eq!(v["b_iterations"], 300);
     assert_eq!(v["a_first"]["games"], 3);
 
-    let (code, out, _) = duel(&[
+    let (code, out, _) = duel_text(&[
         "arena",
         "connect:4x4:3",
         "--a",
@@ -145,7 +128,7 @@ fn shards_written_and_merged_equal_the_whole_run() {
         assert_eq!(merged[f], whole[f], "{f}: {merged} vs {whole}");
     }
     assert_eq!(merged["missing_games"], 0);
-    let (code, out, _) = duel(&args);
+    let (code, out, _) = duel_text(&args);
     assert_eq!(code, 0);
     assert!(out.contains("8 games"), "{out}");
 
@@ -159,7 +142,7 @@ fn shards_written_and_merged_equal_the_whole_run() {
     // The same file twice, or a file of another run, is refused.
     let other = temp("other.jsonl");
     let other = other.to_str().unwrap();
-    let (code, _, _) = duel(&[
+    let (code, _, _) = duel_text(&[
         "arena",
         "tictactoe",
         "--a",
@@ -178,7 +161,7 @@ fn shards_written_and_merged_equal_the_whole_run() {
         vec!["arena", "merge", &files[0], &files[0]],
         vec!["arena", "merge", &files[0], other],
     ] {
-        let (code, out, err) = duel(&bad);
+        let (code, out, err) = duel_text(&bad);
         assert_eq!(code, 2, "{bad:?}: {out}");
         assert!(
             err.starts_with("duel: error: cannot merge") || err.contains("twice"),
@@ -257,7 +240,7 @@ fn bad_input_gives_one_line_and_exit_2() {
         } else {
             [&args[..], &base[..]].concat()
         };
-        let (code, out, err) = duel(&args);
+        let (code, out, err) = duel_text(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
         assert!(err.contains(what), "{args:?}: {err}");
@@ -286,12 +269,12 @@ fn bad_input_gives_one_line_and_exit_2() {
             "2",
         ],
     ] {
-        let (code, _, err) = duel(&args);
+        let (code, _, err) = duel_text(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.starts_with("duel: error: invalid agent"), "{err}");
     }
     // Missing arguments are clap's usage errors (exit 2), not panics.
-    let (code, _, err) = duel(&["arena", "tictactoe", "--a", "mcts"]);
+    let (code, _, err) = duel_text(&["arena", "tictactoe", "--a", "mcts"]);
     assert_eq!(code, 2);
     assert!(err.contains("--b") && !err.contains("panicked"), "{err}");
 }

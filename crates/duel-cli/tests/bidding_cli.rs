@@ -1,23 +1,7 @@
 //! The `duel bidding` command line: outputs, JSON fields, and bad input.
 
-use std::process::{Command, Output};
-
-fn duel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("the duel binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = duel(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document")
-}
+mod common;
+use common::{duel, json};
 
 #[test]
 fn richman_value_of_tic_tac_toe() {

@@ -1,13 +1,7 @@
 //! `duel connect solve`: exact Connect Four scores from the command line.
 
-use std::process::Command;
-
-fn duel(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("run duel")
-}
+mod common;
+use common::duel;
 
 #[test]
 fn solves_a_benchmark_position() {

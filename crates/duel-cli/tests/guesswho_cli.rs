@@ -1,13 +1,8 @@
 //! `duel guess-who`: outputs, JSON fields, exit codes and error lines.
 
-use std::process::{Command, Output};
-
-fn duel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("the duel binary runs")
-}
+mod common;
+use common::{assert_error, duel};
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -18,16 +13,6 @@ fn json(o: &Output) -> serde_json::Value {
 }
 
 /// Exit code 2, nothing on stdout, one line on stderr starting `duel: error:`.
-fn assert_error(args: &[&str], needle: &str) {
-    let o = duel(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("duel: error: "), "{err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert!(!err.contains("panicked"));
-}
-
 #[test]
 fn value_json_official_24_24() {
     let o = duel(&[

@@ -1,33 +1,7 @@
 //! `duel liar` from the outside: outputs, JSON fields, exit codes.
 
-use std::process::{Command, Output};
-
-fn duel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("run duel")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = duel(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document")
-}
-
-fn fails_cleanly(args: &[&str], needle: &str) {
-    let out = duel(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("duel: error: "), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains(needle), "{err}");
-    assert!(!err.contains("panicked"));
-}
+mod common;
+use common::{assert_error, duel, json};
 
 #[test]
 fn solve_reports_the_contract_fields() {
@@ -152,11 +126,11 @@ fn strategy_prints_a_play() {
 
 #[test]
 fn bad_input_gives_one_line_and_exit_2() {
-    fails_cleanly(
+    assert_error(
         &["liar", "solve", "--n", "0", "--questions", "3"],
         "n must be at least 1",
     );
-    fails_cleanly(
+    assert_error(
         &[
             "liar",
             "solve",
@@ -169,20 +143,20 @@ fn bad_input_gives_one_line_and_exit_2() {
         ],
         "lies",
     );
-    fails_cleanly(
+    assert_error(
         &["liar", "solve", "--n", "5", "--questions", "999999999"],
         "questions",
     );
-    fails_cleanly(
+    assert_error(
         &["liar", "min-questions", "--n", "0"],
         "n must be at least 1",
     );
-    fails_cleanly(
+    assert_error(
         &["liar", "strategy", "--n", "5", "--questions", "500"],
         "questions",
     );
-    fails_cleanly(&["liar", "verify", "--max-q", "1000"], "questions");
-    fails_cleanly(
+    assert_error(&["liar", "verify", "--max-q", "1000"], "questions");
+    assert_error(
         &[
             "liar",
             "solve",
@@ -208,7 +182,7 @@ fn table_lists_the_fewest_questions() {
     assert_eq!(rows[2]["volume_bound"], 4);
     let v = json(&["liar", "table", "--max-n", "4", "--pathological", "--json"]);
     assert_eq!(v["variant"], "pathological");
-    fails_cleanly(&["liar", "table", "--max-n", "3", "--lies", "99"], "lies");
+    assert_error(&["liar", "table", "--max-n", "3", "--lies", "99"], "lies");
 }
 
 #[test]
@@ -245,7 +219,7 @@ fn solve_a_state_and_judge_a_question() {
     assert_eq!(v["carole_answer"], "yes");
     assert_eq!(v["after_yes"], serde_json::json!([3, 0]));
     // A question that is not ≤ the state.
-    fails_cleanly(
+    assert_error(
         &[
             "liar",
             "solve",
@@ -258,7 +232,7 @@ fn solve_a_state_and_judge_a_question() {
         ],
         "not ≤ the state",
     );
-    fails_cleanly(
+    assert_error(
         &[
             "liar",
             "solve",
@@ -271,7 +245,7 @@ fn solve_a_state_and_judge_a_question() {
         ],
         "not ≤ the state",
     );
-    fails_cleanly(
+    assert_error(
         &[
             "liar",
             "solve",
@@ -295,7 +269,7 @@ fn max_questions_for_the_pathological_game() {
         (Some(24), Some(true))
     );
     assert_eq!(v["volume_bound"], 24);
-    fails_cleanly(
+    assert_error(
         &["liar", "max-questions", "--n", "0"],
         "n must be at least 1",
     );

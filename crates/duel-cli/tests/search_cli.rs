@@ -1,24 +1,7 @@
 //! `duel search best` and `duel search leaves`: outputs, JSON fields, bad input.
 
-use std::process::Command;
-
-fn duel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("run duel");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = duel(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).expect("one JSON document")
-}
+mod common;
+use common::{duel_text, json};
 
 #[test]
 fn best_prints_the_contract_fields() {
@@ -108,7 +91,7 @@ fn best_is_reproducible_and_finds_a_proven_win() {
     assert!(v["iterations"].as_u64().unwrap() < 64);
     let e = v["estimate"].as_f64().unwrap();
     assert!(e == 0.0 || e == 1.0, "{e}");
-    let (code, text, _) = duel(&[
+    let (code, text, _) = duel_text(&[
         "search",
         "best",
         "pearl:2:6",
@@ -143,7 +126,7 @@ fn leaves_reports_the_mean() {
         "{mean}"
     );
     assert!((v["alpha_beta_leaves"].as_f64().unwrap() - 6.8541).abs() < 1e-4);
-    let (code, text, _) = duel(&[
+    let (code, text, _) = duel_text(&[
         "search",
         "leaves",
         "galton-watson:6:0.2/0/0.8",
@@ -260,7 +243,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ],
     ];
     for args in cases {
-        let (code, out, err) = duel(args);
+        let (code, out, err) = duel_text(args);
         assert_eq!(code, 2, "{args:?}: {out} {err}");
         assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
@@ -315,7 +298,7 @@ fn best_plays_connect_four_and_keeps_a_forced_win() {
     ]);
     assert_eq!(v["estimate"], 0.0);
     assert_eq!(v["stopped"], "solved");
-    let (code, _, err) = duel(&[
+    let (code, _, err) = duel_text(&[
         "search",
         "best",
         "connect:7x6:4",
@@ -357,9 +340,9 @@ fn value_knows_pearl_and_agrees_with_the_proof_of_algorithm_13() {
         seen[won as usize] = true;
     }
     assert!(seen[0] && seen[1], "both values occur among the seeds");
-    let (code, _, err) = duel(&["search", "value", "galton-watson:4:0.3/0/0.7:seed=2"]);
+    let (code, _, err) = duel_text(&["search", "value", "galton-watson:4:0.3/0/0.7:seed=2"]);
     assert_eq!(code, 0, "{err}");
-    let (code, _, err) = duel(&["search", "value", "pearl:2"]);
+    let (code, _, err) = duel_text(&["search", "value", "pearl:2"]);
     assert_eq!(code, 2);
     assert!(
         err.starts_with("duel: error: invalid game 'pearl:2'"),

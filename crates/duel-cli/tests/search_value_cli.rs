@@ -1,23 +1,7 @@
 //! `duel search value`: outputs, JSON fields, and clear errors (exit code 2, one line).
 
-use std::process::{Command, Output};
-
-fn duel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .output()
-        .expect("run duel")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = duel(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON document")
-}
+mod common;
+use common::{assert_error, duel, json};
 
 #[test]
 fn tictactoe_is_a_draw() {
@@ -77,59 +61,49 @@ fn positions_and_values() {
     assert_eq!(v["to_move"], "second");
 }
 
-fn fails_with(args: &[&str], words: &str) {
-    let out = duel(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("duel: error: "), "{err}");
-    assert!(err.contains(words), "{args:?}: {err}");
-    assert!(!err.contains("panicked"));
-}
-
 #[test]
 fn bad_input_gives_one_clear_line() {
-    fails_with(&["search", "value", "chess"], "unknown game");
-    fails_with(
+    assert_error(&["search", "value", "chess"], "unknown game");
+    assert_error(
         &["search", "value", "connect:7x6"],
         "expected connect:WxH:K",
     );
-    fails_with(&["search", "value", "connect:0x6:4"], "at least 1");
-    fails_with(&["search", "value", "connect:99x99:4"], "columns");
-    fails_with(&["search", "value", "connect:20x20:4"], "420 bits");
-    fails_with(
+    assert_error(&["search", "value", "connect:0x6:4"], "at least 1");
+    assert_error(&["search", "value", "connect:99x99:4"], "columns");
+    assert_error(&["search", "value", "connect:20x20:4"], "420 bits");
+    assert_error(
         &["search", "value", "connect:7x6:4", "--position", "8"],
         "from 1 to 7",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:7x6:4", "--position", "4a"],
         "not a move",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:7x6:4", "--position", "1111111"],
         "illegal",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:7x6:4", "--position", "1212121"],
         "finished",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:7x6:4", "--position", "12121212"],
         "already over",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "tictactoe", "--position", "55"],
         "illegal",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:15x15:3", "--position", "8,16"],
         "from 1 to 15",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "connect:7x6:4", "--max-nodes", "1000"],
         "--max-nodes",
     );
-    fails_with(
+    assert_error(
         &["search", "value", "tictactoe", "--max-nodes", "0"],
         "at least 1",
     );

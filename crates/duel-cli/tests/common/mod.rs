@@ -1,0 +1,47 @@
+//! Helpers shared by the command-line tests: run `duel`, read its JSON, check its errors.
+
+// Each test file uses only some of them.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs the `duel` binary with `args`.
+pub fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("the duel binary runs")
+}
+
+/// The exit code, standard output and standard error of `duel args`.
+pub fn duel_text(args: &[&str]) -> (i32, String, String) {
+    let out = duel(args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The JSON document `duel args` prints; the test fails if it exits with an error.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = duel(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+/// `duel args` fails as the command-line contract says: exit code 2 and one line
+/// `duel: error: ...` on standard error containing `needle`, no panic.
+pub fn assert_error(args: &[&str], needle: &str) {
+    let out = duel(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
