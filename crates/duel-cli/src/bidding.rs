@@ -310,51 +310,35 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
     let k = parse_total(chips, "--chips")?;
     let rule = TieRule::parse(tie_break)?;
     let recursion = recursion_of(tie_break)?;
-    if let GameSpec::Connect {
-        width,
-        height,
-        k: line,
-    } = spec
-    {
-        let bound = spec.position_bound();
-        if bound > MAX_POSITIONS as u128
-            && bound <= DENSE_LIMIT as u128
-            && rule == TieRule::Advantage
-        {
-            let board = LineGame::new(width, height, line, true)?;
-            let f = duel::bidding::boards::connect_threshold_dense(&board, k)?;
-            if json {
-                print_json(&json!({
-                    "game": spec.name(),
-                    "chips": k,
-                    "threshold": f.to_string(),
-                    "tie_break": rule.name(),
-                    "method": "Theorem 3.7 on a dense table of column states",
-                }))?;
-            } else {
-                println!(
-                    "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
-                    spec.name()
-                );
+    // Boards too large for a graph: Theorem 3.7 on a dense table.
+    let bound = spec.position_bound();
+    if bound > MAX_POSITIONS as u128 && bound <= DENSE_LIMIT as u128 && rule == TieRule::Advantage {
+        let dense = match spec {
+            GameSpec::Connect {
+                width,
+                height,
+                k: line,
+            } => {
+                let board = LineGame::new(width, height, line, true)?;
+                Some((
+                    duel::bidding::boards::connect_threshold_dense(&board, k)?,
+                    "Theorem 3.7 on a dense table of column states",
+                ))
             }
-            return Ok(());
-        }
-    }
-    if let GameSpec::Hex(n) = spec {
-        let bound = spec.position_bound();
-        if bound > MAX_POSITIONS as u128
-            && bound <= DENSE_LIMIT as u128
-            && rule == TieRule::Advantage
-        {
-            let (rank, _) = hex_dense(&Hex::new(n)?, Some(k))?;
-            let f = Chips::from_rank(rank);
+            GameSpec::Hex(n) => Some((
+                Chips::from_rank(hex_dense(&Hex::new(n)?, Some(k))?.0),
+                "Theorem 3.7 on a dense table of all boards",
+            )),
+            _ => None,
+        };
+        if let Some((f, method)) = dense {
             if json {
                 print_json(&json!({
                     "game": spec.name(),
                     "chips": k,
                     "threshold": f.to_string(),
                     "tie_break": rule.name(),
-                    "method": "Theorem 3.7 on a dense table of all boards",
+                    "method": method,
                 }))?;
             } else {
                 println!(

@@ -48,6 +48,17 @@ impl Player {
         }
     }
 
+    /// The player to move after `plies` moves from the start (moves alternate, the first
+    /// player starts).
+    #[inline]
+    pub fn after_plies(plies: u64) -> Player {
+        if plies % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// 0 for the first player, 1 for the second.
     #[inline]
     pub fn index(self) -> usize {

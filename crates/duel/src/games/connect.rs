@@ -468,11 +468,7 @@ impl<B: Bitboard> Game for Connect<B> {
 
     #[inline]
     fn to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::after_plies(u64::from(self.moves))
     }
 
     #[inline]

@@ -38,12 +38,7 @@ pub struct GaltonWatson {
     degree: u32,
 }
 
-fn bad(spec: &str, why: impl Into<String>) -> GameError {
-    GameError::BadSpec {
-        spec: spec.to_string(),
-        why: why.into(),
-    }
-}
+use super::bad_spec as bad;
 
 impl GaltonWatson {
     /// The model with laws μ_0..μ_{K−1} (`laws[k][ℓ]` = weight of ℓ children; normalised) and
@@ -127,19 +122,8 @@ impl GaltonWatson {
             .map(|w| w.parse::<f64>())
             .collect::<Result<_, _>>()
             .map_err(|_| bad(spec, "the law is a list of weights like 0.2/0/0.8"))?;
-        let mut q = 0.5;
-        let mut seed = 0;
-        for part in &parts[2..] {
-            if let Some(s) = part.strip_prefix("seed=") {
-                seed = s
-                    .parse()
-                    .map_err(|_| bad(spec, "the seed is not a whole number"))?;
-            } else {
-                q = part
-                    .parse()
-                    .map_err(|_| bad(spec, "the leaf probability Q is not a number"))?;
-            }
-        }
+        let (q, seed) = super::parse_leaf_and_seed(spec, &parts[2..])?;
+        let q = q.unwrap_or(0.5);
         let mut g = GaltonWatson::new(vec![law; k], vec![q; k + 1], seed).map_err(|e| match e {
             GameError::BadSpec { why, .. } => bad(spec, why),
             other => other,
@@ -195,11 +179,7 @@ impl Game for GaltonWatson {
     }
 
     fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::after_plies(self.depth as u64)
     }
 
     fn outcome(&self) -> Option<Outcome> {

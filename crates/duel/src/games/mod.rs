@@ -38,3 +38,37 @@ pub(crate) fn parse_child_moves<M>(
         Ok(vec![parse_move(text)?])
     }
 }
+
+/// A `BadSpec` error for the game name `spec`.
+pub(crate) fn bad_spec(spec: &str, why: impl Into<String>) -> crate::game::GameError {
+    crate::game::GameError::BadSpec {
+        spec: spec.to_string(),
+        why: why.into(),
+    }
+}
+
+/// The optional tail `[:P][:seed=S]` of a random tree's name (`pearl:...`, `galton-watson:...`):
+/// the leaf probability, if given, and the seed (0 if not).
+pub(crate) fn parse_leaf_and_seed(
+    spec: &str,
+    tail: &[&str],
+) -> Result<(Option<f64>, u64), crate::game::GameError> {
+    let mut p = None;
+    let mut seed = 0;
+    for part in tail {
+        if let Some(s) = part.strip_prefix("seed=") {
+            seed = s
+                .parse()
+                .map_err(|_| bad_spec(spec, format!("seed '{s}' is not a whole number")))?;
+        } else {
+            let v: f64 = part.parse().map_err(|_| {
+                bad_spec(spec, format!("leaf probability '{part}' is not a number"))
+            })?;
+            if !v.is_finite() {
+                return Err(bad_spec(spec, "the leaf probability must be in [0, 1]"));
+            }
+            p = Some(v);
+        }
+    }
+    Ok((p, seed))
+}

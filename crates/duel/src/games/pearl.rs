@@ -87,12 +87,7 @@ pub fn fair_leaf_probability(d: u32, k: u32) -> f64 {
     0.5 * (lo + hi)
 }
 
-fn bad(spec: &str, why: impl Into<String>) -> GameError {
-    GameError::BadSpec {
-        spec: spec.to_string(),
-        why: why.into(),
-    }
-}
+use super::bad_spec as bad;
 
 impl Pearl {
     /// Pearl's game of degree `d` and depth `k`; `p` is the leaf probability (`None`: the fair
@@ -144,23 +139,7 @@ impl Pearl {
         let k: u32 = parts[1]
             .parse()
             .map_err(|_| bad(spec, format!("depth '{}' is not a whole number", parts[1])))?;
-        let mut p = None;
-        let mut seed = 0;
-        for part in &parts[2..] {
-            if let Some(s) = part.strip_prefix("seed=") {
-                seed = s
-                    .parse()
-                    .map_err(|_| bad(spec, format!("seed '{s}' is not a whole number")))?;
-            } else {
-                let v: f64 = part
-                    .parse()
-                    .map_err(|_| bad(spec, format!("leaf probability '{part}' is not a number")))?;
-                if !v.is_finite() {
-                    return Err(bad(spec, "the leaf probability P must be in [0, 1]"));
-                }
-                p = Some(v);
-            }
-        }
+        let (p, seed) = super::parse_leaf_and_seed(spec, &parts[2..])?;
         let mut g = Pearl::new(d, k, p, seed)?;
         g.p_given = p.is_some();
         Ok(g)
@@ -220,11 +199,7 @@ impl Game for Pearl {
     }
 
     fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::after_plies(u64::from(self.depth))
     }
 
     fn outcome(&self) -> Option<Outcome> {

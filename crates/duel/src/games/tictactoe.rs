@@ -87,11 +87,7 @@ impl Game for TicTacToe {
     }
 
     fn to_move(&self) -> Player {
-        if self.filled().count_ones() % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::after_plies(u64::from(self.filled().count_ones()))
     }
 
     fn outcome(&self) -> Option<Outcome> {

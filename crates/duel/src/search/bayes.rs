@@ -603,12 +603,8 @@ impl<G: Game> Bayes<G> {
     /// and are rarely entered again, keeps a few nodes per match instead of tens.
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
         let z_depth = depth;
+        // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
-        if let Some(outcome) = pos.outcome() {
-            self.nodes[z as usize].first_child = LEAF_MARK;
-            self.nodes[z as usize].val = self.leaf_value(outcome);
-            return true;
-        }
         self.levels.clear();
         let start = self.chain_moves.len();
         let mut father = z_prior;

@@ -138,11 +138,7 @@ impl Game for ExplicitTree {
     }
 
     fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::after_plies(u64::from(self.depth))
     }
 
     fn outcome(&self) -> Option<Outcome> {
