@@ -251,13 +251,23 @@ pub struct Bayes<G: Game> {
     j1: Player,
     max_nodes: usize,
     playout: Playout,
+    /// The branch of the last iteration: the descent's nodes, then the match's.
     path: Vec<u32>,
+    /// The positions of the descent's nodes (`path[..positions.len()]`).
+    positions: Vec<G>,
+    /// How many of the last descent's choices (from the root) the next descent would make
+    /// again without a random draw, as found by the update ([`plain_on_branch`]): the next
+    /// descent starts at `path[resume]`. Section 2.12 makes this exact: the update changes
+    /// only the branch, and its new values decide these choices. 0 when unknown.
+    resume: usize,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
     too_wide: Option<usize>,
     /// Matches kept as chains instead of nodes (always, except in tests of the equivalence).
     lazy: bool,
+    /// Descents resumed at `path[resume]` (always, except in tests of the equivalence).
+    resumes: bool,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,
     chains: Vec<Chain>,
@@ -295,10 +305,13 @@ impl<G: Game> Bayes<G> {
             max_nodes: ((DEFAULT_MEMORY_BYTES as usize) / Self::NODE_BYTES).min(MAX_NODES),
             playout: Playout::Uniform,
             path: Vec::new(),
+            positions: Vec::new(),
+            resume: 0,
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
             lazy: true,
+            resumes: true,
             eager_levels: EAGER_LEVELS,
             chains: Vec::new(),
             chain_moves: Vec::new(),
@@ -362,6 +375,7 @@ impl<G: Game> Bayes<G> {
             }
         }
         self.prior = Some(prior);
+        self.resume = 0;
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
             Some(&m) => m,
@@ -465,6 +479,7 @@ impl<G: Game> Bayes<G> {
         if root_pos.key() == position.key() {
             return true;
         }
+        self.resume = 0;
         self.materialize_root();
         let root = self.nodes[self.root as usize];
         for c in root.children() {
@@ -508,11 +523,22 @@ impl<G: Game> Bayes<G> {
         if self.is_solved() || self.too_wide.is_some() {
             return false;
         }
-        let mut pos = self.root_pos.clone().expect("start() before step()");
-        self.path.clear();
-        self.path.push(self.root);
-        let mut node = self.root;
-        let mut depth = self.root_depth;
+        // The last descent's first `resume` choices are those a descent would make now
+        // (see `resume`): start below them.
+        let m = std::mem::take(&mut self.resume);
+        if m == 0 || m >= self.path.len() {
+            self.path.clear();
+            self.path.push(self.root);
+            self.positions.clear();
+            self.positions
+                .push(self.root_pos.clone().expect("start() before step()"));
+        } else {
+            self.path.truncate(m + 1);
+            self.positions.truncate(m + 1);
+        }
+        let mut pos = self.positions[self.positions.len() - 1].clone();
+        let mut node = self.path[self.path.len() - 1];
+        let mut depth = self.root_depth + self.path.len() - 1;
         loop {
             match self.nodes[node as usize].state() {
                 INTERIOR => {}
@@ -522,6 +548,7 @@ impl<G: Game> Bayes<G> {
             node = self.select(node, Self::j1_moves(depth));
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
+            self.positions.push(pos.clone());
             depth += 1;
         }
         if self.nodes[node as usize].state() == LEAF {
@@ -538,10 +565,22 @@ impl<G: Game> Bayes<G> {
         self.leaves_visited += 1;
         // Update R (2), U (3) and Z (4) on the branch, from the match's start (lazy) or the
         // leaf's father (eager) to the root.
+        // The branch is the descent's path followed by the match's materialised nodes, whose
+        // positions are not kept: the next descent may resume only within the descent.
+        let descended = self.positions.len();
+        let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
+        let mut resume = descended - 1;
         for k in (0..self.path.len() - 1).rev() {
             let d = self.root_depth + k;
             let (x, c) = (self.path[k], self.path[k + 1]);
-            self.update_on_branch(x, c, Self::j1_moves(d));
+            let (v, keep) = self.update_on_branch(x, c, val, Self::j1_moves(d));
+            val = v;
+            if !keep {
+                resume = resume.min(k);
+            }
+        }
+        if self.resumes {
+            self.resume = resume;
         }
         true
     }
@@ -736,16 +775,32 @@ impl<G: Game> Bayes<G> {
         self.nodes[x as usize].val = val;
     }
 
-    /// Recomputes R_n(x) and Z_n(x) after a match below its child `c` ([`branch_value`]).
+    /// Recomputes R_n(x) and Z_n(x) after a match below its child `c`, whose new value
+    /// (already stored) is `child` ([`branch_value`]), and returns it. The child's value is
+    /// passed in a register so that the updates up the branch, each waiting for the one
+    /// below, do not also wait for a store to be read back.
     #[inline(always)]
-    fn update_on_branch(&mut self, x: u32, c: u32, j1_moves: bool) {
+    fn update_on_branch(&mut self, x: u32, c: u32, child: Val, j1_moves: bool) -> (Val, bool) {
         let n = self.nodes[x as usize];
         let kids = n.children();
         let ci = (c as usize).wrapping_sub(kids.start);
-        if let Some(v) = plain_on_branch(&self.nodes[kids.clone()], ci, j1_moves) {
-            self.nodes[x as usize].val = v;
-            return;
+        if let Some((v, keep)) = plain_on_branch(&self.nodes[kids.clone()], ci, child, j1_moves) {
+            // Field by field: a copy of the whole value goes through the stack, and reading
+            // back the three 8-byte stores as one 16-byte load stalls store forwarding.
+            let stored = &mut self.nodes[x as usize].val;
+            stored.a = v.a;
+            stored.b = v.b;
+            stored.w = v.w;
+            return (v, keep);
         }
+        (self.update_full(x, j1_moves), false)
+    }
+
+    /// [`full_value`] of x, stored and returned (the slow path of [`Bayes::update_on_branch`]).
+    #[cold]
+    #[inline(never)]
+    fn update_full(&mut self, x: u32, j1_moves: bool) -> Val {
+        let kids = self.nodes[x as usize].children();
         let val = full_value(
             &self.nodes[kids],
             j1_moves,
@@ -753,6 +808,7 @@ impl<G: Game> Bayes<G> {
             &mut self.log1mexp_memo,
         );
         self.nodes[x as usize].val = val;
+        val
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random (Theorem 11).
@@ -948,8 +1004,8 @@ fn branch_value<M>(
     terms: &mut Vec<(f64, f64, f64)>,
     memo: &mut Log1mexpMemo,
 ) -> Val {
-    match plain_on_branch(kids, ci, j1_moves) {
-        Some(v) => v,
+    match plain_on_branch(kids, ci, kids[ci].val, j1_moves) {
+        Some((v, _)) => v,
         None => full_value(kids, j1_moves, terms, memo),
     }
 }
@@ -963,17 +1019,26 @@ fn branch_value<M>(
 /// and √Z = max_k U_k √Z_k = A B max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_j = P / f_j).
 /// Each output is a sum of at most d positive terms, each a product of at most d + 1
 /// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
-/// rounding. False (nothing written) when a child is logarithmic or has f = 0, or when
-/// the product underflows the plain range: [`full_value`] then does the work.
+/// rounding. None when a child is logarithmic or has f = 0, or when the product underflows
+/// the plain range: [`full_value`] then does the work.
+///
+/// With the value, whether [`Bayes::select`] at this node would now choose `ci` without a
+/// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every brother's
+/// √Z_j / f_j (the same quotients as `select`'s, of the same bits). False is always safe.
 #[inline(always)]
-fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val> {
+fn plain_on_branch<M>(
+    kids: &[Node<M>],
+    ci: usize,
+    child: Val,
+    j1_moves: bool,
+) -> Option<(Val, bool)> {
     if ci >= kids.len() {
         return None;
     }
     let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
     if kids.len() == 2 {
         // The same formulas for two children, in the same order of operations.
-        let (o, c) = (kids[1 - ci].val, kids[ci].val);
+        let (o, c) = (kids[1 - ci].val, child);
         let ((fo, go), (fc, gc)) = (fg(&o), fg(&c));
         if !o.is_plain() || !c.is_plain() || fo == 0.0 || fc == 0.0 {
             return None;
@@ -983,12 +1048,15 @@ fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val
             return None;
         }
         let q = if ci == 0 { gc + fc * go } else { go + fo * gc };
-        let w = fo * c.w.max(fc * (o.w / fo));
-        return Some(plain_or_log(p, q, w, j1_moves));
+        let ratio = o.w / fo;
+        let w = fo * c.w.max(fc * ratio);
+        let keep = fo > 0.0 && fc > 0.0 && c.w / fc > ratio;
+        return Some((plain_or_log(p, q, w, j1_moves), keep));
     }
     let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
     let (mut run, mut q_suf) = (1.0f64, 0.0f64);
     let mut max_ratio = 0.0f64;
+    let mut positive = true;
     for (j, kid) in kids.iter().enumerate() {
         if j == ci {
             continue;
@@ -997,6 +1065,7 @@ fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val
         if !kid.val.is_plain() || fj == 0.0 {
             return None;
         }
+        positive &= fj > 0.0;
         max_ratio = max_ratio.max(kid.val.w / fj);
         if j < ci {
             q_pre += gj * a_pre;
@@ -1006,7 +1075,6 @@ fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val
             run *= fj;
         }
     }
-    let child = kids[ci].val;
     let (fc, gc) = fg(&child);
     if !child.is_plain() || fc == 0.0 {
         return None;
@@ -1017,7 +1085,8 @@ fn plain_on_branch<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Val
     }
     let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
     let w = a_pre * run * child.w.max(fc * max_ratio);
-    Some(plain_or_log(p, q, w, j1_moves))
+    let keep = positive && fc > 0.0 && child.w / fc > max_ratio;
+    Some((plain_or_log(p, q, w, j1_moves), keep))
 }
 
 /// The plain update of a node from its children `kids` (section 2.12, in the plain form of
@@ -1307,13 +1376,25 @@ mod tests {
 
     /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
     /// every step, the same leaves, and the same moves chosen, as materialising every match.
-    fn lazy_matches_eager<G: Game>(game: &G, kind: PriorKind, steps: usize, seed: u64) -> bool {
+    /// Runs Algorithm 13 as written (every match materialised, every descent from the root)
+    /// and with its shortcuts (chains, resumed descents) side by side and checks they agree
+    /// bit for bit. Returns whether the second search reused its tree, and the number of
+    /// descents the shortcut resumed below the root.
+    fn lazy_matches_eager<G: Game>(
+        game: &G,
+        kind: PriorKind,
+        steps: usize,
+        seed: u64,
+    ) -> (bool, u32) {
         let mut eager = Bayes::new(kind.clone(), seed);
         eager.lazy = false;
+        eager.resumes = false;
         let mut lazy = Bayes::new(kind, seed);
         eager.start(game);
         lazy.start(game);
+        let mut resumed = 0;
         for n in 0..steps {
+            resumed += (lazy.resume > 0) as u32;
             let (a, b) = (eager.step(), lazy.step());
             assert_eq!(a, b, "step {n}");
             assert_eq!(
@@ -1344,26 +1425,31 @@ mod tests {
                 let (re, rl) = (re.unwrap(), rl.unwrap());
                 assert_eq!(re.reused_tree, rl.reused_tree);
                 assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
-                return rl.reused_tree;
+                return (rl.reused_tree, resumed);
             }
         }
-        false
+        (false, resumed)
     }
 
+    /// Chains and resumed descents give the search of Algorithm 13 as written, bit for bit.
     #[test]
-    fn chains_change_nothing() {
+    fn shortcuts_change_nothing() {
         let sym = PriorKind::Symmetric {
             a: 0.5,
             b: 0.0,
             name: "sym",
         };
-        let mut reused = 0;
+        let (mut reused, mut resumed) = (0, 0);
         for (d, k, seed) in [(2, 14, 1u64), (3, 8, 2), (5, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
-            reused += lazy_matches_eager(&game, symp(0.6), 1500, seed) as u32;
-            reused += lazy_matches_eager(&game, sym.clone(), 1500, seed) as u32;
+            for kind in [symp(0.6), sym.clone()] {
+                let (r, n) = lazy_matches_eager(&game, kind, 1500, seed);
+                reused += r as u32;
+                resumed += n;
+            }
         }
         assert!(reused > 0, "no search reused its tree");
+        assert!(resumed > 1000, "only {resumed} descents were resumed");
         let crate::games::AnyGame::Connect64(board) =
             crate::games::parse_game("connect:4x4:3").unwrap()
         else {
