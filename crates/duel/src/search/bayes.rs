@@ -692,17 +692,22 @@ impl<G: Game> Bayes<G> {
         self.chain_vals.push(val);
         for k in (0..self.levels.len()).rev() {
             let (d, i, v) = self.levels[k];
-            self.litter.clear();
-            self.litter
-                .extend(std::iter::repeat(Node::boundary(v, mv)).take(d as usize));
-            self.litter[i as usize].val = val;
-            val = branch_value(
-                &self.litter,
-                i as usize,
-                Self::j1_moves(depth + k),
-                &mut self.scratch_log,
-                &mut self.log1mexp_memo,
-            );
+            let j1_moves = Self::j1_moves(depth + k);
+            val = match uniform_on_branch(v, d as usize, i as usize, val, j1_moves) {
+                Some(x) => x,
+                None => {
+                    self.litter.clear();
+                    self.litter
+                        .extend(std::iter::repeat(Node::boundary(v, mv)).take(d as usize));
+                    self.litter[i as usize].val = val;
+                    full_value(
+                        &self.litter,
+                        j1_moves,
+                        &mut self.scratch_log,
+                        &mut self.log1mexp_memo,
+                    )
+                }
+            };
             if k > 0 {
                 self.chain_vals.push(val);
             }
@@ -776,7 +781,7 @@ impl<G: Game> Bayes<G> {
     }
 
     /// Recomputes R_n(x) and Z_n(x) after a match below its child `c`, whose new value
-    /// (already stored) is `child` ([`branch_value`]), and returns it. The child's value is
+    /// (already stored) is `child` ([`plain_on_branch`]), and returns it. The child's value is
     /// passed in a register so that the updates up the branch, each waiting for the one
     /// below, do not also wait for a store to be read back.
     #[inline(always)]
@@ -992,22 +997,57 @@ fn full_value<M>(
     Val::from_log(r, ln_w)
 }
 
-/// The new value of a node whose children are `kids` after a match below the child `ci`
-/// (the only one that changed since the node's last update): [`plain_on_branch`] where it
-/// applies, [`full_value`] otherwise. Used for the nodes of the tree and for the nodes of a
-/// branch not materialised ([`Bayes::unzip`]), so both get the same bits.
+/// [`plain_on_branch`] for a litter of `d` nodes whose brothers of `ci` all have the value
+/// `v` (a branch not materialised, [`Bayes::chain_value`]), with the same operations in the
+/// same order, so the same bits, without building the litter.
 #[inline(always)]
-fn branch_value<M>(
-    kids: &[Node<M>],
-    ci: usize,
-    j1_moves: bool,
-    terms: &mut Vec<(f64, f64, f64)>,
-    memo: &mut Log1mexpMemo,
-) -> Val {
-    match plain_on_branch(kids, ci, kids[ci].val, j1_moves) {
-        Some((v, _)) => v,
-        None => full_value(kids, j1_moves, terms, memo),
+fn uniform_on_branch(v: Val, d: usize, ci: usize, child: Val, j1_moves: bool) -> Option<Val> {
+    if ci >= d {
+        return None;
     }
+    let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+    let (fv, gv) = fg(&v);
+    if d == 2 {
+        let (fc, gc) = fg(&child);
+        if !v.is_plain() || !child.is_plain() || fv == 0.0 || fc == 0.0 {
+            return None;
+        }
+        let p = fc * fv;
+        if p < PLAIN_MIN {
+            return None;
+        }
+        let q = if ci == 0 { gc + fc * gv } else { gv + fv * gc };
+        let w = fv * child.w.max(fc * (v.w / fv));
+        return Some(plain_or_log(p, q, w, j1_moves));
+    }
+    let mut max_ratio = 0.0f64;
+    if d > 1 {
+        if !v.is_plain() || fv == 0.0 {
+            return None;
+        }
+        max_ratio = max_ratio.max(v.w / fv);
+    }
+    let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
+    for _ in 0..ci {
+        q_pre += gv * a_pre;
+        a_pre *= fv;
+    }
+    let (mut run, mut q_suf) = (1.0f64, 0.0f64);
+    for _ in ci + 1..d {
+        q_suf += gv * run;
+        run *= fv;
+    }
+    let (fc, gc) = fg(&child);
+    if !child.is_plain() || fc == 0.0 {
+        return None;
+    }
+    let p = a_pre * fc * run;
+    if p < PLAIN_MIN {
+        return None;
+    }
+    let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
+    let w = a_pre * run * child.w.max(fc * max_ratio);
+    Some(plain_or_log(p, q, w, j1_moves))
 }
 
 /// The plain value of a node whose children are `kids`, when only the child `ci` (on the
