@@ -75,15 +75,24 @@ const EAGER_LEVELS: usize = 1;
 const CHAIN_FLAG: u32 = 1 << 31;
 
 /// A match played from a boundary node (its head) and not materialised yet: the moves (in
-/// `chain_moves[start..start + len]`), the values of the nodes they lead to (in
-/// `chain_vals`, same range; the last is the leaf's), and the head's prior. See
+/// `chain_moves[start..start + len]`), the values of the first `stored` nodes they lead to
+/// (in `chain_vals[vals..vals + stored]`), the outcome of its leaf and the head's prior. See
 /// [`Bayes::play_lazy`].
 #[derive(Clone, Copy, Debug)]
 struct Chain {
     prior: Val,
     start: u32,
     len: u32,
+    vals: u32,
+    stored: u32,
+    /// Whether J1 wins at the leaf.
+    win: bool,
 }
+
+/// Values of a chain's nodes stored when its match is played (the first few below the head):
+/// most chains are entered at most once ([`Bayes::unzip`]), and the rest are computed again,
+/// all at once, when a descent goes further ([`Bayes::refill`]).
+const STORED_VALS: usize = 2;
 
 /// The most nodes a tree may have: indices are below [`CHAIN_FLAG`].
 const MAX_NODES: usize = CHAIN_FLAG as usize - (1 << 17);
@@ -384,6 +393,7 @@ impl<G: Game> Bayes<G> {
                 self.nodes.clear();
                 self.chains.clear();
                 self.chain_moves.clear();
+                self.chain_vals.clear();
                 self.root_pos = None;
                 return;
             }
@@ -450,7 +460,8 @@ impl<G: Game> Bayes<G> {
     pub fn tree_bytes(&self) -> usize {
         self.nodes.len() * Self::NODE_BYTES
             + self.chains.len() * std::mem::size_of::<Chain>()
-            + self.chain_moves.len() * (std::mem::size_of::<G::Move>() + std::mem::size_of::<Val>())
+            + self.chain_moves.len() * std::mem::size_of::<G::Move>()
+            + self.chain_vals.len() * std::mem::size_of::<Val>()
     }
 
     /// Whether the tree has reached its memory limit.
@@ -655,7 +666,6 @@ impl<G: Game> Bayes<G> {
             let d = self.moves.len();
             if d > u16::MAX as usize {
                 self.chain_moves.truncate(start);
-                self.chain_vals.truncate(start);
                 self.too_wide = Some(d);
                 return false;
             }
@@ -667,12 +677,16 @@ impl<G: Game> Bayes<G> {
             pos.play(self.moves[i]);
             depth += 1;
         };
-        let val = self.chain_value(z_depth, win);
+        let vals = self.chain_vals.len();
+        let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
         let id = self.chains.len() as u32;
         self.chains.push(Chain {
             prior: z_prior,
             start: start as u32,
             len: self.levels.len() as u32,
+            vals: vals as u32,
+            stored: (self.chain_vals.len() - vals) as u32,
+            win,
         });
         let n = &mut self.nodes[z as usize];
         n.val = val;
@@ -683,13 +697,14 @@ impl<G: Game> Bayes<G> {
     /// The value of the head (at `depth`) of the branch described by `self.levels` (degree,
     /// index of the move played and prior of the litter, level by level) and ending in a leaf
     /// won by J1 or not: the updates of the materialised branch, bottom-up, on a scratch
-    /// litter of the same values. The values of the nodes of the branch below the head are
-    /// appended to `chain_vals`, from the top (the leaf's last).
-    fn chain_value(&mut self, depth: usize, win: bool) -> Val {
+    /// litter of the same values (`mv` fills its moves). The values of the first `store`
+    /// nodes of the branch below the head are appended to `chain_vals`, from the top.
+    fn chain_value(&mut self, depth: usize, win: bool, store: usize, mv: G::Move) -> Val {
         let mut val = if win { Val::ONE } else { Val::ZERO };
-        let mv = self.chain_moves[self.chain_moves.len() - 1];
         let top = self.chain_vals.len();
-        self.chain_vals.push(val);
+        if self.levels.len() <= store {
+            self.chain_vals.push(val);
+        }
         for k in (0..self.levels.len()).rev() {
             let (d, i, v) = self.levels[k];
             let j1_moves = Self::j1_moves(depth + k);
@@ -708,7 +723,7 @@ impl<G: Game> Bayes<G> {
                     )
                 }
             };
-            if k > 0 {
+            if k > 0 && k <= store {
                 self.chain_vals.push(val);
             }
         }
@@ -716,11 +731,43 @@ impl<G: Game> Bayes<G> {
         val
     }
 
+    /// Computes again, from the head's position `pos` at `depth`, the values of every node of
+    /// the chain `id` (the same functions of the same bits as when its match was played) and
+    /// stores them: the values kept by [`Bayes::play_lazy`] are used up.
+    #[cold]
+    fn refill(&mut self, id: usize, pos: &G, depth: usize) {
+        let ch = self.chains[id];
+        let mut prior = self.prior.take().expect("prior set by start()");
+        let mut pos = pos.clone();
+        let mut father = ch.prior;
+        self.levels.clear();
+        for j in 0..ch.len as usize {
+            pos.legal_moves(&mut self.moves);
+            let d = self.moves.len();
+            let mv = self.chain_moves[ch.start as usize + j];
+            let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
+            let v = self.litter_of(&mut prior, father, depth + j, d);
+            father = v;
+            self.levels.push((d as u32, i as u32, v));
+            pos.play(mv);
+        }
+        self.prior = Some(prior);
+        let vals = self.chain_vals.len();
+        let filler = self.chain_moves[ch.start as usize];
+        self.chain_value(depth, ch.win, ch.len as usize, filler);
+        let c = &mut self.chains[id];
+        c.vals = vals as u32;
+        c.stored = (self.chain_vals.len() - vals) as u32;
+    }
+
     /// Builds the children of the chain head `h` (position `pos` at `depth`): its litter of
     /// boundary nodes, the first node of the branch being the leaf or the head of the rest of
     /// the chain, with the value it got when the match was played.
     fn unzip(&mut self, h: u32, pos: &G, depth: usize) {
         let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
+        if self.chains[id].stored == 0 {
+            self.refill(id, pos, depth);
+        }
         let ch = self.chains[id];
         let mut prior = self.prior.take().expect("prior set by start()");
         pos.legal_moves(&mut self.moves);
@@ -734,7 +781,7 @@ impl<G: Game> Bayes<G> {
         self.nodes
             .extend(self.moves.iter().map(|&m| Node::boundary(v, m)));
         let c = &mut self.nodes[first + i];
-        c.val = self.chain_vals[ch.start as usize];
+        c.val = self.chain_vals[ch.vals as usize];
         if ch.len == 1 {
             c.first_child = LEAF_MARK;
         } else {
@@ -743,6 +790,9 @@ impl<G: Game> Bayes<G> {
                 prior: v,
                 start: ch.start + 1,
                 len: ch.len - 1,
+                vals: ch.vals + 1,
+                stored: ch.stored - 1,
+                win: ch.win,
             };
         }
         let n = &mut self.nodes[h as usize];
