@@ -708,7 +708,7 @@ impl<G: Game> Bayes<G> {
         for k in (0..self.levels.len()).rev() {
             let (d, i, v) = self.levels[k];
             let j1_moves = Self::j1_moves(depth + k);
-            val = match uniform_on_branch(v, d as usize, i as usize, val, j1_moves) {
+            val = match uniform_on_branch(v, d as usize, val, j1_moves) {
                 Some(x) => x,
                 None => {
                     self.litter.clear();
@@ -1047,70 +1047,100 @@ fn full_value<M>(
     Val::from_log(r, ln_w)
 }
 
-/// [`plain_on_branch`] for a litter of `d` nodes whose brothers of `ci` all have the value
-/// `v` (a branch not materialised, [`Bayes::chain_value`]), with the same operations in the
-/// same order, so the same bits, without building the litter.
-#[inline(always)]
-fn uniform_on_branch(v: Val, d: usize, ci: usize, child: Val, j1_moves: bool) -> Option<Val> {
-    if ci >= d {
-        return None;
+/// What the brothers of the branch's child contribute to the update of their father (see
+/// [`plain_on_branch`]): F = Π_{j≠c} f_j and 1 − F = Σ_{j≠c} g_j Π_{l<j, l≠c} f_l (a
+/// telescoping sum with no cancellation), both in index order, and the largest √Z_j / f_j.
+/// None when a brother is logarithmic or has f = 0.
+#[derive(Clone, Copy, Debug)]
+struct Brothers {
+    f: f64,
+    q: f64,
+    ratio: f64,
+}
+
+impl Brothers {
+    /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`.
+    #[inline(always)]
+    fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Brothers> {
+        let mut b = Brothers {
+            f: 1.0,
+            q: 0.0,
+            ratio: 0.0,
+        };
+        for (j, kid) in kids.iter().enumerate() {
+            if j != ci {
+                b.add(kid.val, j1_moves)?;
+            }
+        }
+        Some(b)
     }
-    let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
-    let (fv, gv) = fg(&v);
-    if d == 2 {
-        let (fc, gc) = fg(&child);
-        if !v.is_plain() || !child.is_plain() || fv == 0.0 || fc == 0.0 {
+
+    /// The same for `n` brothers of value `v` (a litter not materialised).
+    #[inline(always)]
+    fn uniform(v: Val, n: usize, j1_moves: bool) -> Option<Brothers> {
+        let mut b = Brothers {
+            f: 1.0,
+            q: 0.0,
+            ratio: 0.0,
+        };
+        for _ in 0..n {
+            b.add(v, j1_moves)?;
+        }
+        Some(b)
+    }
+
+    /// One more brother, after the others in index order.
+    #[inline(always)]
+    fn add(&mut self, v: Val, j1_moves: bool) -> Option<()> {
+        let (f, g) = if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
+        if !v.is_plain() || f == 0.0 {
             return None;
         }
-        let p = fc * fv;
+        self.ratio = self.ratio.max(v.w / f);
+        self.q += g * self.f;
+        self.f *= f;
+        Some(())
+    }
+
+    /// The father's value once the child's is `child`: P = f_c F, 1 − P = g_c + f_c (1 − F),
+    /// √Z = max_k U_k √Z_k = F max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_c = F, U_j = P / f_j).
+    /// None when the child is logarithmic or has f = 0, or when P underflows the plain range.
+    #[inline(always)]
+    fn with_child(self, child: Val, j1_moves: bool) -> Option<Val> {
+        let (fc, gc) = if j1_moves {
+            (child.b, child.a)
+        } else {
+            (child.a, child.b)
+        };
+        if !child.is_plain() || fc == 0.0 {
+            return None;
+        }
+        let p = fc * self.f;
         if p < PLAIN_MIN {
             return None;
         }
-        let q = if ci == 0 { gc + fc * gv } else { gv + fv * gc };
-        let w = fv * child.w.max(fc * (v.w / fv));
-        return Some(plain_or_log(p, q, w, j1_moves));
+        let q = gc + fc * self.q;
+        let w = self.f * child.w.max(fc * self.ratio);
+        Some(plain_or_log(p, q, w, j1_moves))
     }
-    let mut max_ratio = 0.0f64;
-    if d > 1 {
-        if !v.is_plain() || fv == 0.0 {
-            return None;
-        }
-        max_ratio = max_ratio.max(v.w / fv);
-    }
-    let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
-    for _ in 0..ci {
-        q_pre += gv * a_pre;
-        a_pre *= fv;
-    }
-    let (mut run, mut q_suf) = (1.0f64, 0.0f64);
-    for _ in ci + 1..d {
-        q_suf += gv * run;
-        run *= fv;
-    }
-    let (fc, gc) = fg(&child);
-    if !child.is_plain() || fc == 0.0 {
-        return None;
-    }
-    let p = a_pre * fc * run;
-    if p < PLAIN_MIN {
-        return None;
-    }
-    let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
-    let w = a_pre * run * child.w.max(fc * max_ratio);
-    Some(plain_or_log(p, q, w, j1_moves))
+}
+
+/// [`plain_on_branch`] for a litter of `d` nodes whose brothers of the branch's child all
+/// have the value `v` (a branch not materialised, [`Bayes::chain_value`]): the same
+/// operations in the same order, so the same bits, without building the litter. The result
+/// does not depend on which child is on the branch.
+#[inline(always)]
+fn uniform_on_branch(v: Val, d: usize, child: Val, j1_moves: bool) -> Option<Val> {
+    Brothers::uniform(v, d.checked_sub(1)?, j1_moves)?.with_child(child, j1_moves)
 }
 
 /// The plain value of a node whose children are `kids`, when only the child `ci` (on the
-/// last branch) has changed since the last update of the node: the quantities of [`plain_keys`], regrouped so that what involves
-/// only the brothers of `c` is computed apart from what involves `c` (whose value was
-/// written by the update just before), in one pass and without arrays. With
-/// A = Π_{j<c} f_j, B = Π_{j>c} f_j and every f > 0:
-/// P = A f_c B, 1 − P = Σ_{j<c} g_j Π_{l<j} f_l + A g_c + A f_c Σ_{j>c} g_j Π_{c<l<j} f_l,
-/// and √Z = max_k U_k √Z_k = A B max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_j = P / f_j).
-/// Each output is a sum of at most d positive terms, each a product of at most d + 1
-/// stored numbers and one quotient, so the error bound of [`Val`] holds with one more
-/// rounding. None when a child is logarithmic or has f = 0, or when the product underflows
-/// the plain range: [`full_value`] then does the work.
+/// last branch) has changed since the last update of the node: what the brothers give
+/// ([`Brothers`], which does not involve the child just updated) combined with the child
+/// ([`Brothers::with_child`]). Each output is a sum of at most d positive terms, each a
+/// product of at most d + 1 stored numbers and one quotient, so the error bound of [`Val`]
+/// holds with one more rounding. None when a child is logarithmic or has f = 0, or when the
+/// product underflows the plain range: [`full_value`] then does the work.
 ///
 /// With the value, whether [`Bayes::select`] at this node would now choose `ci` without a
 /// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every brother's
@@ -1125,58 +1155,12 @@ fn plain_on_branch<M>(
     if ci >= kids.len() {
         return None;
     }
-    let fg = |v: &Val| if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
-    if kids.len() == 2 {
-        // The same formulas for two children, in the same order of operations.
-        let (o, c) = (kids[1 - ci].val, child);
-        let ((fo, go), (fc, gc)) = (fg(&o), fg(&c));
-        if !o.is_plain() || !c.is_plain() || fo == 0.0 || fc == 0.0 {
-            return None;
-        }
-        let p = fc * fo;
-        if p < PLAIN_MIN {
-            return None;
-        }
-        let q = if ci == 0 { gc + fc * go } else { go + fo * gc };
-        let ratio = o.w / fo;
-        let w = fo * c.w.max(fc * ratio);
-        let keep = fo > 0.0 && fc > 0.0 && c.w / fc > ratio;
-        return Some((plain_or_log(p, q, w, j1_moves), keep));
-    }
-    let (mut a_pre, mut q_pre) = (1.0f64, 0.0f64);
-    let (mut run, mut q_suf) = (1.0f64, 0.0f64);
-    let mut max_ratio = 0.0f64;
-    let mut positive = true;
-    for (j, kid) in kids.iter().enumerate() {
-        if j == ci {
-            continue;
-        }
-        let (fj, gj) = fg(&kid.val);
-        if !kid.val.is_plain() || fj == 0.0 {
-            return None;
-        }
-        positive &= fj > 0.0;
-        max_ratio = max_ratio.max(kid.val.w / fj);
-        if j < ci {
-            q_pre += gj * a_pre;
-            a_pre *= fj;
-        } else {
-            q_suf += gj * run;
-            run *= fj;
-        }
-    }
-    let (fc, gc) = fg(&child);
-    if !child.is_plain() || fc == 0.0 {
-        return None;
-    }
-    let p = a_pre * fc * run;
-    if p < PLAIN_MIN {
-        return None;
-    }
-    let q = q_pre + a_pre * gc + a_pre * fc * q_suf;
-    let w = a_pre * run * child.w.max(fc * max_ratio);
-    let keep = positive && fc > 0.0 && child.w / fc > max_ratio;
-    Some((plain_or_log(p, q, w, j1_moves), keep))
+    let brothers = Brothers::of(kids, ci, j1_moves)?;
+    let val = brothers.with_child(child, j1_moves)?;
+    let fc = if j1_moves { child.b } else { child.a };
+    // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
+    let keep = fc > 0.0 && brothers.f > 0.0 && child.w / fc > brothers.ratio;
+    Some((val, keep))
 }
 
 /// The plain update of a node from its children `kids` (section 2.12, in the plain form of
