@@ -243,6 +243,12 @@ impl Val {
 /// the prior of each child, as stored.
 const LITTER_MEMO: usize = 1024;
 
+/// Entries of the cache of chain values ([`Bayes::play_lazy`]).
+const CHAIN_MEMO: usize = 256;
+
+/// Key, head value and first stored values of the cache of chains.
+type ChainMemoEntry = Option<(([u64; 3], u64), Val, [Val; STORED_VALS])>;
+
 /// Key and value of the cache of litters.
 type LitterMemoEntry = (([u64; 3], u64), Val);
 
@@ -290,6 +296,9 @@ pub struct Bayes<G: Game> {
     /// The priors of the children of a boundary node, from its own prior's bits (the same few
     /// litters recur along every new branch; see [`Bayes::litter_of`]).
     litter_memo: Box<[LitterMemoEntry]>,
+    /// The values of chains on regular stretches of the game, from (head's prior, depth,
+    /// length, degree, outcome) (see [`Bayes::play_lazy`]).
+    chain_memo: Box<[ChainMemoEntry]>,
     log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -330,6 +339,7 @@ impl<G: Game> Bayes<G> {
             scratch_log: Vec::new(),
             litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO); LITTER_MEMO]
                 .into_boxed_slice(),
+            chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
@@ -651,13 +661,14 @@ impl<G: Game> Bayes<G> {
     /// function of the same bits, so the search is the same, bit for bit (tested against
     /// `lazy: false`); what changes is the memory: Sym, whose matches start high in the tree
     /// and are rarely entered again, keeps a few nodes per match instead of tens.
-    fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
-        let z_depth = depth;
+    fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
         self.levels.clear();
         let start = self.chain_moves.len();
-        let mut father = z_prior;
+        // The match first; the priors of its litters after (they use no random draw).
+        let mut degree = None;
+        let mut regular = true;
         let win = loop {
             if let Some(outcome) = pos.outcome() {
                 break j1_wins(outcome, self.j1);
@@ -669,16 +680,57 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             }
-            let v = self.litter_of(prior, father, depth, d);
-            father = v;
+            regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
-            self.levels.push((d as u32, i as u32, v));
+            self.levels.push((d as u32, i as u32, Val::ZERO));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
-            depth += 1;
         };
         let vals = self.chain_vals.len();
-        let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
+        let len = self.levels.len();
+        // On a match whose positions all have the same number of moves, the values of the
+        // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
+        // not depend on the moves played, [`uniform_on_branch`]): remembered.
+        let key = (
+            [
+                z_prior.a.to_bits(),
+                z_prior.b.to_bits(),
+                z_prior.w.to_bits(),
+            ],
+            (z_depth as u64) << 40
+                | (len as u64) << 20
+                | (degree.unwrap_or(0) as u64) << 1
+                | win as u64,
+        );
+        let slot = ((key.0[0] ^ key.0[1].rotate_left(21) ^ key.0[2].rotate_left(42) ^ key.1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> 56) as usize
+            % CHAIN_MEMO;
+        let val = match &self.chain_memo[slot] {
+            Some((k, val, top)) if regular && *k == key => {
+                let val = *val;
+                let top = *top;
+                self.chain_vals
+                    .extend_from_slice(&top[..len.min(STORED_VALS)]);
+                val
+            }
+            _ => {
+                let mut father = z_prior;
+                for k in 0..len {
+                    let d = self.levels[k].0 as usize;
+                    let v = self.litter_of(prior, father, z_depth + k, d);
+                    father = v;
+                    self.levels[k].2 = v;
+                }
+                let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
+                if regular {
+                    let mut top = [Val::ZERO; STORED_VALS];
+                    top[..self.chain_vals.len() - vals].copy_from_slice(&self.chain_vals[vals..]);
+                    self.chain_memo[slot] = Some((key, val, top));
+                }
+                val
+            }
+        };
         let id = self.chains.len() as u32;
         self.chains.push(Chain {
             prior: z_prior,
