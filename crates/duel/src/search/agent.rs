@@ -352,9 +352,32 @@ impl Clock {
     }
 }
 
+/// A uniform integer in 0..n (n ≥ 1), exactly uniform, from one 32-bit draw almost always:
+/// Lemire's multiply-and-shift with rejection ("Fast random integer generation in an
+/// interval", 2019), which rejects a draw only when its low half falls below 2³² mod n. It
+/// replaces `gen_range`, whose zone for small n (rand 0.8's "conservative approximation")
+/// rejects up to half the draws, on an unpredictable branch: a random move of Pearl's game
+/// cost 19 ns with it, 7 ns with this (`cargo run --release --example walk_floor`).
+#[inline]
+pub(crate) fn uniform_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    let Ok(n32) = u32::try_from(n) else {
+        return rng.gen_range(0..n);
+    };
+    debug_assert!(n32 > 0);
+    let mut m = u64::from(rng.next_u32()) * u64::from(n32);
+    if (m as u32) < n32 {
+        let t = n32.wrapping_neg() % n32;
+        while (m as u32) < t {
+            m = u64::from(rng.next_u32()) * u64::from(n32);
+        }
+    }
+    (m >> 32) as usize
+}
+
 /// The offset of the largest of `values`, ties broken uniformly at random (the selection rule
 /// of every agent): a first pass finds the maximum and counts its ties, and only when there
-/// are several is one `gen_range` drawn and the values read again to find the chosen one.
+/// are several is one [`uniform_index`] drawn and the values read again to find the chosen
+/// one.
 /// 0 when `values` is empty.
 #[inline]
 pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
@@ -376,7 +399,7 @@ pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
     if ties <= 1 {
         return best;
     }
-    let mut r = rng.gen_range(0..ties);
+    let mut r = uniform_index(rng, ties as usize) as u32;
     for (c, v) in values.enumerate() {
         if v == best_value {
             if r == 0 {
@@ -390,7 +413,7 @@ pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::argmax_random_ties;
+    use super::{argmax_random_ties, uniform_index};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -417,5 +440,73 @@ mod tests {
         }
         assert_eq!(seen, [true; 3]);
         assert_eq!(argmax_random_ties([0.5, 0.25].iter().copied(), &mut rng), 0);
+    }
+
+    /// A generator that returns the given 32-bit words in turn.
+    struct Words(Vec<u32>, usize);
+
+    impl rand::RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.1 += 1;
+            self.0[self.1 - 1]
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32())
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unimplemented!()
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand::Error> {
+            unimplemented!()
+        }
+    }
+
+    /// uniform_index is Lemire's method: it rejects exactly the words w whose low product
+    /// (w n mod 2³²) is below 2³² mod n (which leaves 2³² − (2³² mod n) words, a multiple of
+    /// n, each output taken by as many), returns ⌊w n / 2³²⌋ for the first word kept, and its
+    /// frequencies are uniform on a real generator.
+    #[test]
+    fn uniform_index_is_uniform() {
+        for n in [1usize, 2, 3, 5, 6, 7, 1000, 65_537, (1 << 31) + 1] {
+            let t = (n as u32).wrapping_neg() % n as u32;
+            // Words whose low product is below t are rejected: the next word is used.
+            for w in [
+                0u32,
+                1,
+                2,
+                3,
+                0x8000_0000,
+                0xffff_fffe,
+                0xffff_ffff,
+                0x5555_5555,
+            ] {
+                let seq = vec![w, 0xdead_beef, 0x1234_5678, 0x9abc_def0, 0x0f0f_0f0f];
+                let kept = seq
+                    .iter()
+                    .map(|&x| u64::from(x) * n as u64)
+                    .position(|m| (m as u32) >= t)
+                    .expect("one of the words is kept");
+                let expected = ((u64::from(seq[kept]) * n as u64) >> 32) as usize;
+                let mut words = Words(seq, 0);
+                let got = uniform_index(&mut words, n);
+                assert_eq!((got, words.1), (expected, kept + 1), "n = {n}, w = {w:#x}");
+                assert!(got < n);
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        for n in [2usize, 3, 7] {
+            let mut counts = vec![0u32; n];
+            let draws = 70_000;
+            for _ in 0..draws {
+                counts[uniform_index(&mut rng, n)] += 1;
+            }
+            for &c in &counts {
+                let freq = c as f64 / draws as f64;
+                assert!((freq - 1.0 / n as f64).abs() < 0.01, "n = {n}: {counts:?}");
+            }
+        }
+        // Beyond 32 bits, gen_range.
+        let big = (u32::MAX as usize) * 4;
+        assert!(uniform_index(&mut rng, big) < big);
     }
 }

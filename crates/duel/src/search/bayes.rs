@@ -16,14 +16,14 @@
 //! The search stops as soon as R_n(r) ∈ {0, 1} and keeps its tree between moves
 //! (section 8.2 (i)): the priors of the nodes were computed from the first root.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    argmax_random_ties, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
-    DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
+    SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
 };
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
@@ -864,7 +864,7 @@ impl<G: Game> Bayes<G> {
     /// The index of the move a simulated match plays among `d`.
     fn playout_choice(&mut self, d: usize) -> usize {
         match self.playout {
-            Playout::Uniform => self.rng.gen_range(0..d),
+            Playout::Uniform => uniform_index(&mut self.rng, d),
             Playout::First => 0,
         }
     }

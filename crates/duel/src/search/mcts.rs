@@ -6,14 +6,14 @@
 //! Each node stores the score (wins, draws counted 1/2) of the player who moved *into* it, so
 //! V_n(y) of the paper is simply that score and the same tree serves both players.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    argmax_random_ties, num, reserve_nodes, Agent, Budget, Clock, SearchError, SearchResult,
-    StopReason, DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, num, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
+    SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
 };
 
 /// Which of the two MCTS versions of the appendix.
@@ -210,12 +210,13 @@ impl<G: Game> Mcts<G> {
                 if pos.outcome().is_none() {
                     self.expand(node, &pos);
                     let n = self.nodes[node as usize];
-                    let y = n.first_child + self.rng.gen_range(0..n.n_children);
+                    let y =
+                        n.first_child + uniform_index(&mut self.rng, n.n_children as usize) as u32;
                     pos.play(self.nodes[y as usize].mv);
                     self.path.push(y);
                     while pos.outcome().is_none() {
                         pos.legal_moves(&mut self.moves);
-                        let mv = self.moves[self.rng.gen_range(0..self.moves.len())];
+                        let mv = self.moves[uniform_index(&mut self.rng, self.moves.len())];
                         pos.play(mv);
                     }
                 }
@@ -235,7 +236,8 @@ impl<G: Game> Mcts<G> {
                         self.expand(node, &pos);
                     }
                     let n = self.nodes[node as usize];
-                    node = n.first_child + self.rng.gen_range(0..n.n_children);
+                    node =
+                        n.first_child + uniform_index(&mut self.rng, n.n_children as usize) as u32;
                     pos.play(self.nodes[node as usize].mv);
                     self.path.push(node);
                 }

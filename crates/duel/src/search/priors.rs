@@ -11,6 +11,7 @@ use rand::Rng;
 
 use crate::game::{Game, Outcome, Player};
 
+use super::agent::uniform_index;
 use super::logit::LogProb;
 
 /// Which prior an Algorithm-13 agent uses.
@@ -136,7 +137,7 @@ impl MatchStatistics {
                     }
                     break;
                 }
-                pos.play(moves[rng.gen_range(0..l)]);
+                pos.play(moves[uniform_index(rng, l)]);
                 father_degree = l;
                 depth += 1;
             }
