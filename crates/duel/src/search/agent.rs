@@ -135,6 +135,24 @@ pub trait Agent<G: Game>: Send {
     /// that priors can be taken from the true initial position (section 8.2 (ii)). Agents
     /// without priors ignore it.
     fn set_history(&mut self, _start: &G, _moves: &[G::Move]) {}
+
+    /// What the agent's iterations did since its tree was last started afresh (zero for
+    /// agents without a tree).
+    fn work(&self) -> Work {
+        Work::default()
+    }
+}
+
+/// Counts of the steps of an agent's iterations, to explain their cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Children chosen by the selection rule while descending the tree.
+    pub selections: u64,
+    /// Levels of a descent skipped because the update proved the same choices would be made
+    /// (Algorithm 13's resumed descents).
+    pub resumed: u64,
+    /// Moves played at random in simulated matches (rollouts).
+    pub random_moves: u64,
 }
 
 /// The default memory limit of one agent's tree.

@@ -23,7 +23,7 @@ use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
     argmax_random_ties, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
-    SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
+    SearchResult, StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
@@ -283,6 +283,7 @@ pub struct Bayes<G: Game> {
     lazy: bool,
     /// Descents resumed at `path[resume]` (always, except in tests of the equivalence).
     resumes: bool,
+    work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,
     chains: Vec<Chain>,
@@ -330,6 +331,7 @@ impl<G: Game> Bayes<G> {
             too_wide: None,
             lazy: true,
             resumes: true,
+            work: Work::default(),
             eager_levels: EAGER_LEVELS,
             chains: Vec::new(),
             chain_moves: Vec::new(),
@@ -395,6 +397,7 @@ impl<G: Game> Bayes<G> {
         }
         self.prior = Some(prior);
         self.resume = 0;
+        self.work = Work::default();
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
             Some(&m) => m,
@@ -556,6 +559,7 @@ impl<G: Game> Bayes<G> {
         } else {
             self.path.truncate(m + 1);
             self.positions.truncate(m + 1);
+            self.work.resumed += m as u64;
         }
         let mut pos = self.positions[self.positions.len() - 1].clone();
         let mut node = self.path[self.path.len() - 1];
@@ -567,6 +571,7 @@ impl<G: Game> Bayes<G> {
                 _ => break,
             }
             node = self.select(node, Self::j1_moves(depth));
+            self.work.selections += 1;
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
             self.positions.push(pos.clone());
@@ -645,6 +650,7 @@ impl<G: Game> Bayes<G> {
             n.first_child = first;
             n.n_children = d16;
             let i = self.playout_choice(d);
+            self.work.random_moves += 1;
             node = first + i as u32;
             pos.play(self.moves[i]);
             self.path.push(node);
@@ -688,6 +694,7 @@ impl<G: Game> Bayes<G> {
         };
         let vals = self.chain_vals.len();
         let len = self.levels.len();
+        self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
         // not depend on the moves played, [`uniform_on_branch`]): remembered.
@@ -900,22 +907,25 @@ impl<G: Game> Bayes<G> {
             stored.w = v.w;
             return (v, keep);
         }
-        (self.update_full(x, j1_moves), false)
+        self.update_full(x, c, j1_moves)
     }
 
-    /// [`full_value`] of x, stored and returned (the slow path of [`Bayes::update_on_branch`]).
+    /// [`full_value`] of x, stored and returned with whether select would choose the child
+    /// `c` again without a draw (the slow path of [`Bayes::update_on_branch`]).
     #[cold]
     #[inline(never)]
-    fn update_full(&mut self, x: u32, j1_moves: bool) -> Val {
+    fn update_full(&mut self, x: u32, c: u32, j1_moves: bool) -> (Val, bool) {
         let kids = self.nodes[x as usize].children();
+        let ci = (c as usize).wrapping_sub(kids.start);
         let val = full_value(
-            &self.nodes[kids],
+            &self.nodes[kids.clone()],
             j1_moves,
             &mut self.scratch_log,
             &mut self.log1mexp_memo,
         );
         self.nodes[x as usize].val = val;
-        val
+        let keep = ci < kids.len() && self.selects_alone(x, ci, j1_moves);
+        (val, keep)
     }
 
     /// argmax of U_n(y)² Z_n(y) over the children y of x, ties uniformly at random (Theorem 11).
@@ -932,18 +942,32 @@ impl<G: Game> Bayes<G> {
             let ratios = kids.iter().map(|k| k.val.w / f(&k.val));
             return n.first_child + argmax_random_ties(ratios, &mut self.rng) as u32;
         }
-        let mut keys = [0.0f64; UPDATE_STACK];
-        if plain_keys(kids, j1_moves, &mut keys).is_some() {
-            let keys = keys[..kids.len()].iter().copied();
-            return n.first_child + argmax_random_ties(keys, &mut self.rng) as u32;
-        }
-        log_keys(
-            kids,
-            j1_moves,
-            &mut self.scratch_log,
-            Some(&mut self.scratch),
-        );
+        selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
         n.first_child + argmax_random_ties(self.scratch.iter().copied(), &mut self.rng) as u32
+    }
+
+    /// Whether [`Bayes::select`] at x would choose its child `ci` without a random draw: the
+    /// same keys, `ci`'s strictly the largest.
+    fn selects_alone(&mut self, x: u32, ci: usize, j1_moves: bool) -> bool {
+        let kids = &self.nodes[self.nodes[x as usize].children()];
+        let f = |v: &Val| if j1_moves { v.b } else { v.a };
+        let alone = |keys: &mut dyn Iterator<Item = f64>, ci: usize| {
+            let mut mine = f64::NAN;
+            let mut others = f64::NEG_INFINITY;
+            for (j, k) in keys.enumerate() {
+                if j == ci {
+                    mine = k;
+                } else if k > others || k.is_nan() {
+                    others = k;
+                }
+            }
+            mine > others
+        };
+        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
+            return alone(&mut kids.iter().map(|k| k.val.w / f(&k.val)), ci);
+        }
+        selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
+        alone(&mut self.scratch.iter().copied(), ci)
     }
 
     /// The child of the root with the largest R_n (ties at random), and its move.
@@ -1059,6 +1083,10 @@ impl<G: Game> Agent<G> for Bayes<G> {
 
     fn node_bytes(&self) -> usize {
         Self::NODE_BYTES
+    }
+
+    fn work(&self) -> Work {
+        self.work
     }
 
     fn set_history(&mut self, start: &G, moves: &[G::Move]) {
@@ -1295,6 +1323,23 @@ fn plain_or_log(p: f64, q: f64, w: f64, j1_moves: bool) -> Val {
         }
     } else {
         Val { a, b, w }
+    }
+}
+
+/// The selection keys U_k √Z_k of the children `kids` ([`plain_keys`], or their logarithms by
+/// [`log_keys`] when the plain form does not apply), into `keys`.
+fn selection_keys<M>(
+    kids: &[Node<M>],
+    j1_moves: bool,
+    terms: &mut Vec<(f64, f64, f64)>,
+    keys: &mut Vec<f64>,
+) {
+    let mut plain = [0.0f64; UPDATE_STACK];
+    if plain_keys(kids, j1_moves, &mut plain).is_some() {
+        keys.clear();
+        keys.extend_from_slice(&plain[..kids.len()]);
+    } else {
+        log_keys(kids, j1_moves, terms, Some(keys));
     }
 }
 
@@ -1584,6 +1629,15 @@ mod tests {
         lazy_matches_eager(&board, sym, 1500, 4);
         lazy_matches_eager(&board, symp(0.5), 1500, 5);
         lazy_matches_eager(&board, PriorKind::GaltonWatson { fit: 200 }, 800, 6);
+        // GW's values on Connect Four are near 0 and 1, so its updates near the root take the
+        // logarithmic path, whose resumed descents are checked here.
+        let crate::games::AnyGame::Connect64(big) =
+            crate::games::parse_game("connect:7x6:4").unwrap()
+        else {
+            panic!("connect:7x6:4 fits in 64 bits");
+        };
+        let (_, resumed) = lazy_matches_eager(&big, PriorKind::GaltonWatson { fit: 200 }, 1500, 7);
+        assert!(resumed > 500, "only {resumed} GW descents were resumed");
     }
 
     /// An agent whose root (J1 to move when `j1`, else J0) has children with values `kids`.

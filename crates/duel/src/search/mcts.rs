@@ -13,7 +13,7 @@ use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
     argmax_random_ties, num, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
-    SearchResult, StopReason, DEFAULT_MEMORY_BYTES,
+    SearchResult, StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
 
 /// Which of the two MCTS versions of the appendix.
@@ -74,6 +74,7 @@ pub struct Mcts<G: Game> {
     max_nodes: usize,
     path: Vec<u32>,
     moves: Vec<G::Move>,
+    work: Work,
 }
 
 impl<G: Game> Mcts<G> {
@@ -89,6 +90,7 @@ impl<G: Game> Mcts<G> {
             max_nodes: (DEFAULT_MEMORY_BYTES as usize) / std::mem::size_of::<Node<G::Move>>(),
             path: Vec::new(),
             moves: Vec::new(),
+            work: Work::default(),
         }
     }
 
@@ -118,6 +120,7 @@ impl<G: Game> Mcts<G> {
         self.nodes.push(Self::new_node(dummy));
         self.root = 0;
         self.root_pos = Some(position.clone());
+        self.work = Work::default();
     }
 
     /// Moves the root to a child or grandchild equal to `position`, if there is one.
@@ -203,6 +206,7 @@ impl<G: Game> Mcts<G> {
         match self.kind {
             MctsKind::Mcts => {
                 while self.nodes[node as usize].n_children > 0 {
+                    self.work.selections += 1;
                     node = self.select(node);
                     pos.play(self.nodes[node as usize].mv);
                     self.path.push(node);
@@ -214,7 +218,9 @@ impl<G: Game> Mcts<G> {
                         n.first_child + uniform_index(&mut self.rng, n.n_children as usize) as u32;
                     pos.play(self.nodes[y as usize].mv);
                     self.path.push(y);
+                    self.work.random_moves += 1;
                     while pos.outcome().is_none() {
+                        self.work.random_moves += 1;
                         pos.legal_moves(&mut self.moves);
                         let mv = self.moves[uniform_index(&mut self.rng, self.moves.len())];
                         pos.play(mv);
@@ -227,6 +233,7 @@ impl<G: Game> Mcts<G> {
                     if n.visits == 0 || n.n_children == 0 {
                         break;
                     }
+                    self.work.selections += 1;
                     node = self.select(node);
                     pos.play(self.nodes[node as usize].mv);
                     self.path.push(node);
@@ -236,6 +243,7 @@ impl<G: Game> Mcts<G> {
                         self.expand(node, &pos);
                     }
                     let n = self.nodes[node as usize];
+                    self.work.random_moves += 1;
                     node =
                         n.first_child + uniform_index(&mut self.rng, n.n_children as usize) as u32;
                     pos.play(self.nodes[node as usize].mv);
@@ -329,5 +337,9 @@ impl<G: Game> Agent<G> for Mcts<G> {
 
     fn node_bytes(&self) -> usize {
         std::mem::size_of::<Node<G::Move>>()
+    }
+
+    fn work(&self) -> Work {
+        self.work
     }
 }

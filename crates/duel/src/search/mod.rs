@@ -12,5 +12,5 @@ mod report;
 pub mod solver;
 pub mod tree;
 
-pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason};
+pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason, Work};
 pub use report::report_section;

@@ -14,7 +14,7 @@ use crate::games::pearl::{self, Pearl};
 use crate::games::{parse_game, AnyGame};
 use crate::report::{Check, Figure, ReportOptions, Section, Status};
 
-use super::agent::{AgentSpec, Budget};
+use super::agent::{AgentSpec, Budget, Work};
 use super::experiments::{
     alpha_beta_expected_leaves, convergence, golden, leaves_experiment, remark17, solve_root,
 };
@@ -271,7 +271,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     // Throughput.
     md.push_str("\n### Iterations per second on pearl:2:32 (one thread, from the root)\n\n");
     md.push_str("Measured during the report, best of three fresh searches (timings are noisy on a shared machine; compare ratios). The paper (section 8.4, 1 ms per move, its 2016 hardware) reports 498 iterations for MCTS(3.5,5), 442 for MCTS′(2,3) and 163 for SymP: SymP about 3–4 times slower per iteration. Here one iteration of Algorithm 13 updates R, U and Z along its branch in plain arithmetic while the values are above 2⁻⁵⁰⁰ of 0 and 1 (the logarithms of section 8.1 beyond; see `bayes::Val`); a node takes 32 bytes (values, links and move: the selection keys U√Z are computed from the brothers' values, argmax U√Z = argmax √Z/f); and a simulated match is kept beyond its first level as a chain (its moves and the values of its nodes) that is built into nodes one litter at a time only when a later descent enters it. The search is the same bit for bit (tested against materialising every match), but Sym, whose matches start high in the tree and are rarely entered again, keeps about 2 nodes per iteration instead of 30 on pearl:2:32 and 1 instead of 100 on connect:7x6:4. The issue's target is a cost per iteration at most 1.5 times MCTS's (third column).\n\n");
-    md.push_str("| agent | iterations/s | cost per iteration / MCTS | tree bytes per node | paper, iterations in 1 ms |\n| --- | --- | --- | --- | --- |\n");
+    md.push_str("| agent | iterations/s | cost per iteration / MCTS | tree bytes per node | per iteration: selections, descent levels resumed, random moves | paper, iterations in 1 ms |\n| --- | --- | --- | --- | --- | --- |\n");
     let game = Pearl::new(2, 32, None, 1).expect("valid Pearl game");
     let iters = if opts.quick { 10_000 } else { 200_000 };
     let agents = [
@@ -287,7 +287,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     target_line(&thr, &mut md);
     data.insert("throughput_pearl_2_32".into(), json!(thr));
     if let Ok(AnyGame::Connect64(c4)) = parse_game("connect:7x6:4") {
-        md.push_str("\n### Iterations per second on connect:7x6:4 (one thread, from the start)\n\nThe paper (section 8.6, 1 ms per move) reports 53 iterations for MCTS(1.5,1.5), 50 for MCTS′(1,1) and 33 for Sym: Sym about twice slower per iteration. Its game code was much slower than duel's bitboards, which makes the tree bookkeeping of Algorithm 13 weigh more here.\n\n| agent | iterations/s | cost per iteration / MCTS | tree bytes per node | paper, iterations in 1 ms |\n| --- | --- | --- | --- | --- |\n");
+        md.push_str("\n### Iterations per second on connect:7x6:4 (one thread, from the start)\n\nThe paper (section 8.6, 1 ms per move) reports 53 iterations for MCTS(1.5,1.5), 50 for MCTS′(1,1) and 33 for Sym: Sym about twice slower per iteration. Its game code was much slower than duel's bitboards, which makes the tree bookkeeping of Algorithm 13 weigh more here.\n\n| agent | iterations/s | cost per iteration / MCTS | tree bytes per node | per iteration: selections, descent levels resumed, random moves | paper, iterations in 1 ms |\n| --- | --- | --- | --- | --- | --- |\n");
         let agents = [
             ("mcts:a=1.5,b=1.5", "53"),
             ("mcts-prime:a=1,b=1", "50"),
@@ -586,7 +586,7 @@ fn throughput<G: Game + 'static>(
         let Ok(a) = AgentSpec::parse(spec) else {
             continue;
         };
-        let mut best: Option<(f64, usize, String)> = None;
+        let mut best: Option<(f64, usize, String, Work, u64)> = None;
         for _ in 0..3 {
             let mut agent = a.build::<G>(7);
             if spec.starts_with("gw") {
@@ -598,20 +598,33 @@ fn throughput<G: Game + 'static>(
             if let Ok(res) = agent.search(game, Budget::Iterations(iters)) {
                 let rate = res.iterations as f64 / t0.elapsed().as_secs_f64();
                 if best.as_ref().map_or(true, |b| rate > b.0) {
-                    best = Some((rate, agent.node_bytes(), agent.name()));
+                    best = Some((
+                        rate,
+                        agent.node_bytes(),
+                        agent.name(),
+                        agent.work(),
+                        res.iterations.max(1),
+                    ));
                 }
             }
         }
-        if let Some((rate, bytes, name)) = best {
+        if let Some((rate, bytes, name, work, done)) = best {
             if spec.starts_with("mcts:") {
                 mcts_rate = rate;
             }
+            let per = |n: u64| n as f64 / done as f64;
+            let (sel, res, rnd) = (
+                per(work.selections),
+                per(work.resumed),
+                per(work.random_moves),
+            );
             let _ = writeln!(
                 md,
-                "| {name} | {rate:.0} | {:.2} | {bytes} | {paper} |",
+                "| {name} | {rate:.0} | {:.2} | {bytes} | {sel:.1}, {res:.1}, {rnd:.1} | {paper} |",
                 mcts_rate / rate
             );
-            thr.push(json!({"agent": name, "iterations_per_second": rate, "node_bytes": bytes, "iterations": iters}));
+            thr.push(json!({"agent": name, "iterations_per_second": rate, "node_bytes": bytes, "iterations": iters,
+                "selections_per_iteration": sel, "resumed_per_iteration": res, "random_moves_per_iteration": rnd}));
         }
     }
     thr
