@@ -454,9 +454,15 @@ impl<G: Game> Bayes<G> {
         if e.0 == key {
             return e.1;
         }
-        let (m, ln_s) = self.prior_of(father);
-        let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
-        let v = Val::from_log(cm, 0.5 * cls);
+        let plain = match prior {
+            Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
+            _ => None,
+        };
+        let v = plain.unwrap_or_else(|| {
+            let (m, ln_s) = self.prior_of(father);
+            let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
+            Val::from_log(cm, 0.5 * cls)
+        });
         self.litter_memo[slot] = (key, v);
         v
     }
@@ -1108,6 +1114,51 @@ impl<G: Game> Agent<G> for Bayes<G> {
     }
 }
 
+/// The priors of the children of a boundary node with the symmetric priors (section 2.14,
+/// [`Prior::litter`]), computed on its plain value (p, 1 − p, √s) in three transcendental
+/// functions instead of the eight of going through logarithms and back: where J0 moves,
+/// m' = m^{1/d} = exp(ln m / d) and 1 − m' = −expm1(ln m / d); where J1 moves the same on
+/// 1 − m; s' = s (1 − m or m)^e with the exponent e of [`Prior::litter`] (0 for Sym). ln of
+/// the side near 1 is log1p of the other side, so nothing cancels. None when the father is
+/// logarithmic or certain, or when a result leaves the plain range ([`Val::from_log`]'s).
+fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -> Option<Val> {
+    if !father.is_plain() || d == 0 {
+        return None;
+    }
+    let (side, other) = if j1_moves {
+        (father.b, father.a)
+    } else {
+        (father.a, father.b)
+    };
+    if side == 0.0 || other == 0.0 {
+        return None;
+    }
+    let ln_side = if side > 0.5 {
+        (-other).ln_1p()
+    } else {
+        side.ln()
+    };
+    let ln_root = ln_side / d as f64;
+    let root = ln_root.exp();
+    let rest = -ln_root.exp_m1();
+    let e = if pearl {
+        -2.0 * (d as f64 - 1.0) / d as f64
+    } else {
+        b * (d as f64 - 1.0)
+    };
+    let w = if e == 0.0 {
+        father.w
+    } else {
+        father.w * (0.5 * e * ln_side).exp()
+    };
+    let (lo, hi) = (LN_PLAIN_MIN.exp(), (-LN_PLAIN_MIN).exp());
+    if root < lo || rest < lo || !(lo..=hi).contains(&w) {
+        return None;
+    }
+    let (a, b) = if j1_moves { (rest, root) } else { (root, rest) };
+    Some(Val { a, b, w })
+}
+
 /// The new value (R_n, √Z_n) of a node whose children are `kids`, in plain arithmetic when
 /// every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
 #[inline(never)]
@@ -1706,6 +1757,70 @@ mod tests {
         assert!(close(h.ln_q, r.ln_q, 1e-13), "{} {}", h.ln_q, r.ln_q);
         assert!(close(hw, ln_w, 1e-13), "{hw} {ln_w}");
         v
+    }
+
+    /// The symmetric priors computed on plain values agree with the logarithmic computation
+    /// of [`Prior::litter`] (on accurate logarithms of the father) to a relative 1e-13 (ln r,
+    /// ln(1 − r) and ln √s), from m near 0, near 1 and in between, for Sym, SymP and b ≠ 0,
+    /// on both sides.
+    #[test]
+    fn symmetric_priors_plain_agree_with_logs() {
+        let mut checked = 0;
+        for (b, pearl) in [(0.0, false), (0.0, true), (2.0, false)] {
+            let mut prior = Prior::Symmetric {
+                a: 0.5,
+                b,
+                pearl,
+                memo: Box::new(LitterMemo::new()),
+            };
+            for &m in &[1e-140, 1e-20, 1e-5, 0.1, 0.5, 0.618, 0.9, 1.0 - 1e-9] {
+                for &q in &[1.0 - m, 1e-30, 1e-100] {
+                    // (m, q) with q = 1 − m, or m ≈ 1 with 1 − m = q kept exactly.
+                    let (pm, qm) = if q == 1.0 - m { (m, q) } else { (1.0 - q, q) };
+                    for &w in &[1.0, 0.3, 1e-50] {
+                        for d in [1usize, 2, 3, 7, 15] {
+                            for j1 in [false, true] {
+                                let father = Val { a: pm, b: qm, w };
+                                let Some(v) = symmetric_plain(father, d, j1, b, pearl) else {
+                                    continue;
+                                };
+                                // The reference: Prior::litter on accurate logarithms (to_log
+                                // takes ln of a side near 1 directly, losing digits of 1 − it).
+                                let ln =
+                                    |x: f64, y: f64| if x > 0.5 { (-y).ln_1p() } else { x.ln() };
+                                let lm = LogProb {
+                                    ln_p: ln(pm, qm),
+                                    ln_q: ln(qm, pm),
+                                };
+                                let (cm, cls) = prior.litter(lm, 2.0 * w.ln(), 0, j1, d);
+                                let (got, got_w) = v.to_log();
+                                let ctx = format!("m = {pm}, q = {qm}, w = {w}, d = {d}, j1 = {j1}, b = {b}, pearl = {pearl}");
+                                assert!(
+                                    close(got.ln_p, cm.ln_p, 1e-13),
+                                    "ln p: {} vs {}, {ctx}",
+                                    got.ln_p,
+                                    cm.ln_p
+                                );
+                                assert!(
+                                    close(got.ln_q, cm.ln_q, 1e-13),
+                                    "ln q: {} vs {}, {ctx}",
+                                    got.ln_q,
+                                    cm.ln_q
+                                );
+                                assert!(
+                                    close(got_w, 0.5 * cls, 1e-13),
+                                    "ln w: {} vs {}, {ctx}",
+                                    got_w,
+                                    0.5 * cls
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]
