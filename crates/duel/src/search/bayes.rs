@@ -270,11 +270,14 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     /// The positions of the descent's nodes (`path[..positions.len()]`).
     positions: Vec<G>,
-    /// How many of the last descent's choices (from the root) the next descent would make
-    /// again without a random draw, as found by the update ([`plain_on_branch`]): the next
-    /// descent starts at `path[resume]`. Section 2.12 makes this exact: the update changes
-    /// only the branch, and its new values decide these choices. 0 when unknown.
-    resume: usize,
+    /// For each node `path[k]` of the last descent but its end, whether the next descent
+    /// would choose `path[k + 1]` there again without a random draw, as found by the update
+    /// ([`plain_on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
+    /// update changes only the branch, and its new values decide these choices.
+    keeps: Vec<bool>,
+    /// Whether `path`, `positions` and `keeps` describe the last descent and its update (the
+    /// next descent then follows it while its choices are known, [`Bayes::step`]).
+    resume: bool,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
@@ -325,7 +328,8 @@ impl<G: Game> Bayes<G> {
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
-            resume: 0,
+            keeps: Vec::new(),
+            resume: false,
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
@@ -396,7 +400,7 @@ impl<G: Game> Bayes<G> {
             }
         }
         self.prior = Some(prior);
-        self.resume = 0;
+        self.resume = false;
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
@@ -509,7 +513,7 @@ impl<G: Game> Bayes<G> {
         if root_pos.key() == position.key() {
             return true;
         }
-        self.resume = 0;
+        self.resume = false;
         self.materialize_root();
         let root = self.nodes[self.root as usize];
         for c in root.children() {
@@ -553,23 +557,46 @@ impl<G: Game> Bayes<G> {
         if self.is_solved() || self.too_wide.is_some() {
             return false;
         }
-        // The last descent's first `resume` choices are those a descent would make now
-        // (see `resume`): start below them.
-        let m = std::mem::take(&mut self.resume);
-        if m == 0 || m >= self.path.len() {
+        // Follow the last descent while its choices are known to be the same (`keeps`), or
+        // are made again by select (a draw may pick the same child); leave it at the first
+        // other choice.
+        let old = if std::mem::take(&mut self.resume) {
+            self.positions.len()
+        } else {
             self.path.clear();
             self.path.push(self.root);
             self.positions.clear();
             self.positions
                 .push(self.root_pos.clone().expect("start() before step()"));
-        } else {
-            self.path.truncate(m + 1);
-            self.positions.truncate(m + 1);
-            self.work.resumed += m as u64;
+            1
+        };
+        let mut j = 0;
+        let mut left = None;
+        while j + 1 < old {
+            if self.keeps[j] {
+                self.work.resumed += 1;
+            } else {
+                let next = self.select(self.path[j], Self::j1_moves(self.root_depth + j));
+                self.work.selections += 1;
+                if next != self.path[j + 1] {
+                    left = Some(next);
+                    break;
+                }
+            }
+            j += 1;
         }
-        let mut pos = self.positions[self.positions.len() - 1].clone();
-        let mut node = self.path[self.path.len() - 1];
-        let mut depth = self.root_depth + self.path.len() - 1;
+        self.path.truncate(j + 1);
+        self.positions.truncate(j + 1);
+        let mut pos = self.positions[j].clone();
+        let mut depth = self.root_depth + j;
+        let mut node = self.path[j];
+        if let Some(next) = left {
+            node = next;
+            pos.play(self.nodes[node as usize].mv);
+            self.path.push(node);
+            self.positions.push(pos.clone());
+            depth += 1;
+        }
         loop {
             match self.nodes[node as usize].state() {
                 INTERIOR => {}
@@ -601,19 +628,18 @@ impl<G: Game> Bayes<G> {
         // positions are not kept: the next descent may resume only within the descent.
         let descended = self.positions.len();
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
-        let mut resume = descended - 1;
+        self.keeps.clear();
+        self.keeps.resize(descended - 1, false);
         for k in (0..self.path.len() - 1).rev() {
             let d = self.root_depth + k;
             let (x, c) = (self.path[k], self.path[k + 1]);
             let (v, keep) = self.update_on_branch(x, c, val, Self::j1_moves(d));
             val = v;
-            if !keep {
-                resume = resume.min(k);
+            if k < descended - 1 {
+                self.keeps[k] = keep;
             }
         }
-        if self.resumes {
-            self.resume = resume;
-        }
+        self.resume = self.resumes;
         true
     }
 
@@ -1616,7 +1642,7 @@ mod tests {
         lazy.start(game);
         let mut resumed = 0;
         for n in 0..steps {
-            resumed += (lazy.resume > 0) as u32;
+            resumed += (lazy.resume && lazy.keeps.first() == Some(&true)) as u32;
             let (a, b) = (eager.step(), lazy.step());
             assert_eq!(a, b, "step {n}");
             assert_eq!(
