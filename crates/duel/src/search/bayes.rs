@@ -250,7 +250,7 @@ const CHAIN_MEMO: usize = 256;
 type ChainMemoEntry = Option<(([u64; 3], u64), Val, [Val; STORED_VALS])>;
 
 /// Key and value of the cache of litters.
-type LitterMemoEntry = (([u64; 3], u64), Val);
+type LitterMemoEntry = (([u64; 3], u64), Val, Option<Brothers>);
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
@@ -293,7 +293,7 @@ pub struct Bayes<G: Game> {
     chain_moves: Vec<G::Move>,
     chain_vals: Vec<Val>,
     /// Scratch: (degree, index of the move played, prior of the litter) along a chain.
-    levels: Vec<(u32, u32, Val)>,
+    levels: Vec<(u32, u32, Val, Option<Brothers>)>,
     /// Scratch: one litter of a chain.
     litter: Vec<Node<G::Move>>,
     scratch_log: Vec<(f64, f64, f64)>,
@@ -343,7 +343,7 @@ impl<G: Game> Bayes<G> {
             levels: Vec::new(),
             litter: Vec::new(),
             scratch_log: Vec::new(),
-            litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO); LITTER_MEMO]
+            litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO, None); LITTER_MEMO]
                 .into_boxed_slice(),
             chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
@@ -443,8 +443,15 @@ impl<G: Game> Bayes<G> {
     /// bits ([`Bayes::prior_of`]), converted to a [`Val`]. A pure function of the father's
     /// bits, remembered by them (so the cache changes no result, and a branch rebuilt later
     /// by [`Bayes::unzip`] gets the same priors bit for bit).
+    /// With it, [`Brothers::uniform`] of d − 1 children of that prior, remembered alike.
     #[inline]
-    fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
+    fn litter_with_brothers(
+        &mut self,
+        prior: &mut Prior,
+        father: Val,
+        depth: usize,
+        d: usize,
+    ) -> (Val, Option<Brothers>) {
         let j1 = Self::j1_moves(depth);
         let key = (
             [father.a.to_bits(), father.b.to_bits(), father.w.to_bits()],
@@ -456,7 +463,7 @@ impl<G: Game> Bayes<G> {
             % LITTER_MEMO;
         let e = self.litter_memo[slot];
         if e.0 == key {
-            return e.1;
+            return (e.1, e.2);
         }
         let plain = match prior {
             Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
@@ -467,8 +474,17 @@ impl<G: Game> Bayes<G> {
             let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
             Val::from_log(cm, 0.5 * cls)
         });
-        self.litter_memo[slot] = (key, v);
-        v
+        // What d − 1 brothers of this prior give their father's update, for the chains
+        // ([`Bayes::chain_value`]); the father moves at `depth`, so the side is `j1`.
+        let brothers = d.checked_sub(1).and_then(|n| Brothers::uniform(v, n, j1));
+        self.litter_memo[slot] = (key, v, brothers);
+        (v, brothers)
+    }
+
+    /// The prior of the children of a boundary node ([`Bayes::litter_with_brothers`]).
+    #[inline]
+    fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
+        self.litter_with_brothers(prior, father, depth, d).0
     }
 
     /// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
@@ -720,7 +736,7 @@ impl<G: Game> Bayes<G> {
             }
             regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
-            self.levels.push((d as u32, i as u32, Val::ZERO));
+            self.levels.push((d as u32, i as u32, Val::ZERO, None));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
@@ -729,7 +745,7 @@ impl<G: Game> Bayes<G> {
         self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
-        // not depend on the moves played, [`uniform_on_branch`]): remembered.
+        // not depend on the moves played: see [`Bayes::chain_value`]): remembered.
         let key = (
             [
                 z_prior.a.to_bits(),
@@ -757,9 +773,10 @@ impl<G: Game> Bayes<G> {
                 let mut father = z_prior;
                 for k in 0..len {
                     let d = self.levels[k].0 as usize;
-                    let v = self.litter_of(prior, father, z_depth + k, d);
+                    let (v, brothers) = self.litter_with_brothers(prior, father, z_depth + k, d);
                     father = v;
                     self.levels[k].2 = v;
+                    self.levels[k].3 = brothers;
                 }
                 let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
                 if regular {
@@ -797,9 +814,13 @@ impl<G: Game> Bayes<G> {
             self.chain_vals.push(val);
         }
         for k in (0..self.levels.len()).rev() {
-            let (d, i, v) = self.levels[k];
+            let (d, i, v, brothers) = self.levels[k];
             let j1_moves = Self::j1_moves(depth + k);
-            val = match uniform_on_branch(v, d as usize, val, j1_moves) {
+            // plain_on_branch for a litter whose brothers of the child all have the value v
+            // (the same operations in the same order, so the same bits, without building the
+            // litter; the brothers' part is remembered with the litter, and the result does
+            // not depend on which child is on the branch).
+            val = match brothers.and_then(|b| b.with_child(val, j1_moves)) {
                 Some(x) => x,
                 None => {
                     self.litter.clear();
@@ -837,9 +858,9 @@ impl<G: Game> Bayes<G> {
             let d = self.moves.len();
             let mv = self.chain_moves[ch.start as usize + j];
             let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-            let v = self.litter_of(&mut prior, father, depth + j, d);
+            let (v, brothers) = self.litter_with_brothers(&mut prior, father, depth + j, d);
             father = v;
-            self.levels.push((d as u32, i as u32, v));
+            self.levels.push((d as u32, i as u32, v, brothers));
             pos.play(mv);
         }
         self.prior = Some(prior);
@@ -1280,15 +1301,6 @@ impl Brothers {
         let w = self.f * child.w.max(fc * self.ratio);
         Some(plain_or_log(p, q, w, j1_moves))
     }
-}
-
-/// [`plain_on_branch`] for a litter of `d` nodes whose brothers of the branch's child all
-/// have the value `v` (a branch not materialised, [`Bayes::chain_value`]): the same
-/// operations in the same order, so the same bits, without building the litter. The result
-/// does not depend on which child is on the branch.
-#[inline(always)]
-fn uniform_on_branch(v: Val, d: usize, child: Val, j1_moves: bool) -> Option<Val> {
-    Brothers::uniform(v, d.checked_sub(1)?, j1_moves)?.with_child(child, j1_moves)
 }
 
 /// The plain value of a node whose children are `kids`, when only the child `ci` (on the
