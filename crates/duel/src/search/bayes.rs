@@ -968,16 +968,46 @@ impl<G: Game> Bayes<G> {
     #[cold]
     #[inline(never)]
     fn update_full(&mut self, x: u32, c: u32, j1_moves: bool) -> (Val, bool) {
-        let kids = self.nodes[x as usize].children();
-        let ci = (c as usize).wrapping_sub(kids.start);
-        let val = full_value(
-            &self.nodes[kids.clone()],
-            j1_moves,
-            &mut self.scratch_log,
-            &mut self.log1mexp_memo,
-        );
+        let range = self.nodes[x as usize].children();
+        let ci = (c as usize).wrapping_sub(range.start);
+        let kids = &self.nodes[range.clone()];
+        let f = |v: &Val| if j1_moves { v.b } else { v.a };
+        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
+            // Only an underflow of the plain update brings us here; select uses √Z/f.
+            let val = full_value(
+                kids,
+                j1_moves,
+                &mut self.scratch_log,
+                &mut self.log1mexp_memo,
+            );
+            self.nodes[x as usize].val = val;
+            let keep = ci < range.len() && self.selects_alone(x, ci, j1_moves);
+            return (val, keep);
+        }
+        // full_value, keeping the keys it computes on the way: they are select's
+        // (selection_keys), so whether select would choose c again is read off them.
+        let mut plain = [0.0f64; UPDATE_STACK];
+        let val = if let Some((p, q, w)) = plain_keys(kids, j1_moves, &mut plain) {
+            self.scratch.clear();
+            self.scratch.extend_from_slice(&plain[..kids.len()]);
+            plain_or_log(p, q, w, j1_moves)
+        } else {
+            let (total, ln_w) = log_keys(
+                kids,
+                j1_moves,
+                &mut self.scratch_log,
+                Some(&mut self.scratch),
+            );
+            let prod = LogProb::with_ln_p_of_product_memo(
+                total,
+                self.scratch_log.iter().map(|y| y.1),
+                &mut self.log1mexp_memo,
+            );
+            let r = if j1_moves { prod.complement() } else { prod };
+            Val::from_log(r, ln_w)
+        };
         self.nodes[x as usize].val = val;
-        let keep = ci < kids.len() && self.selects_alone(x, ci, j1_moves);
+        let keep = ci < range.len() && unique_max(self.scratch.iter().copied(), ci);
         (val, keep)
     }
 
@@ -1004,23 +1034,11 @@ impl<G: Game> Bayes<G> {
     fn selects_alone(&mut self, x: u32, ci: usize, j1_moves: bool) -> bool {
         let kids = &self.nodes[self.nodes[x as usize].children()];
         let f = |v: &Val| if j1_moves { v.b } else { v.a };
-        let alone = |keys: &mut dyn Iterator<Item = f64>, ci: usize| {
-            let mut mine = f64::NAN;
-            let mut others = f64::NEG_INFINITY;
-            for (j, k) in keys.enumerate() {
-                if j == ci {
-                    mine = k;
-                } else if k > others || k.is_nan() {
-                    others = k;
-                }
-            }
-            mine > others
-        };
         if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
-            return alone(&mut kids.iter().map(|k| k.val.w / f(&k.val)), ci);
+            return unique_max(kids.iter().map(|k| k.val.w / f(&k.val)), ci);
         }
         selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
-        alone(&mut self.scratch.iter().copied(), ci)
+        unique_max(self.scratch.iter().copied(), ci)
     }
 
     /// The child of the root with the largest R_n (ties at random), and its move.
@@ -1415,6 +1433,21 @@ fn plain_or_log(p: f64, q: f64, w: f64, j1_moves: bool) -> Val {
     }
 }
 
+/// Whether the key at `ci` is strictly above all the others (NaN is above nothing), that is,
+/// whether [`argmax_random_ties`] returns `ci` without a draw.
+fn unique_max(keys: impl Iterator<Item = f64>, ci: usize) -> bool {
+    let mut mine = f64::NAN;
+    let mut others = f64::NEG_INFINITY;
+    for (j, k) in keys.enumerate() {
+        if j == ci {
+            mine = k;
+        } else if k > others || k.is_nan() {
+            others = k;
+        }
+    }
+    mine > others
+}
+
 /// The selection keys U_k √Z_k of the children `kids` ([`plain_keys`], or their logarithms by
 /// [`log_keys`] when the plain form does not apply), into `keys`.
 fn selection_keys<M>(
@@ -1450,31 +1483,37 @@ fn log_keys<M>(
             (r.ln_p, r.ln_q, ln_w)
         }
     }));
-    // Suffix sums of ln f for U (products over the brothers, without division).
-    let mut local = Vec::new();
-    let suffix = match keys {
-        Some(k) => k,
-        None => &mut local,
-    };
-    suffix.clear();
-    suffix.resize(d + 1, 0.0);
-    for i in (0..d).rev() {
-        suffix[i] = suffix[i + 1] + terms[i].0;
-    }
-    let total = suffix[0];
-    let mut prefix = 0.0;
-    let mut ln_w = f64::NEG_INFINITY;
-    for (i, child) in terms.iter().enumerate() {
-        // suffix[i] is no longer needed: it becomes the key of child i.
-        let v = prefix + suffix[i + 1] + child.2;
-        suffix[i] = v;
-        if v > ln_w {
-            ln_w = v;
+    // Suffix sums of ln f for U (products over the brothers, without division), written
+    // over by the keys: on the stack unless the keys are wanted or the degree is large.
+    let keys_of = |suffix: &mut [f64]| {
+        for i in (0..d).rev() {
+            suffix[i] = suffix[i + 1] + terms[i].0;
         }
-        prefix += child.0;
+        let total = suffix[0];
+        let mut prefix = 0.0;
+        let mut ln_w = f64::NEG_INFINITY;
+        for (i, child) in terms.iter().enumerate() {
+            // suffix[i] is no longer needed: it becomes the key of child i.
+            let v = prefix + suffix[i + 1] + child.2;
+            suffix[i] = v;
+            if v > ln_w {
+                ln_w = v;
+            }
+            prefix += child.0;
+        }
+        (total, ln_w)
+    };
+    match keys {
+        Some(k) => {
+            k.clear();
+            k.resize(d + 1, 0.0);
+            let out = keys_of(k);
+            k.truncate(d);
+            out
+        }
+        None if d <= UPDATE_STACK => keys_of(&mut [0.0f64; UPDATE_STACK + 1][..d + 1]),
+        None => keys_of(&mut vec![0.0f64; d + 1]),
     }
-    suffix.truncate(d);
-    (total, ln_w)
 }
 
 #[cfg(test)]
