@@ -284,7 +284,8 @@ pub struct Bayes<G: Game> {
     too_wide: Option<usize>,
     /// Matches kept as chains instead of nodes (always, except in tests of the equivalence).
     lazy: bool,
-    /// Descents resumed at `path[resume]` (always, except in tests of the equivalence).
+    /// Descents follow the last one where its choices are known (always, except in tests of
+    /// the equivalence).
     resumes: bool,
     work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
