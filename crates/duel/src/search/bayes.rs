@@ -287,6 +287,7 @@ pub struct Bayes<G: Game> {
     /// Descents follow the last one where its choices are known (always, except in tests of
     /// the equivalence).
     resumes: bool,
+    /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,

@@ -74,6 +74,7 @@ pub struct Mcts<G: Game> {
     max_nodes: usize,
     path: Vec<u32>,
     moves: Vec<G::Move>,
+    /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
 }
 
