@@ -228,6 +228,12 @@ impl Val {
         }
     }
 
+    /// The bits of (a, b, w): a key for the caches of values computed from a value.
+    #[inline]
+    fn bits(&self) -> [u64; 3] {
+        [self.a.to_bits(), self.b.to_bits(), self.w.to_bits()]
+    }
+
     /// Whether r is exactly 0 or 1.
     #[inline]
     fn is_certain(&self) -> bool {
@@ -242,6 +248,16 @@ impl Val {
 /// Entries of the cache of litters: (bits of the father's prior, depth, degree and side) →
 /// the prior of each child, as stored.
 const LITTER_MEMO: usize = 1024;
+
+/// The slot of `key` (a value's bits and a word of context) in a direct-mapped cache of
+/// `size` entries.
+#[inline]
+fn memo_slot(key: &([u64; 3], u64), size: usize) -> usize {
+    ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        >> 52) as usize
+        % size
+}
 
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
@@ -456,13 +472,10 @@ impl<G: Game> Bayes<G> {
     ) -> (Val, Option<Brothers>) {
         let j1 = Self::j1_moves(depth);
         let key = (
-            [father.a.to_bits(), father.b.to_bits(), father.w.to_bits()],
+            father.bits(),
             (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
         );
-        let slot = ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> 52) as usize
-            % LITTER_MEMO;
+        let slot = memo_slot(&key, LITTER_MEMO);
         let e = self.litter_memo[slot];
         if e.0 == key {
             return (e.1, e.2);
@@ -608,21 +621,20 @@ impl<G: Game> Bayes<G> {
         let mut pos = self.positions[j].clone();
         let mut depth = self.root_depth + j;
         let mut node = self.path[j];
-        if let Some(next) = left {
-            node = next;
-            pos.play(self.nodes[node as usize].mv);
-            self.path.push(node);
-            self.positions.push(pos.clone());
-            depth += 1;
-        }
         loop {
-            match self.nodes[node as usize].state() {
-                INTERIOR => {}
-                CHAIN => self.unzip(node, &pos, depth),
-                _ => break,
-            }
-            node = self.select(node, Self::j1_moves(depth));
-            self.work.selections += 1;
+            // The choice select made where the old path was left, then select's.
+            node = match left.take() {
+                Some(next) => next,
+                None => {
+                    match self.nodes[node as usize].state() {
+                        INTERIOR => {}
+                        CHAIN => self.unzip(node, &pos, depth),
+                        _ => break,
+                    }
+                    self.work.selections += 1;
+                    self.select(node, Self::j1_moves(depth))
+                }
+            };
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
             self.positions.push(pos.clone());
@@ -749,20 +761,13 @@ impl<G: Game> Bayes<G> {
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
         // not depend on the moves played: see [`Bayes::chain_value`]): remembered.
         let key = (
-            [
-                z_prior.a.to_bits(),
-                z_prior.b.to_bits(),
-                z_prior.w.to_bits(),
-            ],
+            z_prior.bits(),
             (z_depth as u64) << 40
                 | (len as u64) << 20
                 | (degree.unwrap_or(0) as u64) << 1
                 | win as u64,
         );
-        let slot = ((key.0[0] ^ key.0[1].rotate_left(21) ^ key.0[2].rotate_left(42) ^ key.1)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> 56) as usize
-            % CHAIN_MEMO;
+        let slot = memo_slot(&key, CHAIN_MEMO);
         let val = match &self.chain_memo[slot] {
             Some((k, val, top)) if regular && *k == key => {
                 let val = *val;
@@ -1208,11 +1213,7 @@ fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -
     let ln_root = ln_side / d as f64;
     let root = ln_root.exp();
     let rest = -ln_root.exp_m1();
-    let e = if pearl {
-        -2.0 * (d as f64 - 1.0) / d as f64
-    } else {
-        b * (d as f64 - 1.0)
-    };
+    let e = Prior::symmetric_exponent(d, b, pearl);
     let w = if e == 0.0 {
         father.w
     } else {
@@ -1257,14 +1258,17 @@ struct Brothers {
 }
 
 impl Brothers {
+    /// No brother yet: the empty product and sum.
+    const NONE: Brothers = Brothers {
+        f: 1.0,
+        q: 0.0,
+        ratio: 0.0,
+    };
+
     /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`.
     #[inline(always)]
     fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Brothers> {
-        let mut b = Brothers {
-            f: 1.0,
-            q: 0.0,
-            ratio: 0.0,
-        };
+        let mut b = Brothers::NONE;
         for (j, kid) in kids.iter().enumerate() {
             if j != ci {
                 b.add(kid.val, j1_moves)?;
@@ -1276,11 +1280,7 @@ impl Brothers {
     /// The same for `n` brothers of value `v` (a litter not materialised).
     #[inline(always)]
     fn uniform(v: Val, n: usize, j1_moves: bool) -> Option<Brothers> {
-        let mut b = Brothers {
-            f: 1.0,
-            q: 0.0,
-            ratio: 0.0,
-        };
+        let mut b = Brothers::NONE;
         for _ in 0..n {
             b.add(v, j1_moves)?;
         }

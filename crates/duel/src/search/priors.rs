@@ -315,6 +315,16 @@ fn admissible(m: f64, s: f64) -> (LogProb, f64) {
 
 impl Prior {
     /// m and the increment of ln s of the children of a father with prior m (formula (11)).
+    /// The exponent e of the symmetric priors, s(child) = s(father) · (side of m)^e: b(d−1)
+    /// as printed in section 2.14, or −2(d−1)/d for Pearl's model (Remark 24).
+    pub(crate) fn symmetric_exponent(d: usize, b: f64, pearl: bool) -> f64 {
+        if pearl {
+            -2.0 * (d as f64 - 1.0) / d as f64
+        } else {
+            b * (d as f64 - 1.0)
+        }
+    }
+
     fn symmetric_litter(
         m: LogProb,
         d: usize,
@@ -323,13 +333,7 @@ impl Prior {
         pearl: bool,
     ) -> (LogProb, f64) {
         let d32 = d as u32;
-        // The exponent applied to ln(side of the father's m): b(d−1) as printed in
-        // section 2.14, or −2(d−1)/d for Pearl's model (Remark 24).
-        let e = if pearl {
-            -2.0 * (d as f64 - 1.0) / d as f64
-        } else {
-            b * (d as f64 - 1.0)
-        };
+        let e = Self::symmetric_exponent(d, b, pearl);
         if j1_moves {
             // m(child) = 1 − (1 − m)^{1/d}.
             let c = m.complement().root(d32).complement();
