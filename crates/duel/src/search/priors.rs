@@ -3,7 +3,7 @@
 //! inhomogeneous Galton–Watson tree of Example 23 (GW) and the order-two model of Example 25
 //! (GW2), with the parameters μ_k, q_k fitted from uniformly random matches (section 8.2).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use num_traits::{One, Zero};
@@ -224,12 +224,14 @@ pub fn fit_galton_watson2(stats: &MatchStatistics) -> DepthDegreeTables {
     let kmax = stats.counts.len() - 1;
     let mut by_degree: HashMap<(usize, usize), (f64, f64)> = HashMap::new();
     for k in (1..=kmax).rev() {
-        // Group counts2[k] by father degree d.
-        let mut laws: HashMap<usize, Vec<(usize, u64)>> = HashMap::new();
+        // Group counts2[k] by father degree d, each law in the order of l: the sums below
+        // then do not depend on the hash map's order, and a seed gives the same bits.
+        let mut laws: BTreeMap<usize, Vec<(usize, u64)>> = BTreeMap::new();
         for (&(d, l), &c) in &stats.counts2[k] {
             laws.entry(d).or_default().push((l, c));
         }
-        for (d, law) in laws {
+        for (d, mut law) in laws {
+            law.sort_unstable();
             let total: u64 = law.iter().map(|x| x.1).sum();
             let odd = k % 2 == 1;
             let lookup = |l: usize| -> (f64, f64) {
