@@ -310,8 +310,11 @@ pub struct Bayes<G: Game> {
     chains: Vec<Chain>,
     chain_moves: Vec<G::Move>,
     chain_vals: Vec<Val>,
-    /// Scratch: (degree, index of the move played, prior of the litter) along a chain.
+    /// Scratch: (degree, index of the move played, prior of the litter, what the brothers
+    /// give) along a chain.
     levels: Vec<(u32, u32, Val, Option<Brothers>)>,
+    /// Scratch: (degree, index of the move played) along a match being played.
+    drawn: Vec<(u32, u32)>,
     /// Scratch: one litter of a chain.
     litter: Vec<Node<G::Move>>,
     scratch_log: Vec<(f64, f64, f64)>,
@@ -359,6 +362,7 @@ impl<G: Game> Bayes<G> {
             chain_moves: Vec::new(),
             chain_vals: Vec::new(),
             levels: Vec::new(),
+            drawn: Vec::new(),
             litter: Vec::new(),
             scratch_log: Vec::new(),
             litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO, None); LITTER_MEMO]
@@ -732,7 +736,7 @@ impl<G: Game> Bayes<G> {
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
-        self.levels.clear();
+        self.drawn.clear();
         let start = self.chain_moves.len();
         // The match first; the priors of its litters after (they use no random draw).
         let mut degree = None;
@@ -750,12 +754,12 @@ impl<G: Game> Bayes<G> {
             }
             regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
-            self.levels.push((d as u32, i as u32, Val::ZERO, None));
+            self.drawn.push((d as u32, i as u32));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
         let vals = self.chain_vals.len();
-        let len = self.levels.len();
+        let len = self.drawn.len();
         self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
@@ -778,12 +782,13 @@ impl<G: Game> Bayes<G> {
             }
             _ => {
                 let mut father = z_prior;
+                self.levels.clear();
                 for k in 0..len {
-                    let d = self.levels[k].0 as usize;
-                    let (v, brothers) = self.litter_with_brothers(prior, father, z_depth + k, d);
+                    let (d, i) = self.drawn[k];
+                    let (v, brothers) =
+                        self.litter_with_brothers(prior, father, z_depth + k, d as usize);
                     father = v;
-                    self.levels[k].2 = v;
-                    self.levels[k].3 = brothers;
+                    self.levels.push((d, i, v, brothers));
                 }
                 let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
                 if regular {
@@ -798,7 +803,7 @@ impl<G: Game> Bayes<G> {
         self.chains.push(Chain {
             prior: z_prior,
             start: start as u32,
-            len: self.levels.len() as u32,
+            len: len as u32,
             vals: vals as u32,
             stored: (self.chain_vals.len() - vals) as u32,
             win,
