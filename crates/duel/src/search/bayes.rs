@@ -268,6 +268,9 @@ type ChainMemoEntry = Option<(([u64; 3], u64), Val, [Val; STORED_VALS])>;
 /// Key and value of the cache of litters.
 type LitterMemoEntry = (([u64; 3], u64), Val, Option<Brothers>);
 
+/// An entry of the cache of litters that no key matches (the depth of its key is too large).
+const EMPTY_LITTER: LitterMemoEntry = (([u64::MAX; 3], u64::MAX), Val::ZERO, None);
+
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
     kind: PriorKind,
@@ -365,8 +368,7 @@ impl<G: Game> Bayes<G> {
             drawn: Vec::new(),
             litter: Vec::new(),
             scratch_log: Vec::new(),
-            litter_memo: vec![(([u64::MAX; 3], u64::MAX), Val::ZERO, None); LITTER_MEMO]
-                .into_boxed_slice(),
+            litter_memo: vec![EMPTY_LITTER; LITTER_MEMO].into_boxed_slice(),
             chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
@@ -420,6 +422,13 @@ impl<G: Game> Bayes<G> {
             if key == position.key() {
                 m = hm;
             }
+        }
+        if !matches!(prior, Prior::Symmetric { .. }) {
+            // The litters and chains remembered are functions of the prior: the symmetric
+            // priors are always the same function of a father's value, but GW and GW2 were
+            // fitted again, from this position.
+            self.litter_memo.fill(EMPTY_LITTER);
+            self.chain_memo.fill(None);
         }
         self.prior = Some(prior);
         self.resume = false;
@@ -1773,6 +1782,40 @@ mod tests {
         };
         let (_, resumed) = lazy_matches_eager(&big, PriorKind::GaltonWatson { fit: 200 }, 1500, 7);
         assert!(resumed > 500, "only {resumed} GW descents were resumed");
+    }
+
+    /// The cache of litters answers for the prior of the current start: GW, fitted again from
+    /// another position, gives other litters, and one remembered under the first fit must not
+    /// be served under the second.
+    #[test]
+    fn restarts_forget_the_litters_of_another_fit() {
+        let game = Pearl::new(2, 10, None, 1).unwrap();
+        let mut later = game.clone();
+        later.play_moves("121").unwrap();
+        let mut agent = Bayes::new(PriorKind::GaltonWatson { fit: 500 }, 3);
+        let father = Val {
+            a: 0.3,
+            b: 0.7,
+            w: 0.2,
+        };
+        let j1 = Bayes::<Pearl>::j1_moves(2);
+        let mut litters = Vec::new();
+        for pos in [&game, &later] {
+            agent.start(pos);
+            let mut prior = agent.prior.take().unwrap();
+            let (m, ln_s) = agent.prior_of(father);
+            let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
+            let direct = Val::from_log(cm, 0.5 * cls);
+            let cached = agent.litter_of(&mut prior, father, 2, 2);
+            agent.prior = Some(prior);
+            assert_eq!(bits(cached), bits(direct));
+            litters.push(direct);
+        }
+        assert_ne!(
+            bits(litters[0]),
+            bits(litters[1]),
+            "the two fits should differ at this depth"
+        );
     }
 
     /// An agent whose root (J1 to move when `j1`, else J0) has children with values `kids`.
