@@ -105,6 +105,21 @@ fn trees_are_kept_between_moves() {
         let r2 = agent.search(&g, Budget::Iterations(10)).unwrap();
         assert!(!r.reused_tree && r2.reused_tree, "{spec}: tree not kept");
         assert!(r2.tree_nodes >= r.tree_nodes, "{spec}");
+        // `forget` drops the tree: the same position is searched afresh.
+        agent.forget();
+        let r3 = agent.search(&g, Budget::Iterations(10)).unwrap();
+        assert!(!r3.reused_tree, "{spec}: tree not forgotten");
+        assert!(
+            r3.tree_nodes < r.tree_nodes / 10,
+            "{spec}: {}",
+            r3.tree_nodes
+        );
+        // ... and its work is counted from the new start: at most 32 moves per iteration.
+        let w = agent.work();
+        assert!(
+            w.random_moves + w.selections <= 2 * 32 * 10,
+            "{spec}: {w:?}"
+        );
     }
     // After two moves inside the explored tree, Algorithm 13 continues from the grandchild
     // (its nodes keep the priors computed from the first root, section 8.2 (ii)).

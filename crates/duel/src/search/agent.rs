@@ -141,6 +141,11 @@ pub trait Agent<G: Game>: Send {
     fn work(&self) -> Work {
         Work::default()
     }
+
+    /// Forgets the tree: the next search starts afresh, whatever its position (a new game).
+    /// The memory of the tree is kept for it, so that it is not asked from the system again,
+    /// page by page.
+    fn forget(&mut self) {}
 }
 
 /// Counts of the steps of an agent's iterations, to explain their cost.

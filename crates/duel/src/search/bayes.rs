@@ -1181,6 +1181,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
         self.work
     }
 
+    fn forget(&mut self) {
+        self.root_pos = None;
+        self.resume = false;
+    }
+
     fn set_history(&mut self, start: &G, moves: &[G::Move]) {
         if let PriorKind::Symmetric { a, .. } = self.kind {
             let mut end = start.clone();

@@ -343,4 +343,8 @@ impl<G: Game> Agent<G> for Mcts<G> {
     fn work(&self) -> Work {
         self.work
     }
+
+    fn forget(&mut self) {
+        self.root_pos = None;
+    }
 }

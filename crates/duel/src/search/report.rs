@@ -14,7 +14,7 @@ use crate::games::pearl::{self, Pearl};
 use crate::games::{parse_game, AnyGame};
 use crate::report::{Check, Figure, ReportOptions, Section, Status};
 
-use super::agent::{AgentSpec, Budget, Work};
+use super::agent::{Agent, AgentSpec, Budget, Work};
 use super::experiments::{
     alpha_beta_expected_leaves, convergence, golden, leaves_experiment, remark17, solve_root,
 };
@@ -270,7 +270,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
 
     // Throughput.
     md.push_str("\n### Iterations per second on pearl:2:32 (one thread, from the root)\n\n");
-    md.push_str("Measured during the report, best of five fresh searches, the agents taking turns (timings are noisy on a shared machine; compare ratios). The paper (section 8.4, 1 ms per move, its 2016 hardware) reports 498 iterations for MCTS(3.5,5), 442 for MCTS′(2,3) and 163 for SymP: SymP about 3–4 times slower per iteration. Here one iteration of Algorithm 13 updates R, U and Z along its branch in plain arithmetic while the values are above 2⁻⁵⁰⁰ of 0 and 1 (the logarithms of section 8.1 beyond; see `bayes::Val`); a node takes 32 bytes (values, links and move: the selection keys U√Z are computed from the brothers' values, argmax U√Z = argmax √Z/f). Three shortcuts leave the search the same bit for bit (tested against the algorithm as written): the update tells at each node whether the next descent would choose the same child without a random draw, and the next descent starts below those choices (section 2.12: only the branch changed) — the \"descent levels resumed\" column; a simulated match is kept beyond its first level as a chain (its moves, the values of its first two nodes, its outcome), built into nodes one litter at a time only when a later descent enters it; and on a regular stretch (every position of the match with the same number of moves) the chain's values, which depend only on where it starts, its length and its outcome, are remembered. Random moves are drawn by one multiply-and-shift of a 32-bit word (Lemire's method; rand's gen_range rejected up to half its draws and tripled the cost of a random move). What an iteration does (the per-iteration columns) explains its cost: MCTS(3.5,5) on Pearl's game descends deep along its last path and plays only a few random moves, while Sym, whose matches start high in a tree explored breadth-first, plays some twenty random moves and descends into parts of the tree not visited for long (cache misses); SymP, like MCTS, goes deep along the last path and resumes nearly its whole descent. The issue's target is a cost per iteration at most 1.5 times MCTS's (third column).\n\n");
+    md.push_str("Measured during the report: each agent is built once and does five searches from scratch (it forgets its tree before each and keeps its memory, so that the system's first-touch page faults, whose cost depends on what the allocator did just before, are not counted), the best of the five, the agents taking turns (timings are noisy on a shared machine; compare ratios). The paper (section 8.4, 1 ms per move, its 2016 hardware) reports 498 iterations for MCTS(3.5,5), 442 for MCTS′(2,3) and 163 for SymP: SymP about 3–4 times slower per iteration. Here one iteration of Algorithm 13 updates R, U and Z along its branch in plain arithmetic while the values are above 2⁻⁵⁰⁰ of 0 and 1 (the logarithms of section 8.1 beyond; see `bayes::Val`); a node takes 32 bytes (values, links and move: the selection keys U√Z are computed from the brothers' values, argmax U√Z = argmax √Z/f). Three shortcuts leave the search the same bit for bit (tested against the algorithm as written): the update tells at each node whether the next descent would choose the same child without a random draw, and the next descent starts below those choices (section 2.12: only the branch changed) — the \"descent levels resumed\" column; a simulated match is kept beyond its first level as a chain (its moves, the values of its first two nodes, its outcome), built into nodes one litter at a time only when a later descent enters it; and on a regular stretch (every position of the match with the same number of moves) the chain's values, which depend only on where it starts, its length and its outcome, are remembered. Random moves are drawn by one multiply-and-shift of a 32-bit word (Lemire's method; rand's gen_range rejected up to half its draws and tripled the cost of a random move). What an iteration does (the per-iteration columns) explains its cost: MCTS(3.5,5) on Pearl's game descends deep along its last path and plays only a few random moves, while Sym, whose matches start high in a tree explored breadth-first, plays some twenty random moves and descends into parts of the tree not visited for long (cache misses); its tree, three nodes and a chain per iteration (about 230 bytes, against 15 to 25 for MCTS), outgrows the caches, so that its cost per iteration grows with the budget while its work per iteration (the columns) does not: about 2 times MCTS's at 20,000 iterations (`cargo bench -p duel --bench search`), more at the 200,000 here; SymP, like MCTS, goes deep along the last path and resumes nearly its whole descent. The issue's target is a cost per iteration at most 1.5 times MCTS's (third column).\n\n");
     md.push_str("| agent | iterations/s | cost per iteration / MCTS | tree bytes per node | per iteration: selections, descent levels resumed, random moves | paper, iterations in 1 ms |\n| --- | --- | --- | --- | --- | --- |\n");
     let game = Pearl::new(2, 32, None, 1).expect("valid Pearl game");
     let iters = if opts.quick { 10_000 } else { 200_000 };
@@ -573,26 +573,31 @@ fn target_line(thr: &[serde_json::Value], md: &mut String) {
 }
 
 /// Iterations per second of each agent as Markdown rows, and as JSON: the best of
-/// [`THROUGHPUT_ROUNDS`] fresh searches of `iters` iterations (the run least disturbed by
-/// other processes), the agents taking turns round by round so that a change in the load of
-/// the machine touches them all alike.
+/// [`THROUGHPUT_ROUNDS`] searches of `iters` iterations from scratch (the run least disturbed
+/// by other processes), the agents taking turns round by round so that a change in the load
+/// of the machine touches them all alike. Each agent is built once and forgets its tree
+/// before each search ([`Agent::forget`]), keeping its memory: the first search asks the
+/// system for its memory page by page, and what that costs depends on what the allocator
+/// did before (the pages freed by the agent measured just before are reused by the next, for
+/// nothing), which made agents doing exactly the same work differ by 15 % (SymP and GW on
+/// pearl:2:32).
 fn throughput<G: Game + 'static>(
     game: &G,
     agents: &[(&str, &str)],
     iters: u64,
     md: &mut String,
 ) -> Vec<serde_json::Value> {
-    let specs: Vec<Option<AgentSpec>> = agents
+    let mut built: Vec<Option<Box<dyn Agent<G>>>> = agents
         .iter()
-        .map(|(spec, _)| AgentSpec::parse(spec).ok())
+        .map(|(spec, _)| AgentSpec::parse(spec).ok().map(|a| a.build::<G>(7)))
         .collect();
     let mut best: Vec<Option<Measured>> = vec![None; agents.len()];
     for _ in 0..THROUGHPUT_ROUNDS {
-        for (k, a) in specs.iter().enumerate() {
-            let Some(a) = a else {
+        for (k, agent) in built.iter_mut().enumerate() {
+            let Some(agent) = agent else {
                 continue;
             };
-            let mut agent = a.build::<G>(7);
+            agent.forget();
             if agents[k].0.starts_with("gw") {
                 // The fit of GW / GW2 (random matches) happens on the first search; keep it
                 // out of the timing.
