@@ -2,7 +2,6 @@
 //! random-tree games.
 
 use duel::game::{Game, Outcome, Player};
-use duel::games::connect::Connect;
 use duel::games::galton_watson::GaltonWatson;
 use duel::games::pearl::Pearl;
 use duel::games::{parse_game, AnyGame};
@@ -24,24 +23,33 @@ const ALL: [&str; 7] = [
     "gw2:fit=100",
 ];
 
+/// `n` searches of `g` for `iterations` iterations, each by a fresh agent `spec` built with
+/// `seed`: (move, estimate, tree nodes) of each.
+fn same_seed_runs<G: Game + 'static>(
+    g: &G,
+    spec: &str,
+    seed: u64,
+    iterations: u64,
+    n: usize,
+) -> Vec<(G::Move, f64, usize)> {
+    let s = AgentSpec::parse(spec).unwrap();
+    (0..n)
+        .map(|_| {
+            let r = s
+                .build::<G>(seed)
+                .search(g, Budget::Iterations(iterations))
+                .unwrap();
+            (r.best, r.estimate, r.tree_nodes)
+        })
+        .collect()
+}
+
 #[test]
 fn same_seed_same_run() {
     let g = Pearl::from_spec("pearl:2:24:seed=3").unwrap();
     for spec in ALL {
-        let s = AgentSpec::parse(spec).unwrap();
-        let r1 = s
-            .build::<Pearl>(11)
-            .search(&g, Budget::Iterations(2000))
-            .unwrap();
-        let r2 = s
-            .build::<Pearl>(11)
-            .search(&g, Budget::Iterations(2000))
-            .unwrap();
-        assert_eq!(
-            (r1.best, r1.estimate, r1.tree_nodes),
-            (r2.best, r2.estimate, r2.tree_nodes),
-            "{spec}"
-        );
+        let runs = same_seed_runs(&g, spec, 11, 2000, 2);
+        assert_eq!(runs[0], runs[1], "{spec}");
     }
 }
 
@@ -54,15 +62,9 @@ fn same_seed_same_run_with_varying_degrees() {
         panic!("connect:6x5:4 fits in 64 bits");
     };
     for spec in ["gw:fit=3000", "gw2:fit=3000", "sym", "mcts"] {
-        let s = AgentSpec::parse(spec).unwrap();
-        let runs: Vec<_> = (0..4)
-            .map(|_| {
-                let r = s
-                    .build::<Connect<u64>>(5)
-                    .search(&g, Budget::Iterations(3000))
-                    .unwrap();
-                (r.best, r.estimate.to_bits(), r.tree_nodes)
-            })
+        let runs: Vec<_> = same_seed_runs(&g, spec, 5, 3000, 4)
+            .into_iter()
+            .map(|(best, estimate, nodes)| (best, estimate.to_bits(), nodes))
             .collect();
         assert!(runs.iter().all(|r| *r == runs[0]), "{spec}: {runs:?}");
     }

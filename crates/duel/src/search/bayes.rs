@@ -313,11 +313,11 @@ pub struct Bayes<G: Game> {
     chains: Vec<Chain>,
     chain_moves: Vec<G::Move>,
     chain_vals: Vec<Val>,
-    /// Scratch: (degree, index of the move played, prior of the litter, what the brothers
-    /// give) along a chain.
-    levels: Vec<(u32, u32, Val, Option<Brothers>)>,
-    /// Scratch: (degree, index of the move played) along a match being played.
+    /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
+    /// Scratch: the prior of the litter at each level of `drawn`, and what its brothers give
+    /// ([`Bayes::litter_with_brothers`]).
+    levels: Vec<(Val, Option<Brothers>)>,
     /// Scratch: one litter of a chain.
     litter: Vec<Node<G::Move>>,
     scratch_log: Vec<(f64, f64, f64)>,
@@ -364,8 +364,8 @@ impl<G: Game> Bayes<G> {
             chains: Vec::new(),
             chain_moves: Vec::new(),
             chain_vals: Vec::new(),
-            levels: Vec::new(),
             drawn: Vec::new(),
+            levels: Vec::new(),
             litter: Vec::new(),
             scratch_log: Vec::new(),
             litter_memo: vec![EMPTY_LITTER; LITTER_MEMO].into_boxed_slice(),
@@ -790,15 +790,7 @@ impl<G: Game> Bayes<G> {
                 val
             }
             _ => {
-                let mut father = z_prior;
-                self.levels.clear();
-                for k in 0..len {
-                    let (d, i) = self.drawn[k];
-                    let (v, brothers) =
-                        self.litter_with_brothers(prior, father, z_depth + k, d as usize);
-                    father = v;
-                    self.levels.push((d, i, v, brothers));
-                }
+                self.chain_priors(prior, z_prior, z_depth);
                 let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
                 if regular {
                     let mut top = [Val::ZERO; STORED_VALS];
@@ -823,8 +815,21 @@ impl<G: Game> Bayes<G> {
         true
     }
 
-    /// The value of the head (at `depth`) of the branch described by `self.levels` (degree,
-    /// index of the move played and prior of the litter, level by level) and ending in a leaf
+    /// The priors of the litters along the chain `self.drawn` below a head of prior `head` at
+    /// `depth`, into `self.levels`.
+    fn chain_priors(&mut self, prior: &mut Prior, head: Val, depth: usize) {
+        let mut father = head;
+        self.levels.clear();
+        for k in 0..self.drawn.len() {
+            let d = self.drawn[k].0 as usize;
+            let (v, brothers) = self.litter_with_brothers(prior, father, depth + k, d);
+            father = v;
+            self.levels.push((v, brothers));
+        }
+    }
+
+    /// The value of the head (at `depth`) of the branch described by `self.drawn` (degree and
+    /// index of the move played) and `self.levels` (prior of the litter), ending in a leaf
     /// won by J1 or not: the updates of the materialised branch, bottom-up, on a scratch
     /// litter of the same values (`mv` fills its moves). The values of the first `store`
     /// nodes of the branch below the head are appended to `chain_vals`, from the top.
@@ -835,7 +840,8 @@ impl<G: Game> Bayes<G> {
             self.chain_vals.push(val);
         }
         for k in (0..self.levels.len()).rev() {
-            let (d, i, v, brothers) = self.levels[k];
+            let (d, i) = self.drawn[k];
+            let (v, brothers) = self.levels[k];
             let j1_moves = Self::j1_moves(depth + k);
             // plain_on_branch for a litter whose brothers of the child all have the value v
             // (the same operations in the same order, so the same bits, without building the
@@ -872,18 +878,15 @@ impl<G: Game> Bayes<G> {
         let ch = self.chains[id];
         let mut prior = self.prior.take().expect("prior set by start()");
         let mut pos = pos.clone();
-        let mut father = ch.prior;
-        self.levels.clear();
+        self.drawn.clear();
         for j in 0..ch.len as usize {
             pos.legal_moves(&mut self.moves);
-            let d = self.moves.len();
             let mv = self.chain_moves[ch.start as usize + j];
             let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-            let (v, brothers) = self.litter_with_brothers(&mut prior, father, depth + j, d);
-            father = v;
-            self.levels.push((d as u32, i as u32, v, brothers));
+            self.drawn.push((self.moves.len() as u32, i as u32));
             pos.play(mv);
         }
+        self.chain_priors(&mut prior, ch.prior, depth);
         self.prior = Some(prior);
         let vals = self.chain_vals.len();
         let filler = self.chain_moves[ch.start as usize];
@@ -1182,8 +1185,8 @@ impl<G: Game> Agent<G> for Bayes<G> {
     }
 
     fn forget(&mut self) {
+        // The next search finds no root to keep and starts afresh ([`Bayes::reroot`]).
         self.root_pos = None;
-        self.resume = false;
     }
 
     fn set_history(&mut self, start: &G, moves: &[G::Move]) {
@@ -1612,18 +1615,25 @@ mod tests {
         logs
     }
 
+    /// SymP (a = 0.6) with every match materialised, after `steps` iterations on
+    /// `pearl:d:k` with this seed (for the realization and the agent).
+    fn materialised_symp(d: u32, k: u32, seed: u64, steps: usize) -> Bayes<Pearl> {
+        let game = Pearl::new(d, k, None, seed).unwrap();
+        let mut agent = Bayes::new(symp(0.6), seed);
+        agent.lazy = false;
+        agent.start(&game);
+        for _ in 0..steps {
+            agent.step();
+        }
+        agent
+    }
+
     #[test]
     fn hybrid_agrees_with_exact_logs_on_random_trees() {
         let mut plain = 0usize;
         let mut compared = 0usize;
         for (d, k, seed) in [(2, 12, 1u64), (2, 20, 2), (3, 8, 3), (5, 5, 4), (7, 4, 5)] {
-            let game = Pearl::new(d, k, None, seed).unwrap();
-            let mut agent = Bayes::new(symp(0.6), seed);
-            agent.lazy = false;
-            agent.start(&game);
-            for _ in 0..300 {
-                agent.step();
-            }
+            let agent = materialised_symp(d, k, seed, 300);
             let exact = exact_log_values(&agent);
             for (x, node) in agent.nodes.iter().enumerate() {
                 if node.state() != INTERIOR {
@@ -1648,13 +1658,7 @@ mod tests {
     fn selection_maximises_the_keys() {
         let mut checked = 0usize;
         for (d, k, seed) in [(2, 16, 1u64), (3, 8, 2), (7, 5, 3)] {
-            let game = Pearl::new(d, k, None, seed).unwrap();
-            let mut agent = Bayes::new(symp(0.6), seed);
-            agent.lazy = false;
-            agent.start(&game);
-            for _ in 0..400 {
-                agent.step();
-            }
+            let mut agent = materialised_symp(d, k, seed, 400);
             let mut depth = vec![0usize; agent.nodes.len()];
             for x in 0..agent.nodes.len() {
                 for c in agent.nodes[x].children() {
