@@ -334,19 +334,6 @@ pub(crate) fn num(x: f64) -> String {
     }
 }
 
-/// Makes room for `additional` more nodes without letting the arena's capacity overshoot the
-/// memory limit by more than one doubling step would (`Vec` doubles its capacity otherwise).
-pub(crate) fn reserve_nodes<T>(nodes: &mut Vec<T>, additional: usize, max_nodes: usize) {
-    let need = nodes.len() + additional;
-    if need > nodes.capacity() {
-        let target = (nodes.capacity() * 2)
-            .max(1024)
-            .min(max_nodes + 4096)
-            .max(need);
-        nodes.reserve_exact(target - nodes.len());
-    }
-}
-
 /// A deadline from a budget: `done(iterations)` says when to stop.
 pub(crate) struct Clock {
     start: Instant,

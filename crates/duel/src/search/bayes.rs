@@ -22,9 +22,10 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    argmax_random_ties, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
-    SearchResult, StopReason, Work, DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, uniform_index, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
+    Work, DEFAULT_MEMORY_BYTES,
 };
+use super::arena::Arena;
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{
@@ -276,7 +277,7 @@ pub struct Bayes<G: Game> {
     kind: PriorKind,
     prior: Option<Prior>,
     rng: ChaCha8Rng,
-    nodes: Vec<Node<G::Move>>,
+    nodes: Arena<Node<G::Move>>,
     root: u32,
     root_pos: Option<G>,
     /// Depth of the current root below the root the tree was built from.
@@ -310,9 +311,9 @@ pub struct Bayes<G: Game> {
     work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,
-    chains: Vec<Chain>,
-    chain_moves: Vec<G::Move>,
-    chain_vals: Vec<Val>,
+    chains: Arena<Chain>,
+    chain_moves: Arena<G::Move>,
+    chain_vals: Arena<Val>,
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
     /// Scratch: the prior of the litter at each level of `drawn`, and what its brothers give
@@ -343,7 +344,7 @@ impl<G: Game> Bayes<G> {
             kind,
             prior: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            nodes: Vec::new(),
+            nodes: Arena::new(),
             root: 0,
             root_pos: None,
             root_depth: 0,
@@ -361,9 +362,9 @@ impl<G: Game> Bayes<G> {
             resumes: true,
             work: Work::default(),
             eager_levels: EAGER_LEVELS,
-            chains: Vec::new(),
-            chain_moves: Vec::new(),
-            chain_vals: Vec::new(),
+            chains: Arena::new(),
+            chain_moves: Arena::new(),
+            chain_vals: Arena::new(),
             drawn: Vec::new(),
             levels: Vec::new(),
             litter: Vec::new(),
@@ -717,7 +718,7 @@ impl<G: Game> Bayes<G> {
             };
             let v = self.litter_of(prior, father, depth, d);
             father = v;
-            reserve_nodes(&mut self.nodes, d, self.max_nodes);
+            self.nodes.reserve(d, self.max_nodes);
             let first = self.nodes.len() as u32;
             self.nodes
                 .extend(self.moves.iter().map(|&mv| Node::boundary(v, mv)));
@@ -912,7 +913,7 @@ impl<G: Game> Bayes<G> {
         self.prior = Some(prior);
         let mv = self.chain_moves[ch.start as usize];
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-        reserve_nodes(&mut self.nodes, d, self.max_nodes);
+        self.nodes.reserve(d, self.max_nodes);
         let first = self.nodes.len();
         self.nodes
             .extend(self.moves.iter().map(|&m| Node::boundary(v, m)));

@@ -12,9 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    argmax_random_ties, num, reserve_nodes, uniform_index, Agent, Budget, Clock, SearchError,
-    SearchResult, StopReason, Work, DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, num, uniform_index, Agent, Budget, Clock, SearchError, SearchResult,
+    StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
+use super::arena::Arena;
 
 /// Which of the two MCTS versions of the appendix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub struct Mcts<G: Game> {
     kind: MctsKind,
     selection: Selection,
     rng: ChaCha8Rng,
-    nodes: Vec<Node<G::Move>>,
+    nodes: Arena<Node<G::Move>>,
     root: u32,
     root_pos: Option<G>,
     max_nodes: usize,
@@ -85,7 +86,7 @@ impl<G: Game> Mcts<G> {
             kind,
             selection,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            nodes: Vec::new(),
+            nodes: Arena::new(),
             root: 0,
             root_pos: None,
             max_nodes: (DEFAULT_MEMORY_BYTES as usize) / std::mem::size_of::<Node<G::Move>>(),
@@ -158,7 +159,7 @@ impl<G: Game> Mcts<G> {
 
     fn expand(&mut self, node: u32, pos: &G) {
         pos.legal_moves(&mut self.moves);
-        reserve_nodes(&mut self.nodes, self.moves.len(), self.max_nodes);
+        self.nodes.reserve(self.moves.len(), self.max_nodes);
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
             self.nodes.push(Self::new_node(mv));

@@ -2,6 +2,7 @@
 //! Bayesian step-by-step optimal search (Algorithm 13) with its priors Sym, SymP, GW and GW2.
 
 pub mod agent;
+mod arena;
 pub mod bayes;
 pub mod experiments;
 pub mod logit;

@@ -1,0 +1,286 @@
+//! The growable arrays that hold search trees: a `Vec` of `Copy` records whose large
+//! allocations sit on 2 MiB boundaries and are offered to Linux's transparent huge pages.
+//!
+//! Why not a `Vec`: a tree of Algorithm 13 grows by about 230 bytes an iteration (Sym on
+//! Pearl's game) and is read by chasing links across all of it. With 4 KiB pages every new
+//! page costs a page fault (about 2 µs on a virtual machine), about a tenth of the time of a
+//! fresh search, and a deep descent misses the TLB at nearly every level. A huge page is
+//! faulted once per 2 MiB and covers 512 times more memory per TLB entry. Linux backs only
+//! 2 MiB-aligned ranges of a mapping with huge pages, and where THP is in `madvise` mode (as on
+//! many distributions) only ranges it was asked to; a `Vec` can neither choose its alignment
+//! nor be asked, hence this type. Everything else is a `Vec`'s behaviour: what the search
+//! reads and writes, and so its results, do not depend on it.
+
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
+
+/// Allocations from this size up are aligned and advised for huge pages.
+const HUGE_FROM: usize = 256 << 10;
+/// The huge page size of x86-64 and of most aarch64 kernels.
+const HUGE_PAGE: usize = 2 << 20;
+/// The smallest capacity allocated (records).
+const MIN_CAPACITY: usize = 1024;
+
+/// A growable array of `Copy` records (see the module documentation).
+pub(crate) struct Arena<T: Copy> {
+    ptr: NonNull<T>,
+    len: usize,
+    cap: usize,
+    /// The layout of the allocation, None while there is none.
+    layout: Option<Layout>,
+}
+
+// SAFETY: an Arena owns its records as a Vec does (no shared pointer escapes it).
+unsafe impl<T: Copy + Send> Send for Arena<T> {}
+// SAFETY: shared access only reads the records, as for a Vec.
+unsafe impl<T: Copy + Sync> Sync for Arena<T> {}
+
+impl<T: Copy> Default for Arena<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy> Arena<T> {
+    const SIZE: usize = {
+        assert!(std::mem::size_of::<T>() > 0, "records have a size");
+        std::mem::size_of::<T>()
+    };
+
+    /// An empty arena (allocates nothing).
+    pub(crate) fn new() -> Self {
+        Arena {
+            ptr: NonNull::dangling(),
+            len: 0,
+            cap: 0,
+            layout: None,
+        }
+    }
+
+    /// Records the arena can hold before it must grow.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.cap
+    }
+
+    /// Removes every record (keeps the memory).
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the first `len` records.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Appends a record.
+    #[inline]
+    pub(crate) fn push(&mut self, value: T) {
+        if self.len == self.cap {
+            self.reserve(1, usize::MAX);
+        }
+        // SAFETY: len < cap, so the slot is inside the allocation; T is Copy (no drop).
+        unsafe { self.ptr.as_ptr().add(self.len).write(value) };
+        self.len += 1;
+    }
+
+    /// Appends the records of `values` (at most as many as its lower size hint without
+    /// growing more than once).
+    pub(crate) fn extend<I: IntoIterator<Item = T>>(&mut self, values: I) {
+        let values = values.into_iter();
+        self.reserve(values.size_hint().0, usize::MAX);
+        for v in values {
+            self.push(v);
+        }
+    }
+
+    /// Appends a copy of `values`.
+    pub(crate) fn extend_from_slice(&mut self, values: &[T]) {
+        self.reserve(values.len(), usize::MAX);
+        // SAFETY: reserve made room for values.len() more records; the source is a distinct
+        // borrow, so the ranges do not overlap.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                values.as_ptr(),
+                self.ptr.as_ptr().add(self.len),
+                values.len(),
+            );
+        }
+        self.len += values.len();
+    }
+
+    /// Makes room for `additional` more records. The capacity doubles (from
+    /// [`MIN_CAPACITY`]) but does not overshoot `limit` records by more than 4096 unless
+    /// `additional` requires it: an agent's memory limit is a number of records.
+    pub(crate) fn reserve(&mut self, additional: usize, limit: usize) {
+        let need = self.len.saturating_add(additional);
+        if need <= self.cap {
+            return;
+        }
+        let target = self
+            .cap
+            .saturating_mul(2)
+            .max(MIN_CAPACITY)
+            .min(limit.saturating_add(4096))
+            .max(need);
+        self.reallocate(target);
+    }
+
+    /// Moves the records into a new allocation of at least `target` records.
+    #[cold]
+    fn reallocate(&mut self, target: usize) {
+        let Some(bytes) = target.checked_mul(Self::SIZE) else {
+            capacity_overflow()
+        };
+        let (bytes, align) = if bytes >= HUGE_FROM {
+            (bytes.next_multiple_of(HUGE_PAGE), HUGE_PAGE)
+        } else {
+            (bytes, std::mem::align_of::<T>())
+        };
+        let Ok(layout) = Layout::from_size_align(bytes, align) else {
+            capacity_overflow()
+        };
+        // SAFETY: the layout has a nonzero size (target ≥ 1, records have a size).
+        let raw = unsafe { alloc(layout) } as *mut T;
+        let Some(new) = NonNull::new(raw) else {
+            handle_alloc_error(layout)
+        };
+        if align == HUGE_PAGE {
+            advise_huge_pages(new.as_ptr() as *mut u8, bytes);
+        }
+        // SAFETY: both allocations hold at least len records and are distinct; the old one
+        // was allocated with `old` (stored when it was made).
+        unsafe {
+            std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), new.as_ptr(), self.len);
+            if let Some(old) = self.layout {
+                dealloc(self.ptr.as_ptr() as *mut u8, old);
+            }
+        }
+        self.ptr = new;
+        self.cap = bytes / Self::SIZE;
+        self.layout = Some(layout);
+    }
+}
+
+impl<T: Copy> Drop for Arena<T> {
+    fn drop(&mut self) {
+        if let Some(layout) = self.layout {
+            // SAFETY: the allocation was made with this layout and is freed once.
+            unsafe { dealloc(self.ptr.as_ptr() as *mut u8, layout) };
+        }
+    }
+}
+
+impl<T: Copy> Deref for Arena<T> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        // SAFETY: the first len records are initialised; ptr is aligned and non-null (dangling
+        // but aligned when nothing is allocated, with len = 0).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl<T: Copy> DerefMut for Arena<T> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in deref, with the exclusive borrow of self.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+#[cold]
+fn capacity_overflow() -> ! {
+    panic!("arena capacity overflow")
+}
+
+/// Asks Linux to back `[start, start + bytes)` (2 MiB aligned) with transparent huge pages.
+/// Only advice: where THP is off or unsupported nothing changes, and the memory's contents
+/// never do.
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: the range is one allocation we own, page aligned (2 MiB); MADV_HUGEPAGE changes
+    // how its pages are backed, not what they hold. A failure is harmless and ignored.
+    unsafe {
+        libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn behaves_like_a_vec() {
+        let mut a: Arena<(u32, u16)> = Arena::new();
+        let mut v: Vec<(u32, u16)> = Vec::new();
+        assert!(a.is_empty());
+        for i in 0..5000u32 {
+            match i % 4 {
+                0 => {
+                    a.push((i, 1));
+                    v.push((i, 1));
+                }
+                1 => {
+                    a.extend((0..(i % 7) as u16).map(|k| (i, k)));
+                    v.extend((0..(i % 7) as u16).map(|k| (i, k)));
+                }
+                2 => {
+                    let s = [(i, 9u16), (i + 1, 8)];
+                    a.extend_from_slice(&s);
+                    v.extend_from_slice(&s);
+                }
+                _ => {
+                    let n = a.len() - (i as usize % 3);
+                    a.truncate(n);
+                    v.truncate(n);
+                    a[n / 2].1 = 77;
+                    v[n / 2].1 = 77;
+                }
+            }
+            assert_eq!(&a[..], &v[..]);
+        }
+        assert!(a.capacity() >= a.len());
+        a.clear();
+        assert!(a.is_empty());
+        a.push((1, 1));
+        assert_eq!(&a[..], &[(1, 1)]);
+    }
+
+    #[test]
+    fn large_arenas_sit_on_huge_page_boundaries() {
+        let mut a: Arena<[u64; 4]> = Arena::new();
+        a.reserve(HUGE_FROM / 32 + 1, usize::MAX);
+        assert_eq!(a.as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!((a.capacity() * 32) % HUGE_PAGE, 0);
+        // Growing past a small allocation moves the records to an aligned one.
+        let mut b: Arena<[u64; 4]> = Arena::new();
+        for i in 0..(HUGE_FROM / 32 + 10) as u64 {
+            b.push([i, i + 1, i + 2, i + 3]);
+        }
+        assert_eq!(b.as_ptr() as usize % HUGE_PAGE, 0);
+        assert!(b
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r[0] == i as u64 && r[3] == i as u64 + 3));
+    }
+
+    #[test]
+    fn the_limit_bounds_the_doubling() {
+        let mut a: Arena<u8> = Arena::new();
+        a.reserve(10, 100);
+        assert_eq!(a.capacity(), MIN_CAPACITY);
+        // Doubling up to the limit and 4096 records more, then only what is needed.
+        for _ in 0..4196 {
+            a.reserve(1, 100);
+            a.push(0);
+        }
+        assert_eq!(a.capacity(), 4196);
+        a.reserve(1, 100);
+        assert_eq!(a.capacity(), 4197);
+    }
+}
