@@ -89,8 +89,8 @@ impl<T: Copy> Arena<T> {
         self.len += 1;
     }
 
-    /// Appends the records of `values` (at most as many as its lower size hint without
-    /// growing more than once).
+    /// Appends the records of `values` (room for as many as its lower size hint is made at
+    /// once).
     pub(crate) fn extend<I: IntoIterator<Item = T>>(&mut self, values: I) {
         let values = values.into_iter();
         self.reserve(values.size_hint().0, usize::MAX);
