@@ -40,12 +40,6 @@ unsafe impl<T: Copy + Send> Send for Arena<T> {}
 // SAFETY: shared access only reads the records, as for a Vec.
 unsafe impl<T: Copy + Sync> Sync for Arena<T> {}
 
-impl<T: Copy> Default for Arena<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl<T: Copy> Arena<T> {
     const SIZE: usize = {
         assert!(std::mem::size_of::<T>() > 0, "records have a size");
