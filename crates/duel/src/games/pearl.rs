@@ -202,6 +202,7 @@ impl Game for Pearl {
         Player::after_plies(u64::from(self.depth))
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if self.depth < self.max_depth {
             return None;
@@ -213,6 +214,7 @@ impl Game for Pearl {
         })
     }
 
+    #[inline]
     fn legal_moves(&self, moves: &mut Vec<u16>) {
         moves.clear();
         if self.depth < self.max_depth {
@@ -220,6 +222,7 @@ impl Game for Pearl {
         }
     }
 
+    #[inline]
     fn play(&mut self, mv: u16) {
         debug_assert!(self.depth < self.max_depth && mv < self.degree);
         self.hash = child_hash(self.hash, mv as u64);

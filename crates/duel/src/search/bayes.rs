@@ -22,8 +22,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Game, Outcome, Player};
 
 use super::agent::{
-    argmax_random_ties, uniform_index, Agent, Budget, Clock, SearchError, SearchResult, StopReason,
-    Work, DEFAULT_MEMORY_BYTES,
+    argmax_random_ties, argmax_random_ties_unpredictable, uniform_index, Agent, Budget, Clock,
+    SearchError, SearchResult, StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
 use super::arena::Arena;
 use super::logit::{Log1mexpMemo, LogProb};
@@ -1048,10 +1048,11 @@ impl<G: Game> Bayes<G> {
         let f = |v: &Val| if j1_moves { v.b } else { v.a };
         if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
             let ratios = kids.iter().map(|k| k.val.w / f(&k.val));
-            return n.first_child + argmax_random_ties(ratios, &mut self.rng) as u32;
+            return n.first_child + argmax_random_ties_unpredictable(ratios, &mut self.rng) as u32;
         }
         selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
-        n.first_child + argmax_random_ties(self.scratch.iter().copied(), &mut self.rng) as u32
+        n.first_child
+            + argmax_random_ties_unpredictable(self.scratch.iter().copied(), &mut self.rng) as u32
     }
 
     /// Whether [`Bayes::select`] at x would choose its child `ci` without a random draw: the
@@ -1291,11 +1292,11 @@ impl Brothers {
     /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`.
     #[inline(always)]
     fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Brothers> {
+        // The j-th brother is child j or j + 1, an index computed without a branch on which
+        // child is `ci` (it is random: such a branch is mispredicted about once a level).
         let mut b = Brothers::NONE;
-        for (j, kid) in kids.iter().enumerate() {
-            if j != ci {
-                b.add(kid.val, j1_moves)?;
-            }
+        for j in 0..kids.len().saturating_sub(1) {
+            b.add(kids[j + usize::from(j >= ci)].val, j1_moves)?;
         }
         Some(b)
     }
