@@ -692,7 +692,8 @@ impl<G: Game> Bayes<G> {
         // positions are not kept: the next descent may resume only within the descent.
         let descended = self.positions.len();
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
-        self.keeps.clear();
+        // Every entry below descended − 1 is written by the loop below: resize only sets the
+        // length (no clear, which would have every entry written twice).
         self.keeps.resize(descended - 1, false);
         for k in (0..self.path.len() - 1).rev() {
             let d = self.root_depth + k;
@@ -766,7 +767,7 @@ impl<G: Game> Bayes<G> {
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
-        self.drawn.clear();
+        let z_pos = pos.clone();
         let start = self.chain_moves.len();
         // The match first; the priors of its litters after (they use no random draw).
         let mut degree = None;
@@ -784,12 +785,11 @@ impl<G: Game> Bayes<G> {
             }
             regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
-            self.drawn.push((d as u32, i as u32));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
         let vals = self.chain_vals.len();
-        let len = self.drawn.len();
+        let len = self.chain_moves.len() - start;
         self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
@@ -811,6 +811,9 @@ impl<G: Game> Bayes<G> {
                 val
             }
             _ => {
+                // The draws (degree, index) are found again from the moves only here: most
+                // matches hit the memo.
+                self.draws_of(&z_pos, start, len);
                 self.chain_priors(prior, z_prior, z_depth);
                 let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
                 if regular {
@@ -834,6 +837,20 @@ impl<G: Game> Bayes<G> {
         n.val = val;
         n.first_child = CHAIN_FLAG | id;
         true
+    }
+
+    /// The number of moves and the index of the move played at each position of the match
+    /// `chain_moves[start..start + len]` played from `pos`, into `self.drawn`.
+    fn draws_of(&mut self, pos: &G, start: usize, len: usize) {
+        let mut pos = pos.clone();
+        self.drawn.clear();
+        for j in 0..len {
+            pos.legal_moves(&mut self.moves);
+            let mv = self.chain_moves[start + j];
+            let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
+            self.drawn.push((self.moves.len() as u32, i as u32));
+            pos.play(mv);
+        }
     }
 
     /// The priors of the litters along the chain `self.drawn` below a head of prior `head` at
@@ -898,15 +915,7 @@ impl<G: Game> Bayes<G> {
     fn refill(&mut self, id: usize, pos: &G, depth: usize) {
         let ch = self.chains[id];
         let mut prior = self.prior.take().expect("prior set by start()");
-        let mut pos = pos.clone();
-        self.drawn.clear();
-        for j in 0..ch.len as usize {
-            pos.legal_moves(&mut self.moves);
-            let mv = self.chain_moves[ch.start as usize + j];
-            let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-            self.drawn.push((self.moves.len() as u32, i as u32));
-            pos.play(mv);
-        }
+        self.draws_of(pos, ch.start as usize, ch.len as usize);
         self.chain_priors(&mut prior, ch.prior, depth);
         self.prior = Some(prior);
         let vals = self.chain_vals.len();
