@@ -767,7 +767,7 @@ impl<G: Game> Bayes<G> {
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
-        let z_pos = pos.clone();
+        self.drawn.clear();
         let start = self.chain_moves.len();
         // The match first; the priors of its litters after (they use no random draw).
         let mut degree = None;
@@ -785,6 +785,7 @@ impl<G: Game> Bayes<G> {
             }
             regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
+            self.drawn.push((d as u32, i as u32));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
@@ -811,9 +812,6 @@ impl<G: Game> Bayes<G> {
                 val
             }
             _ => {
-                // The draws (degree, index) are found again from the moves only here: most
-                // matches hit the memo.
-                self.draws_of(&z_pos, start, len);
                 self.chain_priors(prior, z_prior, z_depth);
                 let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
                 if regular {
