@@ -406,7 +406,7 @@ pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
 /// state), with a first pass of selects instead of branches (conditional expressions without
 /// side effects, which the compiler makes conditional moves): for Algorithm 13, whose
 /// brothers' keys are close and whose choice among them is as good as random, so that a
-/// branch on it is mispredicted about half the time. Sym on pearl:2:32 is about 7 % faster
+/// branch on it is mispredicted about half the time. Sym on pearl:2:32 is 4 to 7 % faster
 /// with it, and MCTS about 30 % slower (each comparison waits for the one before).
 #[inline]
 pub(crate) fn argmax_random_ties_unpredictable<R: Rng + ?Sized>(
