@@ -1171,6 +1171,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
             Budget::Iterations(n) => Some(n),
             Budget::Millis(_) => None,
         };
+        let moves_before = self.chain_moves.len();
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
         while !clock.done(iterations) {
@@ -1185,11 +1186,10 @@ impl<G: Game> Agent<G> for Bayes<G> {
             if self.too_wide.is_some() {
                 break;
             }
-            let moves = self.chain_moves.len();
             self.step();
             iterations += 1;
             if let Some(n) = reserve.take() {
-                let match_moves = self.chain_moves.len() - moves;
+                let match_moves = self.chain_moves.len() - moves_before;
                 position.legal_moves(&mut self.moves);
                 self.reserve_for(n - 1, self.moves.len(), match_moves);
             }
