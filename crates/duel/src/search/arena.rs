@@ -93,21 +93,6 @@ impl<T: Copy> Arena<T> {
         }
     }
 
-    /// Appends a copy of `values`.
-    pub(crate) fn extend_from_slice(&mut self, values: &[T]) {
-        self.reserve(values.len(), usize::MAX);
-        // SAFETY: reserve made room for values.len() more records; the source is a distinct
-        // borrow, so the ranges do not overlap.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                values.as_ptr(),
-                self.ptr.as_ptr().add(self.len),
-                values.len(),
-            );
-        }
-        self.len += values.len();
-    }
-
     /// Makes room for `additional` more records. The capacity doubles (from
     /// [`MIN_CAPACITY`]) but does not overshoot `limit` records by more than 4096 unless
     /// `additional` requires it: an agent's memory limit is a number of records.
@@ -229,8 +214,8 @@ mod tests {
                 }
                 2 => {
                     let s = [(i, 9u16), (i + 1, 8)];
-                    a.extend_from_slice(&s);
-                    v.extend_from_slice(&s);
+                    a.extend(s);
+                    v.extend(s);
                 }
                 _ => {
                     let n = a.len() - (i as usize % 3);

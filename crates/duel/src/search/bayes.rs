@@ -94,9 +94,14 @@ struct Chain {
 /// most chains are entered at most a few times ([`Bayes::unzip`]), and the rest are computed
 /// again, all at once, when a descent goes further ([`Bayes::refill`]). With 2, Sym on
 /// pearl:2:32 refilled a chain in 6.2 % of its iterations (5.8 % of its instructions); with
-/// 4, in 1.6 % (1.4 %), and it took about 10 % less time (3 to 8 were as fast, within the
-/// noise).
+/// 4, in 1.6 % (1.4 %), and it took about 10 % less time.
 const STORED_VALS: usize = 4;
+
+/// The same for a match whose positions all have the same number of moves: its values are
+/// remembered ([`Bayes::play_lazy`]) and shared by the chains of the same key, so that
+/// storing more costs only the first of them, and a chain of up to this length is never
+/// refilled (Sym on pearl:2:32: about 3 % faster than with [`STORED_VALS`]).
+const REGULAR_STORED_VALS: usize = 32;
 
 /// Iterations of a search with a budget of iterations that the arenas are first reserved
 /// for ([`Bayes::reserve_for`]; the rest of the budget is reserved after them). Sym's arenas
@@ -272,8 +277,9 @@ fn memo_slot(key: &([u64; 3], u64), size: usize) -> usize {
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
 
-/// Key, head value and first stored values of the cache of chains.
-type ChainMemoEntry = Option<(([u64; 3], u64), Val, [Val; STORED_VALS])>;
+/// Key, head value and where the first values of the chain are stored (offset in
+/// `chain_vals` and count) in the cache of chains.
+type ChainMemoEntry = Option<(([u64; 3], u64), Val, u32, u32)>;
 
 /// Key and value of the cache of litters.
 type LitterMemoEntry = (([u64; 3], u64), Val, Option<Brothers>);
@@ -438,8 +444,9 @@ impl<G: Game> Bayes<G> {
             // priors are always the same function of a father's value, but GW and GW2 were
             // fitted again, from this position.
             self.litter_memo.fill(EMPTY_LITTER);
-            self.chain_memo.fill(None);
         }
+        // The chains remembered point into chain_vals, cleared below.
+        self.chain_memo.fill(None);
         self.prior = Some(prior);
         self.resume = false;
         self.work = Work::default();
@@ -812,23 +819,24 @@ impl<G: Game> Bayes<G> {
                 | win as u64,
         );
         let slot = memo_slot(&key, CHAIN_MEMO);
-        let val = match &self.chain_memo[slot] {
-            Some((k, val, top)) if regular && *k == key => {
-                let val = *val;
-                let top = *top;
-                self.chain_vals
-                    .extend_from_slice(&top[..len.min(STORED_VALS)]);
-                val
-            }
+        // The values stored are shared with the chain the entry was made for: they are never
+        // changed once stored (a refill stores new ones), and not copying them saves a chain
+        // 2 to 4 values (Sym on pearl:2:32 misses the cache once in about 700 matches).
+        let (val, vals, stored) = match self.chain_memo[slot] {
+            Some((k, val, vals, stored)) if regular && k == key => (val, vals, stored),
             _ => {
                 self.chain_priors(prior, z_prior, z_depth);
-                let val = self.chain_value(z_depth, win, STORED_VALS, self.chain_moves[start]);
+                let store = if regular {
+                    REGULAR_STORED_VALS
+                } else {
+                    STORED_VALS
+                };
+                let val = self.chain_value(z_depth, win, store, self.chain_moves[start]);
+                let stored = (self.chain_vals.len() - vals) as u32;
                 if regular {
-                    let mut top = [Val::ZERO; STORED_VALS];
-                    top[..self.chain_vals.len() - vals].copy_from_slice(&self.chain_vals[vals..]);
-                    self.chain_memo[slot] = Some((key, val, top));
+                    self.chain_memo[slot] = Some((key, val, vals as u32, stored));
                 }
-                val
+                (val, vals as u32, stored)
             }
         };
         let id = self.chains.len() as u32;
@@ -836,8 +844,8 @@ impl<G: Game> Bayes<G> {
             prior: z_prior,
             start: start as u32,
             len: len as u32,
-            vals: vals as u32,
-            stored: (self.chain_vals.len() - vals) as u32,
+            vals,
+            stored,
             win,
         });
         let n = &mut self.nodes[z as usize];
