@@ -820,8 +820,8 @@ impl<G: Game> Bayes<G> {
         );
         let slot = memo_slot(&key, CHAIN_MEMO);
         // The values stored are shared with the chain the entry was made for: they are never
-        // changed once stored (a refill stores new ones), and not copying them saves a chain
-        // 2 to 4 values (Sym on pearl:2:32 misses the cache once in about 700 matches).
+        // changed once stored (a refill stores new ones), and a chain that finds them here
+        // writes none (Sym on pearl:2:32 misses the cache once in about 700 matches).
         let (val, vals, stored) = match self.chain_memo[slot] {
             Some((k, val, vals, stored)) if regular && k == key => (val, vals, stored),
             _ => {
