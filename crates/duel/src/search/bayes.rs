@@ -912,6 +912,7 @@ impl<G: Game> Bayes<G> {
                         j1_moves,
                         &mut self.scratch_log,
                         &mut self.log1mexp_memo,
+                        None,
                     )
                 }
             };
@@ -1007,6 +1008,7 @@ impl<G: Game> Bayes<G> {
             j1_moves,
             &mut self.scratch_log,
             &mut self.log1mexp_memo,
+            None,
         );
         self.nodes[x as usize].val = val;
     }
@@ -1048,6 +1050,7 @@ impl<G: Game> Bayes<G> {
                 j1_moves,
                 &mut self.scratch_log,
                 &mut self.log1mexp_memo,
+                None,
             );
             self.nodes[x as usize].val = val;
             let keep = ci < range.len() && self.selects_alone(x, ci, j1_moves);
@@ -1055,26 +1058,13 @@ impl<G: Game> Bayes<G> {
         }
         // full_value, keeping the keys it computes on the way: they are select's
         // (selection_keys), so whether select would choose c again is read off them.
-        let mut plain = [0.0f64; UPDATE_STACK];
-        let val = if let Some((p, q, w)) = plain_keys(kids, j1_moves, &mut plain) {
-            self.scratch.clear();
-            self.scratch.extend_from_slice(&plain[..kids.len()]);
-            plain_or_log(p, q, w, j1_moves)
-        } else {
-            let (total, ln_w) = log_keys(
-                kids,
-                j1_moves,
-                &mut self.scratch_log,
-                Some(&mut self.scratch),
-            );
-            let prod = LogProb::with_ln_p_of_product_memo(
-                total,
-                self.scratch_log.iter().map(|y| y.1),
-                &mut self.log1mexp_memo,
-            );
-            let r = if j1_moves { prod.complement() } else { prod };
-            Val::from_log(r, ln_w)
-        };
+        let val = full_value(
+            kids,
+            j1_moves,
+            &mut self.scratch_log,
+            &mut self.log1mexp_memo,
+            Some(&mut self.scratch),
+        );
         self.nodes[x as usize].val = val;
         let keep = ci < range.len() && unique_max(self.scratch.iter().copied(), ci);
         (val, keep)
@@ -1323,19 +1313,25 @@ fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -
 }
 
 /// The new value (R_n, √Z_n) of a node whose children are `kids`, in plain arithmetic when
-/// every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]).
+/// every child is plain and nothing underflows, in logarithms otherwise (see [`Val`]). The
+/// selection keys it computes on the way ([`selection_keys`]'s) go to `keys` when given.
 #[inline(never)]
 fn full_value<M>(
     kids: &[Node<M>],
     j1_moves: bool,
     terms: &mut Vec<(f64, f64, f64)>,
     memo: &mut Log1mexpMemo,
+    keys: Option<&mut Vec<f64>>,
 ) -> Val {
-    let mut keys = [0.0f64; UPDATE_STACK];
-    if let Some((p, q, w)) = plain_keys(kids, j1_moves, &mut keys) {
+    let mut plain = [0.0f64; UPDATE_STACK];
+    if let Some((p, q, w)) = plain_keys(kids, j1_moves, &mut plain) {
+        if let Some(keys) = keys {
+            keys.clear();
+            keys.extend_from_slice(&plain[..kids.len()]);
+        }
         return plain_or_log(p, q, w, j1_moves);
     }
-    let (total, ln_w) = log_keys(kids, j1_moves, terms, None);
+    let (total, ln_w) = log_keys(kids, j1_moves, terms, keys);
     let prod = LogProb::with_ln_p_of_product_memo(total, terms.iter().map(|y| y.1), memo);
     let r = if j1_moves { prod.complement() } else { prod };
     Val::from_log(r, ln_w)

@@ -316,7 +316,6 @@ fn admissible(m: f64, s: f64) -> (LogProb, f64) {
 }
 
 impl Prior {
-    /// m and the increment of ln s of the children of a father with prior m (formula (11)).
     /// The exponent e of the symmetric priors, s(child) = s(father) · (side of m)^e: b(d−1)
     /// as printed in section 2.14, or −2(d−1)/d for Pearl's model (Remark 24).
     pub(crate) fn symmetric_exponent(d: usize, b: f64, pearl: bool) -> f64 {
@@ -327,6 +326,7 @@ impl Prior {
         }
     }
 
+    /// m and the increment of ln s of the children of a father with prior m (formula (11)).
     fn symmetric_litter(
         m: LogProb,
         d: usize,
