@@ -109,6 +109,9 @@ const REGULAR_STORED_VALS: usize = 32;
 /// nodes on pearl:2:32, 0.26 MiB on connect:7x6:4.
 const RESERVE_STAGE: u64 = 1024;
 
+/// Children of a node whose own children [`Bayes::select`] starts loading before choosing.
+const PREFETCH_KIDS: usize = 4;
+
 /// The most nodes a tree may have: indices are below [`CHAIN_FLAG`].
 const MAX_NODES: usize = CHAIN_FLAG as usize - (1 << 17);
 
@@ -1079,6 +1082,12 @@ impl<G: Game> Bayes<G> {
     fn select(&mut self, x: u32, j1_moves: bool) -> u32 {
         let n = self.nodes[x as usize];
         let kids = &self.nodes[n.children()];
+        // The descent reads the children of the child chosen next: start loading them all.
+        for k in kids.iter().take(PREFETCH_KIDS) {
+            if k.n_children > 0 {
+                self.nodes.prefetch(k.first_child as usize);
+            }
+        }
         let f = |v: &Val| if j1_moves { v.b } else { v.a };
         if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
             let ratios = kids.iter().map(|k| k.val.w / f(&k.val));
