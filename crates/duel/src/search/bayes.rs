@@ -495,7 +495,10 @@ impl<G: Game> Bayes<G> {
     /// bits, remembered by them (so the cache changes no result, and a branch rebuilt later
     /// by [`Bayes::unzip`] gets the same priors bit for bit).
     /// With it, [`Brothers::uniform`] of d − 1 children of that prior, remembered alike.
-    #[inline]
+    ///
+    /// Inlined, so that along a chain ([`Bayes::chain_priors`], where each level's key is the
+    /// level above's result) a hit stays in registers; a miss computes out of line.
+    #[inline(always)]
     fn litter_with_brothers(
         &mut self,
         prior: &mut Prior,
@@ -509,10 +512,27 @@ impl<G: Game> Bayes<G> {
             (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
         );
         let slot = memo_slot(&key, LITTER_MEMO);
-        let e = self.litter_memo[slot];
+        let e = &self.litter_memo[slot];
         if e.0 == key {
             return (e.1, e.2);
         }
+        self.new_litter(prior, father, depth, d, key, slot)
+    }
+
+    /// [`Bayes::litter_with_brothers`] when its cache does not have the litter: computed and
+    /// remembered in `slot` under `key`.
+    #[cold]
+    #[inline(never)]
+    fn new_litter(
+        &mut self,
+        prior: &mut Prior,
+        father: Val,
+        depth: usize,
+        d: usize,
+        key: ([u64; 3], u64),
+        slot: usize,
+    ) -> (Val, Option<Brothers>) {
+        let j1 = Self::j1_moves(depth);
         let plain = match prior {
             Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
             _ => None,
