@@ -31,6 +31,7 @@ pub struct Pearl {
 }
 
 /// The splitmix64 finaliser: a bijective 64-bit mix with good avalanche.
+#[inline]
 pub(crate) fn mix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -39,11 +40,13 @@ pub(crate) fn mix64(mut z: u64) -> u64 {
 }
 
 /// The hash of the child `index` of a node whose hash is `hash`.
+#[inline]
 pub(crate) fn child_hash(hash: u64, index: u64) -> u64 {
     mix64(hash ^ (index.wrapping_add(1)).wrapping_mul(0xD6E8_FEB8_6659_FD93))
 }
 
 /// A uniform number in [0, 1) with 53 bits, as an integer below 2^53, attached to a node hash.
+#[inline]
 pub(crate) fn node_uniform53(hash: u64, salt: u64) -> u64 {
     mix64(hash ^ salt) >> 11
 }
