@@ -508,17 +508,30 @@ impl<G: Game> Bayes<G> {
         depth: usize,
         d: usize,
     ) -> (Val, Option<Brothers>) {
+        let e = &self.litter_memo[self.litter_slot(prior, father, depth, d)];
+        (e.1, e.2)
+    }
+
+    /// The slot of [`Bayes::litter_with_brothers`]'s cache that holds the litter (filled if
+    /// it did not): callers copy what they need from it, memory to memory. The key is
+    /// compared word by word: an array comparison went through the stack, and reading the
+    /// key's 8-byte stores back as 16-byte loads stalled store forwarding, once a level along
+    /// a chain whose levels wait on each other.
+    #[inline(always)]
+    fn litter_slot(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> usize {
         let j1 = Self::j1_moves(depth);
         let key = (
             father.bits(),
             (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
         );
         let slot = memo_slot(&key, LITTER_MEMO);
-        let e = &self.litter_memo[slot];
-        if e.0 == key {
-            return (e.1, e.2);
+        let k = &self.litter_memo[slot].0;
+        let differ =
+            (k.0[0] ^ key.0[0]) | (k.0[1] ^ key.0[1]) | (k.0[2] ^ key.0[2]) | (k.1 ^ key.1);
+        if differ != 0 {
+            self.new_litter(prior, father, depth, d, key, slot);
         }
-        self.new_litter(prior, father, depth, d, key, slot)
+        slot
     }
 
     /// [`Bayes::litter_with_brothers`] when its cache does not have the litter: computed and
@@ -533,7 +546,7 @@ impl<G: Game> Bayes<G> {
         d: usize,
         key: ([u64; 3], u64),
         slot: usize,
-    ) -> (Val, Option<Brothers>) {
+    ) {
         let j1 = Self::j1_moves(depth);
         let plain = match prior {
             Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
@@ -548,7 +561,6 @@ impl<G: Game> Bayes<G> {
         // ([`Bayes::chain_value`]); the father moves at `depth`, so the side is `j1`.
         let brothers = d.checked_sub(1).and_then(|n| Brothers::uniform(v, n, j1));
         self.litter_memo[slot] = (key, v, brothers);
-        (v, brothers)
     }
 
     /// The prior of the children of a boundary node ([`Bayes::litter_with_brothers`]).
@@ -900,9 +912,10 @@ impl<G: Game> Bayes<G> {
         self.levels.clear();
         for k in 0..self.drawn.len() {
             let d = self.drawn[k].0 as usize;
-            let (v, brothers) = self.litter_with_brothers(prior, father, depth + k, d);
-            father = v;
-            self.levels.push((v, brothers));
+            let slot = self.litter_slot(prior, father, depth + k, d);
+            let e = &self.litter_memo[slot];
+            father = e.1;
+            self.levels.push((e.1, e.2));
         }
     }
 
