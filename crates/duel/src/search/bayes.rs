@@ -279,6 +279,14 @@ fn memo_slot(key: &([u64; 3], u64), size: usize) -> usize {
         % size
 }
 
+/// Whether two keys of the caches are equal, compared word by word: as arrays they were
+/// compared through the stack, and reading their 8-byte stores back as 16-byte loads stalled
+/// store forwarding ([`Bayes::litter_slot`]).
+#[inline(always)]
+fn same_key(x: &([u64; 3], u64), y: &([u64; 3], u64)) -> bool {
+    ((x.0[0] ^ y.0[0]) | (x.0[1] ^ y.0[1]) | (x.0[2] ^ y.0[2]) | (x.1 ^ y.1)) == 0
+}
+
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
 
@@ -514,9 +522,8 @@ impl<G: Game> Bayes<G> {
 
     /// The slot of [`Bayes::litter_with_brothers`]'s cache that holds the litter (filled if
     /// it did not): callers copy what they need from it, memory to memory. The key is
-    /// compared word by word: an array comparison went through the stack, and reading the
-    /// key's 8-byte stores back as 16-byte loads stalled store forwarding, once a level along
-    /// a chain whose levels wait on each other.
+    /// compared word by word ([`same_key`]): as arrays, once a level along a chain whose
+    /// levels wait on each other, the comparison stalled store forwarding.
     #[inline(always)]
     fn litter_slot(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> usize {
         let j1 = Self::j1_moves(depth);
@@ -525,10 +532,7 @@ impl<G: Game> Bayes<G> {
             (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
         );
         let slot = memo_slot(&key, LITTER_MEMO);
-        let k = &self.litter_memo[slot].0;
-        let differ =
-            (k.0[0] ^ key.0[0]) | (k.0[1] ^ key.0[1]) | (k.0[2] ^ key.0[2]) | (k.1 ^ key.1);
-        if differ != 0 {
+        if !same_key(&self.litter_memo[slot].0, &key) {
             self.new_litter(prior, father, depth, d, key, slot);
         }
         slot
@@ -860,7 +864,7 @@ impl<G: Game> Bayes<G> {
         // changed once stored (a refill stores new ones), and a chain that finds them here
         // writes none (Sym on pearl:2:32 misses the cache once in about 700 matches).
         let (val, vals, stored) = match self.chain_memo[slot] {
-            Some((k, val, vals, stored)) if regular && k == key => (val, vals, stored),
+            Some((k, val, vals, stored)) if regular && same_key(&k, &key) => (val, vals, stored),
             _ => {
                 self.chain_priors(prior, z_prior, z_depth);
                 let store = if regular {
