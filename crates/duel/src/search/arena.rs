@@ -1,7 +1,7 @@
 //! The growable arrays that hold search trees: a `Vec` of `Copy` records whose large
 //! allocations sit on 2 MiB boundaries and are offered to Linux's transparent huge pages.
 //!
-//! Why not a `Vec`: a tree of Algorithm 13 grows by about 150 bytes an iteration (Sym on
+//! Why not a `Vec`: a tree of Algorithm 13 grows by about 125 bytes an iteration (Sym on
 //! Pearl's game) and is read by chasing links across all of it. With 4 KiB pages every new
 //! page costs a page fault (about 2 µs on a virtual machine), about a tenth of the time of a
 //! fresh search, and a deep descent misses the TLB at nearly every level. A huge page is

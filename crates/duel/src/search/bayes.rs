@@ -79,17 +79,27 @@ const CHAIN_FLAG: u32 = 1 << 31;
 
 /// A match played from a boundary node (its head) and not materialised yet: the moves (in
 /// `chain_moves[start..start + len]`), the values of the first `stored` nodes they lead to
-/// (in `chain_vals[vals..vals + stored]`), the outcome of its leaf and the head's prior. See
-/// [`Bayes::play_lazy`].
+/// (in `chain_vals[vals..vals + stored]`), the outcome of its leaf and the head's prior
+/// (`chain_pri[pri]`). See [`Bayes::play_lazy`].
+///
+/// The priors are kept apart so that the record takes 24 bytes, not 48, and so that the
+/// chains of a regular match share them with their values: when `full`, `chain_pri[pri + j]`
+/// is the prior of the node whose child has the value `chain_vals[vals + j]`, for every
+/// j < `stored` (a block written once and never changed, perhaps shared); otherwise
+/// `chain_pri[pri]` is this chain's own, and [`Bayes::unzip`] writes the next head's prior
+/// over it.
 #[derive(Clone, Copy, Debug)]
 struct Chain {
-    prior: Val,
+    pri: u32,
     start: u32,
     len: u32,
     vals: u32,
     stored: u32,
     /// Whether J1 wins at the leaf.
     win: bool,
+    /// Whether `chain_pri[pri..pri + stored]` holds the priors of the heads of all the stored
+    /// values (see above).
+    full: bool,
 }
 
 /// Values of a chain's nodes stored when its match is played (the first few below the head):
@@ -290,9 +300,10 @@ fn same_key(x: &([u64; 3], u64), y: &([u64; 3], u64)) -> bool {
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
 
-/// Key, head value and where the first values of the chain are stored (offset in
-/// `chain_vals` and count) in the cache of chains.
-type ChainMemoEntry = Option<(([u64; 3], u64), Val, u32, u32)>;
+/// Key, head value, where the first values of the chain are stored (offset in `chain_vals`
+/// and count) and where their heads' priors are (offset in `chain_pri`) in the cache of
+/// chains.
+type ChainMemoEntry = Option<(([u64; 3], u64), Val, u32, u32, u32)>;
 
 /// Key and value of the cache of litters.
 type LitterMemoEntry = (([u64; 3], u64), Val, Option<Brothers>);
@@ -342,6 +353,8 @@ pub struct Bayes<G: Game> {
     chains: Arena<Chain>,
     chain_moves: Arena<G::Move>,
     chain_vals: Arena<Val>,
+    /// The priors of chain heads (see [`Chain`]).
+    chain_pri: Arena<Val>,
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
     /// Scratch: the prior of the litter at each level of `drawn`, and what its brothers give
@@ -393,6 +406,7 @@ impl<G: Game> Bayes<G> {
             chains: Arena::new(),
             chain_moves: Arena::new(),
             chain_vals: Arena::new(),
+            chain_pri: Arena::new(),
             drawn: Vec::new(),
             levels: Vec::new(),
             litter: Vec::new(),
@@ -472,6 +486,7 @@ impl<G: Game> Bayes<G> {
                 self.chains.clear();
                 self.chain_moves.clear();
                 self.chain_vals.clear();
+                self.chain_pri.clear();
                 self.root_pos = None;
                 return;
             }
@@ -480,6 +495,7 @@ impl<G: Game> Bayes<G> {
         self.chains.clear();
         self.chain_moves.clear();
         self.chain_vals.clear();
+        self.chain_pri.clear();
         self.nodes
             .push(Node::boundary(Val::from_log(m, 0.5 * ln_s), dummy));
         self.root = 0;
@@ -586,7 +602,7 @@ impl<G: Game> Bayes<G> {
         self.nodes.len() * Self::NODE_BYTES
             + self.chains.len() * std::mem::size_of::<Chain>()
             + self.chain_moves.len() * std::mem::size_of::<G::Move>()
-            + self.chain_vals.len() * std::mem::size_of::<Val>()
+            + (self.chain_vals.len() + self.chain_pri.len()) * std::mem::size_of::<Val>()
     }
 
     /// Makes room at once for the records of `n` more iterations (a budget of iterations), so
@@ -599,13 +615,14 @@ impl<G: Game> Bayes<G> {
     fn reserve_for(&mut self, n: u64, d: usize, match_moves: usize) {
         let per_iteration = (d + 1) * Self::NODE_BYTES
             + std::mem::size_of::<Chain>()
-            + STORED_VALS * std::mem::size_of::<Val>()
+            + (STORED_VALS + 1) * std::mem::size_of::<Val>()
             + match_moves * std::mem::size_of::<G::Move>();
         let most = self.max_nodes * Self::NODE_BYTES / 4 / per_iteration;
         let n = usize::try_from(n).unwrap_or(usize::MAX).min(most);
         self.nodes.reserve((d + 1) * n, self.max_nodes);
         self.chains.reserve(n, usize::MAX);
         self.chain_vals.reserve(STORED_VALS * n, usize::MAX);
+        self.chain_pri.reserve(n, usize::MAX);
         self.chain_moves.reserve(match_moves * n, usize::MAX);
     }
 
@@ -863,8 +880,10 @@ impl<G: Game> Bayes<G> {
         // The values stored are shared with the chain the entry was made for: they are never
         // changed once stored (a refill stores new ones), and a chain that finds them here
         // writes none (Sym on pearl:2:32 misses the cache once in about 700 matches).
-        let (val, vals, stored) = match self.chain_memo[slot] {
-            Some((k, val, vals, stored)) if regular && same_key(&k, &key) => (val, vals, stored),
+        let (val, vals, stored, pri) = match self.chain_memo[slot] {
+            Some((k, val, vals, stored, pri)) if regular && same_key(&k, &key) => {
+                (val, vals, stored, pri)
+            }
             _ => {
                 self.chain_priors(prior, z_prior, z_depth);
                 let store = if regular {
@@ -874,20 +893,24 @@ impl<G: Game> Bayes<G> {
                 };
                 let val = self.chain_value(z_depth, win, store, self.chain_moves[start]);
                 let stored = (self.chain_vals.len() - vals) as u32;
+                // A regular chain's priors are shared with its values; an irregular chain
+                // keeps its head's only.
+                let pri = self.push_priors(z_prior, if regular { stored as usize } else { 1 });
                 if regular {
-                    self.chain_memo[slot] = Some((key, val, vals as u32, stored));
+                    self.chain_memo[slot] = Some((key, val, vals as u32, stored, pri));
                 }
-                (val, vals as u32, stored)
+                (val, vals as u32, stored, pri)
             }
         };
         let id = self.chains.len() as u32;
         self.chains.push(Chain {
-            prior: z_prior,
+            pri,
             start: start as u32,
             len: len as u32,
             vals,
             stored,
             win,
+            full: regular,
         });
         let n = &mut self.nodes[z as usize];
         n.val = val;
@@ -907,6 +930,18 @@ impl<G: Game> Bayes<G> {
             self.drawn.push((self.moves.len() as u32, i as u32));
             pos.play(mv);
         }
+    }
+
+    /// Appends to `chain_pri` the priors of the first `count` heads of the chain whose head
+    /// has the prior `head` and whose litters' priors are in `self.levels` (the head's, then
+    /// those of the nodes on its branch), and returns where they start.
+    fn push_priors(&mut self, head: Val, count: usize) -> u32 {
+        let pri = self.chain_pri.len() as u32;
+        self.chain_pri.push(head);
+        for level in self.levels.iter().take(count.saturating_sub(1)) {
+            self.chain_pri.push(level.0);
+        }
+        pri
     }
 
     /// The priors of the litters along the chain `self.drawn` below a head of prior `head` at
@@ -974,14 +1009,19 @@ impl<G: Game> Bayes<G> {
         let ch = self.chains[id];
         let mut prior = self.prior.take().expect("prior set by start()");
         self.draws_of(pos, ch.start as usize, ch.len as usize);
-        self.chain_priors(&mut prior, ch.prior, depth);
+        let head = self.chain_pri[ch.pri as usize];
+        self.chain_priors(&mut prior, head, depth);
         self.prior = Some(prior);
         let vals = self.chain_vals.len();
         let filler = self.chain_moves[ch.start as usize];
         self.chain_value(depth, ch.win, ch.len as usize, filler);
+        let stored = self.chain_vals.len() - vals;
+        let pri = self.push_priors(head, stored);
         let c = &mut self.chains[id];
         c.vals = vals as u32;
-        c.stored = (self.chain_vals.len() - vals) as u32;
+        c.stored = stored as u32;
+        c.pri = pri;
+        c.full = true;
     }
 
     /// Builds the children of the chain head `h` (position `pos` at `depth`): its litter of
@@ -996,7 +1036,7 @@ impl<G: Game> Bayes<G> {
         let mut prior = self.prior.take().expect("prior set by start()");
         pos.legal_moves(&mut self.moves);
         let d = self.moves.len();
-        let v = self.litter_of(&mut prior, ch.prior, depth, d);
+        let v = self.litter_of(&mut prior, self.chain_pri[ch.pri as usize], depth, d);
         self.prior = Some(prior);
         let mv = self.chain_moves[ch.start as usize];
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
@@ -1010,13 +1050,26 @@ impl<G: Game> Bayes<G> {
             c.first_child = LEAF_MARK;
         } else {
             c.first_child = CHAIN_FLAG | id as u32;
+            // The prior of the new head, v: the next of a full block (the same bits), else
+            // written over this chain's own or, past the end of a block, apart.
+            let (pri, full) = if ch.full && ch.stored > 1 {
+                debug_assert_eq!(self.chain_pri[ch.pri as usize + 1].bits(), v.bits());
+                (ch.pri + 1, true)
+            } else if !ch.full {
+                self.chain_pri[ch.pri as usize] = v;
+                (ch.pri, false)
+            } else {
+                self.chain_pri.push(v);
+                (self.chain_pri.len() as u32 - 1, false)
+            };
             self.chains[id] = Chain {
-                prior: v,
+                pri,
                 start: ch.start + 1,
                 len: ch.len - 1,
                 vals: ch.vals + 1,
                 stored: ch.stored - 1,
                 win: ch.win,
+                full,
             };
         }
         let n = &mut self.nodes[h as usize];
@@ -1893,7 +1946,9 @@ mod tests {
             name: "sym",
         };
         let (mut reused, mut resumed) = (0, 0);
-        for (d, k, seed) in [(2, 14, 1u64), (3, 8, 2), (5, 5, 3)] {
+        // Depth 40: regular chains longer than the REGULAR_STORED_VALS values they share,
+        // whose heads' priors are then kept apart ([`Bayes::unzip`]).
+        for (d, k, seed) in [(2, 40, 9u64), (2, 14, 1), (3, 8, 2), (5, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
             for kind in [symp(0.6), sym.clone()] {
                 let (r, n) = lazy_matches_eager(&game, kind, 1500, seed);
