@@ -607,10 +607,10 @@ impl<G: Game> Bayes<G> {
 
     /// Makes room at once for the records of `n` more iterations (a budget of iterations), so
     /// that a search does not copy its growing tree from one allocation to the next (about 4 %
-    /// of the time of Sym on pearl:2:32): at most one chain and [`STORED_VALS`] chain values
-    /// each, about d + 1 nodes (the litter of a match's first level, and one litter entered by
-    /// a descent; d is the number of moves at the root) and `match_moves` chain moves (as many
-    /// as the first match kept). At most a quarter of the memory limit is reserved so; the
+    /// of the time of Sym on pearl:2:32): at most one chain, [`STORED_VALS`] chain values and
+    /// one prior each, d + 1 nodes (the litter a descent enters, d being the number of moves
+    /// at the root, and room to spare) and `match_moves` chain moves (as many as the first
+    /// match kept). At most a quarter of the memory limit is reserved so; the
     /// arenas grow past it as they must.
     fn reserve_for(&mut self, n: u64, d: usize, match_moves: usize) {
         let per_iteration = (d + 1) * Self::NODE_BYTES
