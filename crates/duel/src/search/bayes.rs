@@ -166,7 +166,7 @@ impl<M> Node<M> {
 /// prior m and s (Proposition 9, Notation 10).
 ///
 /// Hybrid representation. A value is *plain*, (a, b, w) = (r, 1 − r, √Z) with each of a, b, w
-/// either exactly 0 or in [[`PLAIN_MIN`], 1] (w ≤ [`PLAIN_MAX_W`]), or *logarithmic*,
+/// either exactly 0 or in [[`PLAIN_MIN`], 1] (w ≤ e³⁴⁵, see [`LN_PLAIN_MIN`]), or *logarithmic*,
 /// (a, b, w) = (ln r, ln(1 − r), ln √Z) as in section 8.1. The two are told apart by the sign:
 /// a + b > 0 exactly when plain (r + (1 − r) ≈ 1, while two logarithms are ≤ 0). Both r and
 /// 1 − r are kept, so 1 − 10⁻²⁰ is (1.0, 1e-20) and stays distinct from 1 − 10⁻²¹: rounding
@@ -358,7 +358,7 @@ pub struct Bayes<G: Game> {
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
     /// Scratch: the prior of the litter at each level of `drawn`, and what its brothers give
-    /// ([`Bayes::litter_with_brothers`]).
+    /// ([`Bayes::litter_slot`]).
     levels: Vec<(Val, Option<Brothers>)>,
     /// Scratch: one litter of a chain.
     litter: Vec<Node<G::Move>>,
@@ -515,31 +515,19 @@ impl<G: Game> Bayes<G> {
         self.nodes[self.root as usize].val.is_certain()
     }
 
-    /// The prior (as stored) of each of the `d` children of a boundary node whose prior is
-    /// `father`, at `depth`: [`Prior::litter`] of the father's (m, ln s) read off its stored
-    /// bits ([`Bayes::prior_of`]), converted to a [`Val`]. A pure function of the father's
-    /// bits, remembered by them (so the cache changes no result, and a branch rebuilt later
-    /// by [`Bayes::unzip`] gets the same priors bit for bit).
-    /// With it, [`Brothers::uniform`] of d − 1 children of that prior, remembered alike.
+    /// The slot of the cache of litters that holds the litter of a boundary node whose prior
+    /// is `father`, at `depth`, with `d` children (filled if it did not): the prior (as
+    /// stored) of each child, [`Prior::litter`] of the father's (m, ln s) read off its stored
+    /// bits ([`Bayes::prior_of`]) converted to a [`Val`], and with it [`Brothers::uniform`] of
+    /// d − 1 children of that prior. A pure function of the father's bits, remembered by them
+    /// (so the cache changes no result, and a branch rebuilt later by [`Bayes::unzip`] gets
+    /// the same priors bit for bit).
     ///
     /// Inlined, so that along a chain ([`Bayes::chain_priors`], where each level's key is the
-    /// level above's result) a hit stays in registers; a miss computes out of line.
-    #[inline(always)]
-    fn litter_with_brothers(
-        &mut self,
-        prior: &mut Prior,
-        father: Val,
-        depth: usize,
-        d: usize,
-    ) -> (Val, Option<Brothers>) {
-        let e = &self.litter_memo[self.litter_slot(prior, father, depth, d)];
-        (e.1, e.2)
-    }
-
-    /// The slot of [`Bayes::litter_with_brothers`]'s cache that holds the litter (filled if
-    /// it did not): callers copy what they need from it, memory to memory. The key is
-    /// compared word by word ([`same_key`]): as arrays, once a level along a chain whose
-    /// levels wait on each other, the comparison stalled store forwarding.
+    /// level above's result) a hit stays in registers; a miss computes out of line
+    /// ([`Bayes::new_litter`]). Callers copy what they need from the slot, memory to memory,
+    /// and the key is compared word by word ([`same_key`]): through the stack, as a tuple or
+    /// an array, they stalled store forwarding at every level of a chain.
     #[inline(always)]
     fn litter_slot(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> usize {
         let j1 = Self::j1_moves(depth);
@@ -554,7 +542,7 @@ impl<G: Game> Bayes<G> {
         slot
     }
 
-    /// [`Bayes::litter_with_brothers`] when its cache does not have the litter: computed and
+    /// [`Bayes::litter_slot`] when the cache does not have the litter: computed and
     /// remembered in `slot` under `key`.
     #[cold]
     #[inline(never)]
@@ -583,10 +571,11 @@ impl<G: Game> Bayes<G> {
         self.litter_memo[slot] = (key, v, brothers);
     }
 
-    /// The prior of the children of a boundary node ([`Bayes::litter_with_brothers`]).
+    /// The prior of the children of a boundary node ([`Bayes::litter_slot`]).
     #[inline]
     fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
-        self.litter_with_brothers(prior, father, depth, d).0
+        let slot = self.litter_slot(prior, father, depth, d);
+        self.litter_memo[slot].1
     }
 
     /// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
