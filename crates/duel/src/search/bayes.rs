@@ -121,7 +121,8 @@ const REGULAR_STORED_VALS: usize = 32;
 /// nodes on pearl:2:32, 0.26 MiB on connect:7x6:4.
 const RESERVE_STAGE: u64 = 1024;
 
-/// Children of a node whose own children [`Bayes::select`] starts loading before choosing.
+/// Children of a node whose own children (or chain record, for a chain head)
+/// [`Bayes::select`] starts loading before choosing.
 const PREFETCH_KIDS: usize = 4;
 
 /// The most nodes a tree may have: indices are below [`CHAIN_FLAG`].
@@ -1163,10 +1164,14 @@ impl<G: Game> Bayes<G> {
     fn select(&mut self, x: u32, j1_moves: bool) -> u32 {
         let n = self.nodes[x as usize];
         let kids = &self.nodes[n.children()];
-        // The descent reads the children of the child chosen next: start loading them all.
+        // The descent reads the children of the child chosen next, or its chain record if it
+        // is a chain head ([`Bayes::unzip`]): start loading them all.
         for k in kids.iter().take(PREFETCH_KIDS) {
             if k.n_children > 0 {
                 self.nodes.prefetch(k.first_child as usize);
+            } else if k.first_child & CHAIN_FLAG != 0 && k.first_child != LEAF_MARK {
+                let ch = (k.first_child & !CHAIN_FLAG) as usize;
+                self.chains.prefetch(ch);
             }
         }
         let f = |v: &Val| if j1_moves { v.b } else { v.a };
