@@ -557,7 +557,8 @@ fn matches(opts: &ReportOptions, md: &mut String, checks: &mut Vec<Check>) -> se
 
 /// One line saying, from the throughput rows, whether Sym and SymP cost at most 1.5 times
 /// MCTS per iteration (the target), judged at the benchmark's budget
-/// (`budgets[JUDGED]`), with the ratios at the other budgets beside.
+/// (`budgets[JUDGED]`), with the ratios at the other budgets beside. A quick report, whose
+/// budgets are smaller, gives the ratios and judges nothing.
 fn target_line(thr: &[serde_json::Value], budgets: Budgets, md: &mut String) {
     let rate = |prefix: &str, k: usize| {
         thr.iter()
@@ -576,11 +577,18 @@ fn target_line(thr: &[serde_json::Value], budgets: Budgets, md: &mut String) {
     let Some(at_bench) = ratios(JUDGED) else {
         return;
     };
+    // A quick report measures smaller budgets than the benchmark's: it gives the ratios but
+    // judges nothing.
+    let full = budgets[JUDGED] == BENCH_ITERATIONS;
     let judged: Vec<String> = at_bench
         .iter()
         .map(|(name, ratio)| {
-            let verdict = if *ratio <= 1.5 { "met" } else { "not met" };
-            format!("{name} {ratio:.2} × MCTS ({verdict})")
+            let verdict = match (full, *ratio <= 1.5) {
+                (false, _) => "",
+                (true, true) => " (met)",
+                (true, false) => " (not met)",
+            };
+            format!("{name} {ratio:.2} × MCTS{verdict}")
         })
         .collect();
     let others: Vec<String> = (0..budgets.len())
@@ -598,10 +606,21 @@ fn target_line(thr: &[serde_json::Value], budgets: Budgets, md: &mut String) {
             ))
         })
         .collect();
+    let at = if full {
+        format!(
+            "at {} iterations (the benchmark's budget)",
+            grouped(budgets[JUDGED])
+        )
+    } else {
+        format!(
+            "judged at the benchmark's {} iterations, which this quick report does not measure; at {} iterations",
+            grouped(BENCH_ITERATIONS),
+            grouped(budgets[JUDGED])
+        )
+    };
     let _ = writeln!(
         md,
-        "\nTarget ≤ 1.5 × MCTS per iteration, at {} iterations (the benchmark's budget): {}. Other budgets: {}.",
-        grouped(budgets[JUDGED]),
+        "\nTarget ≤ 1.5 × MCTS per iteration, {at}: {}. Other budgets: {}.",
         judged.join(", "),
         others.join("; ")
     );
