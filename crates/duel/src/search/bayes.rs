@@ -1127,8 +1127,7 @@ impl<G: Game> Bayes<G> {
         let range = self.nodes[x as usize].children();
         let ci = (c as usize).wrapping_sub(range.start);
         let kids = &self.nodes[range.clone()];
-        let f = |v: &Val| if j1_moves { v.b } else { v.a };
-        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
+        if by_ratio(kids, j1_moves) {
             // Only an underflow of the plain update brings us here; select uses √Z/f.
             let val = full_value(
                 kids,
@@ -1174,9 +1173,8 @@ impl<G: Game> Bayes<G> {
                 self.chains.prefetch(ch);
             }
         }
-        let f = |v: &Val| if j1_moves { v.b } else { v.a };
-        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
-            let ratios = kids.iter().map(|k| k.val.w / f(&k.val));
+        if by_ratio(kids, j1_moves) {
+            let ratios = kids.iter().map(|k| ratio(&k.val, j1_moves));
             return n.first_child + argmax_random_ties_unpredictable(ratios, &mut self.rng) as u32;
         }
         selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
@@ -1188,9 +1186,8 @@ impl<G: Game> Bayes<G> {
     /// same keys, `ci`'s strictly the largest.
     fn selects_alone(&mut self, x: u32, ci: usize, j1_moves: bool) -> bool {
         let kids = &self.nodes[self.nodes[x as usize].children()];
-        let f = |v: &Val| if j1_moves { v.b } else { v.a };
-        if kids.iter().all(|k| k.val.is_plain() && f(&k.val) > 0.0) {
-            return unique_max(kids.iter().map(|k| k.val.w / f(&k.val)), ci);
+        if by_ratio(kids, j1_moves) {
+            return unique_max(kids.iter().map(|k| ratio(&k.val, j1_moves)), ci);
         }
         selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
         unique_max(self.scratch.iter().copied(), ci)
@@ -1631,6 +1628,23 @@ fn plain_or_log(p: f64, q: f64, w: f64, j1_moves: bool) -> Val {
     } else {
         Val { a, b, w }
     }
+}
+
+/// Whether [`Bayes::select`] compares the children `kids` by √Z/f ([`ratio`]): every child
+/// plain with f > 0 (f = 1 − R where J1 moves, R where J0 moves), so that U = P/f with the same
+/// P > 0 for all. Otherwise it compares the keys U √Z themselves ([`selection_keys`]).
+#[inline(always)]
+fn by_ratio<M>(kids: &[Node<M>], j1_moves: bool) -> bool {
+    kids.iter().all(|k| {
+        let f = if j1_moves { k.val.b } else { k.val.a };
+        k.val.is_plain() && f > 0.0
+    })
+}
+
+/// √Z/f of a plain value with f > 0 ([`by_ratio`]).
+#[inline(always)]
+fn ratio(v: &Val, j1_moves: bool) -> f64 {
+    v.w / if j1_moves { v.b } else { v.a }
 }
 
 /// Whether the key at `ci` is strictly above all the others (NaN is above nothing), that is,
