@@ -89,12 +89,17 @@ const CHAIN_FLAG: u32 = 1 << 31;
 /// `chain_pri[pri]` is this chain's own, and [`Bayes::unzip`] writes the next head's prior
 /// over it.
 #[derive(Clone, Copy, Debug)]
-struct Chain {
+struct Chain<M> {
     pri: u32,
     start: u32,
     len: u32,
     vals: u32,
     stored: u32,
+    /// `chain_moves[start]`, the move [`Bayes::unzip`] looks for first: here it is read with
+    /// the record (in its padding, for moves of at most 2 bytes), not from another cache line.
+    /// Except for the chain [`Bayes::unzip`] advanced last (`Bayes::stale_mv`), which reads it
+    /// at the end of the iteration ([`Bayes::chain_move`]).
+    mv: M,
     /// Whether J1 wins at the leaf.
     win: bool,
     /// Whether `chain_pri[pri..pri + stored]` holds the priors of the heads of all the stored
@@ -351,7 +356,10 @@ pub struct Bayes<G: Game> {
     work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,
-    chains: Arena<Chain>,
+    chains: Arena<Chain<G::Move>>,
+    /// The chain whose `mv` is not set yet ([`Bayes::unzip`] advanced it, and its next move
+    /// is read at the end of the iteration, once loaded).
+    stale_mv: Option<u32>,
     chain_moves: Arena<G::Move>,
     chain_vals: Arena<Val>,
     /// The priors of chain heads (see [`Chain`]).
@@ -405,6 +413,7 @@ impl<G: Game> Bayes<G> {
             work: Work::default(),
             eager_levels: EAGER_LEVELS,
             chains: Arena::new(),
+            stale_mv: None,
             chain_moves: Arena::new(),
             chain_vals: Arena::new(),
             chain_pri: Arena::new(),
@@ -484,6 +493,7 @@ impl<G: Game> Bayes<G> {
             None => {
                 // A finished root: no move; keep a node for the value only.
                 self.nodes.clear();
+                self.stale_mv = None;
                 self.chains.clear();
                 self.chain_moves.clear();
                 self.chain_vals.clear();
@@ -493,6 +503,7 @@ impl<G: Game> Bayes<G> {
             }
         };
         self.nodes.clear();
+        self.stale_mv = None;
         self.chains.clear();
         self.chain_moves.clear();
         self.chain_vals.clear();
@@ -590,7 +601,7 @@ impl<G: Game> Bayes<G> {
     /// Bytes of the tree: its nodes and its chains (moves included).
     pub fn tree_bytes(&self) -> usize {
         self.nodes.len() * Self::NODE_BYTES
-            + self.chains.len() * std::mem::size_of::<Chain>()
+            + self.chains.len() * std::mem::size_of::<Chain<G::Move>>()
             + self.chain_moves.len() * std::mem::size_of::<G::Move>()
             + (self.chain_vals.len() + self.chain_pri.len()) * std::mem::size_of::<Val>()
     }
@@ -604,7 +615,7 @@ impl<G: Game> Bayes<G> {
     /// arenas grow past it as they must.
     fn reserve_for(&mut self, n: u64, d: usize, match_moves: usize) {
         let per_iteration = (d + 1) * Self::NODE_BYTES
-            + std::mem::size_of::<Chain>()
+            + std::mem::size_of::<Chain<G::Move>>()
             + (STORED_VALS + 1) * std::mem::size_of::<Val>()
             + match_moves * std::mem::size_of::<G::Move>();
         let most = self.max_nodes * Self::NODE_BYTES / 4 / per_iteration;
@@ -769,7 +780,24 @@ impl<G: Game> Bayes<G> {
             }
         }
         self.resume = self.resumes;
+        // The move unzip left to read: its cache line has had the match and the update to come.
+        if let Some(id) = self.stale_mv.take() {
+            let ch = &mut self.chains[id as usize];
+            ch.mv = self.chain_moves[ch.start as usize];
+        }
         true
+    }
+
+    /// `chain_moves[start]` of the chain `id`: its `mv`, unless it is the one whose `mv` is
+    /// not set yet.
+    #[inline]
+    fn chain_move(&self, id: usize) -> G::Move {
+        let ch = &self.chains[id];
+        if self.stale_mv == Some(id as u32) {
+            self.chain_moves[ch.start as usize]
+        } else {
+            ch.mv
+        }
     }
 
     /// The match from the boundary node `z` (position `pos` at `depth`), materialised as
@@ -895,6 +923,7 @@ impl<G: Game> Bayes<G> {
         let id = self.chains.len() as u32;
         self.chains.push(Chain {
             pri,
+            mv: self.chain_moves[start],
             start: start as u32,
             len: len as u32,
             vals,
@@ -1003,7 +1032,7 @@ impl<G: Game> Bayes<G> {
         self.chain_priors(&mut prior, head, depth);
         self.prior = Some(prior);
         let vals = self.chain_vals.len();
-        let filler = self.chain_moves[ch.start as usize];
+        let filler = self.chain_move(id);
         self.chain_value(depth, ch.win, ch.len as usize, filler);
         let stored = self.chain_vals.len() - vals;
         let pri = self.push_priors(head, stored);
@@ -1028,7 +1057,7 @@ impl<G: Game> Bayes<G> {
         let d = self.moves.len();
         let v = self.litter_of(&mut prior, self.chain_pri[ch.pri as usize], depth, d);
         self.prior = Some(prior);
-        let mv = self.chain_moves[ch.start as usize];
+        let mv = self.chain_move(id);
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
         self.nodes.reserve(d, self.max_nodes);
         let first = self.nodes.len();
@@ -1054,6 +1083,9 @@ impl<G: Game> Bayes<G> {
             };
             self.chains[id] = Chain {
                 pri,
+                // Set at the end of the iteration: the load of chain_moves would hold up the
+                // descent here.
+                mv: ch.mv,
                 start: ch.start + 1,
                 len: ch.len - 1,
                 vals: ch.vals + 1,
@@ -1061,6 +1093,13 @@ impl<G: Game> Bayes<G> {
                 win: ch.win,
                 full,
             };
+            self.chain_moves.prefetch(ch.start as usize + 1);
+            if let Some(other) = self.stale_mv.replace(id as u32) {
+                if other != id as u32 {
+                    let o = &mut self.chains[other as usize];
+                    o.mv = self.chain_moves[o.start as usize];
+                }
+            }
         }
         let n = &mut self.nodes[h as usize];
         n.first_child = first as u32;
