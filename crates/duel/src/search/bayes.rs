@@ -1203,10 +1203,13 @@ impl<G: Game> Bayes<G> {
         let n = self.nodes[x as usize];
         let kids = &self.nodes[n.children()];
         // The descent reads the children of the child chosen next, or its chain record if it
-        // is a chain head ([`Bayes::unzip`]): start loading them all.
+        // is a chain head ([`Bayes::unzip`]): start loading them all (a litter's first and
+        // last records: two cache lines when a litter of two straddles a line).
         for k in kids.iter().take(PREFETCH_KIDS) {
             if k.n_children > 0 {
                 self.nodes.prefetch(k.first_child as usize);
+                self.nodes
+                    .prefetch(k.first_child as usize + k.n_children as usize - 1);
             } else if k.first_child & CHAIN_FLAG != 0 && k.first_child != LEAF_MARK {
                 let ch = (k.first_child & !CHAIN_FLAG) as usize;
                 self.chains.prefetch(ch);
