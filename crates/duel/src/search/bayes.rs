@@ -861,9 +861,14 @@ impl<G: Game> Bayes<G> {
         let z_prior = self.nodes[z as usize].val;
         self.drawn.clear();
         let start = self.chain_moves.len();
-        // The match first; the priors of its litters after (they use no random draw).
+        // The match, and the priors of its litters (they use no random draw) as soon as it
+        // is irregular: a regular one may find its values in the chain memo, and an irregular
+        // one needs them all, looked up one after the other (each from the last), which the
+        // processor can then overlap with the game's work.
         let mut degree = None;
         let mut regular = true;
+        let mut father = z_prior;
+        self.levels.clear();
         let win = loop {
             if let Some(outcome) = pos.outcome() {
                 break j1_wins(outcome, self.j1);
@@ -875,7 +880,15 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             }
-            regular &= *degree.get_or_insert(d) == d;
+            if regular && *degree.get_or_insert(d) != d {
+                regular = false;
+                for k in 0..self.drawn.len() {
+                    father = self.push_level(prior, father, z_depth + k, self.drawn[k].0 as usize);
+                }
+            }
+            if !regular {
+                father = self.push_level(prior, father, z_depth + self.drawn.len(), d);
+            }
             let i = self.playout_choice(d);
             self.drawn.push((d as u32, i as u32));
             self.chain_moves.push(self.moves[i]);
@@ -903,7 +916,9 @@ impl<G: Game> Bayes<G> {
                 (val, vals, stored, pri)
             }
             _ => {
-                self.chain_priors(prior, z_prior, z_depth);
+                if regular {
+                    self.chain_priors(prior, z_prior, z_depth);
+                }
                 let store = if regular {
                     REGULAR_STORED_VALS
                 } else {
@@ -969,12 +984,18 @@ impl<G: Game> Bayes<G> {
         let mut father = head;
         self.levels.clear();
         for k in 0..self.drawn.len() {
-            let d = self.drawn[k].0 as usize;
-            let slot = self.litter_slot(prior, father, depth + k, d);
-            let e = &self.litter_memo[slot];
-            father = e.1;
-            self.levels.push((e.1, e.2));
+            father = self.push_level(prior, father, depth + k, self.drawn[k].0 as usize);
         }
+    }
+
+    /// Appends to `self.levels` the prior of the litter of `d` children below a node of prior
+    /// `father` at `depth`, and what its brothers give, and returns the prior.
+    #[inline(always)]
+    fn push_level(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
+        let slot = self.litter_slot(prior, father, depth, d);
+        let e = &self.litter_memo[slot];
+        self.levels.push((e.1, e.2));
+        e.1
     }
 
     /// The value of the head (at `depth`) of the branch described by `self.drawn` (degree and
