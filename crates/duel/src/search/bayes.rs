@@ -782,10 +782,15 @@ impl<G: Game> Bayes<G> {
         self.resume = self.resumes;
         // The move unzip left to read: its cache line has had the match and the update to come.
         if let Some(id) = self.stale_mv.take() {
-            let ch = &mut self.chains[id as usize];
-            ch.mv = self.chain_moves[ch.start as usize];
+            self.settle_move(id);
         }
         true
+    }
+
+    /// Sets the `mv` of the chain `id` from `chain_moves`.
+    fn settle_move(&mut self, id: u32) {
+        let ch = &mut self.chains[id as usize];
+        ch.mv = self.chain_moves[ch.start as usize];
     }
 
     /// `chain_moves[start]` of the chain `id`: its `mv`, unless it is the one whose `mv` is
@@ -1117,8 +1122,7 @@ impl<G: Game> Bayes<G> {
             self.chain_moves.prefetch(ch.start as usize + 1);
             if let Some(other) = self.stale_mv.replace(id as u32) {
                 if other != id as u32 {
-                    let o = &mut self.chains[other as usize];
-                    o.mv = self.chain_moves[o.start as usize];
+                    self.settle_move(other);
                 }
             }
         }
