@@ -1026,7 +1026,10 @@ impl<G: Game> Bayes<G> {
             // (the same operations in the same order, so the same bits, without building the
             // litter; the brothers' part is remembered with the litter, and the result does
             // not depend on which child is on the branch).
-            val = match brothers.and_then(|b| b.with_child(val, j1_moves)) {
+            val = match brothers
+                .and_then(|b| b.with_child(val, j1_moves))
+                .or_else(|| zero_child_value(v, val, i as usize, d as usize, j1_moves))
+            {
                 Some(x) => x,
                 None => {
                     self.litter.clear();
@@ -1684,6 +1687,32 @@ fn plain_keys<M>(
     Some((p, q, w))
 }
 
+/// [`full_value`] of a litter of `d` children of value `v` but for its child `i`, of value
+/// `child` with f = 0 (the last level of a chain whose leaf is lost by the side to move there,
+/// where [`Brothers::with_child`] gives up), with [`plain_keys`]'s operations in the same
+/// order, so the same bits: P = 0, 1 − P = 1 and √Z = (f_v^i f_v^(d−1−i)) √Z_child, each power
+/// a product from 1 in order. None where [`plain_keys`] would not give the plain value, or when
+/// the brothers too have f = 0.
+#[inline]
+fn zero_child_value(v: Val, child: Val, i: usize, d: usize, j1_moves: bool) -> Option<Val> {
+    let f_of = |x: &Val| if j1_moves { x.b } else { x.a };
+    let f = f_of(&v);
+    if d > UPDATE_STACK || i >= d || !v.is_plain() || !child.is_plain() || f_of(&child) != 0.0 {
+        return None;
+    }
+    if f == 0.0 {
+        return None;
+    }
+    let power = |n: usize| (0..n).fold(1.0f64, |p, _| p * f);
+    // plain_keys' suffix[0]: the product of the d − 1 nonzero f.
+    if power(d - 1) < PLAIN_MIN {
+        return None;
+    }
+    // U of the child: its prefix times its suffix; every other child's U is 0.
+    let w = power(i) * power(d - 1 - i) * child.w;
+    Some(plain_or_log(0.0, 1.0, w, j1_moves))
+}
+
 /// The value of a node from P = Π f, 1 − P and √Z computed in plain arithmetic: plain when
 /// in range, else (accurate, every term being ≥ 2⁻¹⁰⁰⁰) stored as logarithms.
 #[inline]
@@ -2162,6 +2191,65 @@ mod tests {
     /// of [`Prior::litter`] (on accurate logarithms of the father) to a relative 1e-13 (ln r,
     /// ln(1 − r) and ln √s), from m near 0, near 1 and in between, for Sym, SymP and b ≠ 0,
     /// on both sides.
+    /// The shortcut for a chain's last level whose child has f = 0 gives full_value's bits,
+    /// and declines only where full_value leaves plain arithmetic.
+    #[test]
+    fn zero_child_value_is_full_value() {
+        let mut scratch = Vec::new();
+        let mut memo = Log1mexpMemo::default();
+        let (mut same, mut declined) = (0, 0);
+        for &(a, b) in &[
+            (0.5, 0.5),
+            (0.3, 0.7),
+            (1e-9, 1.0 - 1e-9),
+            (0.999, 1e-3),
+            (1e-140, 1.0),
+        ] {
+            for &w in &[1.0, 0.37, 1e-60, 0.0] {
+                for &cw in &[0.0, 1.0, 2.5, 1e-30] {
+                    for d in [1usize, 2, 3, 7, 16, 17] {
+                        for i in 0..d {
+                            for j1 in [false, true] {
+                                let v = Val { a, b, w };
+                                // f = 0 for the side: a = 0 where J0 moves, b = 0 where J1 does.
+                                let child = if j1 {
+                                    Val {
+                                        a: 1.0,
+                                        b: 0.0,
+                                        w: cw,
+                                    }
+                                } else {
+                                    Val {
+                                        a: 0.0,
+                                        b: 1.0,
+                                        w: cw,
+                                    }
+                                };
+                                let mut kids = vec![Node::boundary(v, 0u16); d];
+                                kids[i].val = child;
+                                let full = full_value(&kids, j1, &mut scratch, &mut memo, None);
+                                let plain =
+                                    plain_keys(&kids, j1, &mut [0.0; UPDATE_STACK]).is_some();
+                                let ctx = format!("{a} {b} {w} {cw} {d} {i} {j1}");
+                                match zero_child_value(v, child, i, d, j1) {
+                                    Some(got) => {
+                                        assert_eq!(got.bits(), full.bits(), "{ctx}");
+                                        same += 1;
+                                    }
+                                    None => {
+                                        assert!(!plain || d > UPDATE_STACK, "{ctx}");
+                                        declined += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(same > 1000 && declined > 100, "{same} {declined}");
+    }
+
     #[test]
     fn symmetric_priors_plain_agree_with_logs() {
         let mut checked = 0;
