@@ -282,12 +282,8 @@ impl Val {
 }
 
 /// Entries of the cache of litters: (bits of the father's prior, depth, degree and side) →
-/// the prior of each child, as stored. 88 bytes each (360 KiB). On connect:7x6:4, whose
-/// matches late in the game follow many sequences of degrees, 4,096 entries made Sym 2.5 %
-/// faster from the root and 4.5 % mid-game than 1,024 (1,000 iterations; 8,192 gained
-/// nothing more); Pearl's game, SymP and GW (which clears the cache at each search, after
-/// fitting its model on 10,000 matches) were unchanged.
-const LITTER_MEMO: usize = 4096;
+/// the prior of each child, as stored.
+const LITTER_MEMO: usize = 1024;
 
 /// The slot of `key` (a value's bits and a word of context) in a direct-mapped cache of
 /// `size` entries.
