@@ -1693,10 +1693,13 @@ fn plain_keys<M>(
 fn zero_child_value(v: Val, child: Val, i: usize, d: usize, j1_moves: bool) -> Option<Val> {
     let f_of = |x: &Val| if j1_moves { x.b } else { x.a };
     let f = f_of(&v);
-    if d > UPDATE_STACK || i >= d || !v.is_plain() || !child.is_plain() || f_of(&child) != 0.0 {
-        return None;
-    }
-    if f == 0.0 {
+    if d > UPDATE_STACK
+        || i >= d
+        || !v.is_plain()
+        || !child.is_plain()
+        || f_of(&child) != 0.0
+        || f == 0.0
+    {
         return None;
     }
     let power = |n: usize| (0..n).fold(1.0f64, |p, _| p * f);
