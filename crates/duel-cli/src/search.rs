@@ -112,8 +112,12 @@ fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
             let Best(args, spec, budget) = self;
             let start = game.clone();
             let moves = game.parse_moves(&args.position)?;
-            for &mv in &moves {
-                game.try_play(mv)?;
+            game.try_play_all(&moves)?;
+            if let Some(o) = game.outcome() {
+                anyhow::bail!(
+                    "the position '{}' is finished ({o}): there is no move to search",
+                    args.position.trim()
+                );
             }
             let mut agent = spec.build::<G>(args.seed);
             agent.set_history(&start, &moves);

@@ -47,12 +47,8 @@ impl GameVisitor for ValueOf<'_> {
         game.play_moves(self.position)?;
         let solution = solve(&game, &self.opts).map_err(|e| match e {
             MinimaxError::Finished(o) => anyhow::anyhow!(
-                "the position '{}' is finished ({}): there is no value to search",
-                self.position,
-                match o {
-                    duel::game::Outcome::Win(p) => format!("the {p:?} player won").to_lowercase(),
-                    duel::game::Outcome::Draw => "a draw".to_string(),
-                }
+                "the position '{}' is finished ({o}): there is no value to search",
+                self.position
             ),
             MinimaxError::TooLarge { max_nodes } => anyhow::anyhow!(
                 "not solved within {max_nodes} positions: too large for exact search from here \

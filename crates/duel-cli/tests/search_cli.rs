@@ -349,3 +349,40 @@ fn value_knows_pearl_and_agrees_with_the_proof_of_algorithm_13() {
         "{err}"
     );
 }
+
+/// A finished position names who won; a move after the end is named.
+#[test]
+fn finished_positions_say_who_won_and_which_move_is_too_many() {
+    common::assert_error(
+        &[
+            "search",
+            "best",
+            "connect:7x6:4",
+            "--position",
+            "1212121",
+            "--agent",
+            "sym",
+        ],
+        "'1212121' is finished (the first player won)",
+    );
+    common::assert_error(
+        &[
+            "search",
+            "best",
+            "connect:7x6:4",
+            "--position",
+            "12121212",
+            "--agent",
+            "sym",
+        ],
+        "the first player won; move 8, 2, comes after the end",
+    );
+    common::assert_error(
+        &["search", "value", "tictactoe", "--position", "1524373"],
+        "move 6, 7, comes after the end",
+    );
+    common::assert_error(
+        &["search", "best", "pearl:2:4:1.5", "--agent", "sym"],
+        "'pearl:2:4:1.5'",
+    );
+}

@@ -90,6 +90,17 @@ impl Outcome {
     }
 }
 
+impl fmt::Display for Outcome {
+    /// "the first player won", "the second player won" or "a draw".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(Player::First) => f.write_str("the first player won"),
+            Outcome::Win(Player::Second) => f.write_str("the second player won"),
+            Outcome::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
 /// The value of a position for the player to move: win, draw or loss (under perfect play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -207,7 +218,7 @@ pub trait Game: Clone + Send + Sync {
     /// Plays `mv` if it is legal; an error (and no change) otherwise.
     fn try_play(&mut self, mv: Self::Move) -> Result<(), GameError> {
         if let Some(o) = self.outcome() {
-            return Err(GameError::Finished(format!("{o:?}")));
+            return Err(GameError::Finished(o.to_string()));
         }
         if !self.is_legal(mv) {
             return Err(GameError::IllegalMove {
@@ -221,8 +232,22 @@ pub trait Game: Clone + Send + Sync {
 
     /// Plays a whole move list, checking each move; stops at the first bad one.
     fn play_moves(&mut self, text: &str) -> Result<(), GameError> {
-        for mv in self.parse_moves(text)? {
-            self.try_play(mv)?;
+        let moves = self.parse_moves(text)?;
+        self.try_play_all(&moves)
+    }
+
+    /// Plays `moves` in order, checking each; stops at the first bad one (a move after the
+    /// end of the game is named in the error).
+    fn try_play_all(&mut self, moves: &[Self::Move]) -> Result<(), GameError> {
+        for (k, &mv) in moves.iter().enumerate() {
+            self.try_play(mv).map_err(|e| match e {
+                GameError::Finished(o) => GameError::Finished(format!(
+                    "{o}; move {}, {}, comes after the end",
+                    k + 1,
+                    self.format_move(mv)
+                )),
+                e => e,
+            })?;
         }
         Ok(())
     }

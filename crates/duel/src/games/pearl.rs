@@ -96,7 +96,10 @@ impl Pearl {
     /// Pearl's game of degree `d` and depth `k`; `p` is the leaf probability (`None`: the fair
     /// value of section 8.4), `seed` picks the realization.
     pub fn new(d: u32, k: u32, p: Option<f64>, seed: u64) -> Result<Pearl, GameError> {
-        let spec = format!("pearl:{d}:{k}");
+        let spec = match p {
+            Some(p) => format!("pearl:{d}:{k}:{p}"),
+            None => format!("pearl:{d}:{k}"),
+        };
         if !(2..=MAX_DEGREE).contains(&d) {
             return Err(bad(
                 &spec,

@@ -14,7 +14,7 @@ use crate::game::{Game, Outcome, Value};
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum MinimaxError {
     /// The position is already finished: its outcome is given instead.
-    #[error("the game is already over ({0:?}): nothing to search")]
+    #[error("the game is already over ({0}): nothing to search")]
     Finished(Outcome),
     /// The search visited more positions than allowed without an answer.
     #[error("not solved within {max_nodes} positions (the node budget): the game is too large for exact search from here; raise the budget or start from a later position")]
