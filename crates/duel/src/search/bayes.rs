@@ -627,6 +627,39 @@ impl<G: Game> Bayes<G> {
         self.chain_moves.reserve(match_moves * n, usize::MAX);
     }
 
+    /// The lengths of the arenas that grow with the iterations: nodes, chains, chain_moves,
+    /// chain_vals, chain_pri.
+    fn arena_lens(&self) -> [usize; 5] {
+        [
+            self.nodes.len(),
+            self.chains.len(),
+            self.chain_moves.len(),
+            self.chain_vals.len(),
+            self.chain_pri.len(),
+        ]
+    }
+
+    /// Makes room for `left` more iterations at the rate each arena grew over the last `done`
+    /// iterations (from the lengths `since`), with a quarter more as margin: an arena a search
+    /// barely uses (chain_vals where the chain memo finds the values, as on Pearl's game) is not
+    /// given, and does not zero, a huge page for nothing. An arena that needs more grows as
+    /// usual.
+    fn reserve_as_used(&mut self, since: [usize; 5], done: u64, left: u64) {
+        let now = self.arena_lens();
+        let done = done.max(1) as usize;
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        let need = |k: usize| {
+            let per = (now[k] - since[k]).div_ceil(done);
+            per.saturating_mul(left)
+                .saturating_add(per.saturating_mul(left) / 4)
+        };
+        self.nodes.reserve(need(0), self.max_nodes);
+        self.chains.reserve(need(1), usize::MAX);
+        self.chain_moves.reserve(need(2), usize::MAX);
+        self.chain_vals.reserve(need(3), usize::MAX);
+        self.chain_pri.reserve(need(4), usize::MAX);
+    }
+
     /// Whether the tree has reached its memory limit.
     pub fn memory_full(&self) -> bool {
         self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
@@ -1346,6 +1379,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         };
         let moves_before = self.chain_moves.len();
         let mut match_moves = 0;
+        let mut stage_start = [0; 5];
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
         while !clock.done(iterations) {
@@ -1366,15 +1400,13 @@ impl<G: Game> Agent<G> for Bayes<G> {
                 if iterations == 1 {
                     match_moves = self.chain_moves.len() - moves_before;
                 }
-                if iterations == 1 || iterations == 1 + RESERVE_STAGE {
-                    let left = n - iterations;
-                    let stage = if iterations == 1 {
-                        left.min(RESERVE_STAGE)
-                    } else {
-                        left
-                    };
+                if iterations == 1 {
                     position.legal_moves(&mut self.moves);
+                    let stage = (n - 1).min(RESERVE_STAGE);
                     self.reserve_for(stage, self.moves.len(), match_moves);
+                    stage_start = self.arena_lens();
+                } else if iterations == 1 + RESERVE_STAGE {
+                    self.reserve_as_used(stage_start, RESERVE_STAGE, n - iterations);
                 }
             }
         }
