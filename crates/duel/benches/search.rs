@@ -172,9 +172,8 @@ fn ratio_game<G: Game + 'static>(
                                 let r = a.search(&pos, Budget::Iterations(n)).expect("search");
                                 (t0.elapsed().as_secs_f64(), r.iterations.max(1))
                             };
-                            // The agent first (each search follows the other's, in
-                            // both orders over the samples), then MCTS for as many
-                            // iterations as the agent did.
+                            // The agent first, then MCTS for as many iterations as
+                            // the agent did (each search follows the other agent's).
                             let (ta, done) = time(&mut a, its);
                             let (tm, _) = time(&mut m, done);
                             quotients += ta / tm;

@@ -121,7 +121,8 @@ const STORED_VALS: usize = 4;
 const REGULAR_STORED_VALS: usize = 32;
 
 /// Iterations of a search with a budget of iterations that the arenas are first reserved
-/// for ([`Bayes::reserve_for`]; the rest of the budget is reserved after them). Sym's arenas
+/// for ([`Bayes::reserve_for`]; the rest of the budget is reserved after them, at the rate they
+/// used, [`Bayes::reserve_as_used`]). Sym's arenas
 /// for them stay under the size that is given huge pages (see `arena.rs`): about 0.1 MiB of
 /// nodes on pearl:2:32, 0.26 MiB on connect:7x6:4.
 const RESERVE_STAGE: u64 = 1024;
@@ -649,7 +650,7 @@ impl<G: Game> Bayes<G> {
         let done = done.max(1) as usize;
         let left = usize::try_from(left).unwrap_or(usize::MAX);
         let need = |k: usize| {
-            let per = (now[k] - since[k]).div_ceil(done);
+            let per = now[k].saturating_sub(since[k]).div_ceil(done);
             per.saturating_mul(left)
                 .saturating_add(per.saturating_mul(left) / 4)
         };
@@ -1369,10 +1370,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
         }
         // With a budget of iterations, room for the tree they will grow is made in two
         // stages: after the first iteration (whose match gives the number of moves a chain
-        // keeps) for the next [`RESERVE_STAGE`] ones, and after those for the rest. A search
-        // cut short (a position solved in a few hundred iterations) does not pay for the
-        // huge pages of a budget it will not use, and the first stage's arenas, copied once
-        // when the second is reserved, are small.
+        // keeps) for the next [`RESERVE_STAGE`] ones, and after those for the rest, at the
+        // rate each arena grew meanwhile ([`Bayes::reserve_as_used`]). A search cut short (a
+        // position solved in a few hundred iterations) does not pay for the huge pages of a
+        // budget it will not use, and the first stage's arenas, copied once when the second
+        // is reserved, are small.
         let budgeted = match budget {
             Budget::Iterations(n) => Some(n),
             Budget::Millis(_) => None,
