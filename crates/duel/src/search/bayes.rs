@@ -121,11 +121,18 @@ const STORED_VALS: usize = 4;
 const REGULAR_STORED_VALS: usize = 32;
 
 /// Iterations of a search with a budget of iterations that the arenas are first reserved
-/// for ([`Bayes::reserve_for`]; the rest of the budget is reserved after them, at the rate they
-/// used, [`Bayes::reserve_as_used`]). Sym's arenas
+/// for ([`Bayes::reserve_for`]; the rest of the budget is reserved after them in stages, at the
+/// rate they used, [`Bayes::reserve_as_used`]). Sym's arenas
 /// for them stay under the size that is given huge pages (see `arena.rs`): about 0.1 MiB of
 /// nodes on pearl:2:32, 0.26 MiB on connect:7x6:4.
 const RESERVE_STAGE: u64 = 1024;
+
+/// Each later stage reserves for at most this many times the iterations done so far, not for
+/// the whole budget left: a search that solves its position early (Sym on a mid-game position
+/// of connect:7x6:4 stops after about 550 iterations, some after more than 1,024, whatever
+/// the budget) does not allocate, and zero, huge pages for iterations it will not do. The
+/// copies of a growing tree this costs add up to a third of its final size at most.
+const STAGE_GROWTH: u64 = 4;
 
 /// Children of a node whose own children (or chain record, for a chain head)
 /// [`Bayes::select`] starts loading before choosing.
@@ -1368,13 +1375,14 @@ impl<G: Game> Agent<G> for Bayes<G> {
             };
             self.start_until(position, deadline);
         }
-        // With a budget of iterations, room for the tree they will grow is made in two
-        // stages: after the first iteration (whose match gives the number of moves a chain
-        // keeps) for the next [`RESERVE_STAGE`] ones, and after those for the rest, at the
-        // rate each arena grew meanwhile ([`Bayes::reserve_as_used`]). A search cut short (a
-        // position solved in a few hundred iterations) does not pay for the huge pages of a
-        // budget it will not use, and the first stage's arenas, copied once when the second
-        // is reserved, are small.
+        // With a budget of iterations, room for the tree they will grow is made in stages:
+        // after the first iteration (whose match gives the number of moves a chain keeps) for
+        // the next [`RESERVE_STAGE`] ones, and after each stage for [`STAGE_GROWTH`] times
+        // the iterations done (or the rest of the budget, if less), at the rate each arena
+        // grew over the stage ([`Bayes::reserve_as_used`]). A search cut short (a position
+        // solved in a few hundred iterations) does not pay for the huge pages of a budget it
+        // will not use, and the arenas of a stage, copied when the next is reserved, are a
+        // fraction of the next.
         let budgeted = match budget {
             Budget::Iterations(n) => Some(n),
             Budget::Millis(_) => None,
@@ -1382,6 +1390,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         let moves_before = self.chain_moves.len();
         let mut match_moves = 0;
         let mut stage_start = [0; 5];
+        let (mut stage_iteration, mut next_stage) = (1, 1 + RESERVE_STAGE);
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
         while !clock.done(iterations) {
@@ -1407,8 +1416,12 @@ impl<G: Game> Agent<G> for Bayes<G> {
                     let stage = (n - 1).min(RESERVE_STAGE);
                     self.reserve_for(stage, self.moves.len(), match_moves);
                     stage_start = self.arena_lens();
-                } else if iterations == 1 + RESERVE_STAGE {
-                    self.reserve_as_used(stage_start, RESERVE_STAGE, n - iterations);
+                } else if iterations == next_stage {
+                    let ahead = (n - iterations).min(STAGE_GROWTH * iterations);
+                    self.reserve_as_used(stage_start, iterations - stage_iteration, ahead);
+                    stage_start = self.arena_lens();
+                    stage_iteration = iterations;
+                    next_stage = iterations + ahead;
                 }
             }
         }
@@ -1468,12 +1481,16 @@ impl<G: Game> Agent<G> for Bayes<G> {
 }
 
 /// The priors of the children of a boundary node with the symmetric priors (section 2.14,
-/// [`Prior::litter`]), computed on its plain value (p, 1 − p, √s) in three transcendental
+/// [`Prior::litter`]), computed on its plain value (p, 1 − p, √s) in two transcendental
 /// functions instead of the eight of going through logarithms and back: where J0 moves,
-/// m' = m^{1/d} = exp(ln m / d) and 1 − m' = −expm1(ln m / d); where J1 moves the same on
-/// 1 − m; s' = s (1 − m or m)^e with the exponent e of [`Prior::litter`] (0 for Sym). ln of
-/// the side near 1 is log1p of the other side, so nothing cancels. None when the father is
-/// logarithmic or certain, or when a result leaves the plain range ([`Val::from_log`]'s).
+/// m' = m^{1/d} = exp(ln m / d); where J1 moves the same on 1 − m; s' = s (1 − m or m)^e with
+/// the exponent e of [`Prior::litter`] (0 for Sym). ln of the side near 1 is log1p of the other
+/// side, so nothing cancels. Of m' and 1 − m', the one below 1/2 is computed (exp or −expm1 of
+/// ln m / d) and the other is 1 minus it, within an ulp (no cancellation: it is above 1/2).
+/// Without e: d = 1 keeps the father's value (m' = m exactly), and d = 2 takes a square root,
+/// m' = √m and 1 − m' = (1 − m) / (1 + √m), with no transcendental function. None when the
+/// father is logarithmic or certain, or when a result leaves the plain range
+/// ([`Val::from_log`]'s).
 fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -> Option<Val> {
     if !father.is_plain() || d == 0 {
         return None;
@@ -1486,21 +1503,39 @@ fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -
     if side == 0.0 || other == 0.0 {
         return None;
     }
+    let e = Prior::symmetric_exponent(d, b, pearl);
+    let (lo, hi) = (LN_PLAIN_MIN.exp(), (-LN_PLAIN_MIN).exp());
+    if e == 0.0 && d <= 2 {
+        let (root, rest) = if d == 1 {
+            (side, other)
+        } else {
+            let root = side.sqrt();
+            (root, other / (1.0 + root))
+        };
+        if root < lo || rest < lo || !(lo..=hi).contains(&father.w) {
+            return None;
+        }
+        let (a, b) = if j1_moves { (rest, root) } else { (root, rest) };
+        return Some(Val { a, b, w: father.w });
+    }
     let ln_side = if side > 0.5 {
         (-other).ln_1p()
     } else {
         side.ln()
     };
     let ln_root = ln_side / d as f64;
-    let root = ln_root.exp();
-    let rest = -ln_root.exp_m1();
-    let e = Prior::symmetric_exponent(d, b, pearl);
+    let (root, rest) = if ln_root < -std::f64::consts::LN_2 {
+        let root = ln_root.exp();
+        (root, 1.0 - root)
+    } else {
+        let rest = -ln_root.exp_m1();
+        (1.0 - rest, rest)
+    };
     let w = if e == 0.0 {
         father.w
     } else {
         father.w * (0.5 * e * ln_side).exp()
     };
-    let (lo, hi) = (LN_PLAIN_MIN.exp(), (-LN_PLAIN_MIN).exp());
     if root < lo || rest < lo || !(lo..=hi).contains(&w) {
         return None;
     }
