@@ -187,28 +187,24 @@ impl LogProb {
 /// `log1mexp` per level of every update, each waiting for the one below (a dependent chain of
 /// about 40 ns each); the same arguments recur (near the leaves, along new branches whose
 /// priors depend only on the depth), and a hit costs a few ns. Exact: a hit returns what
-/// `log1mexp` returned for the same bits.
-#[derive(Clone, Debug)]
+/// `log1mexp` returned for the same bits. Its 64 KiB are allocated at the first call: an
+/// agent whose values stay in plain arithmetic makes none, and is then cheaper to create.
+#[derive(Clone, Debug, Default)]
 pub struct Log1mexpMemo {
-    entries: Box<[(u64, f64)]>,
+    entries: Vec<(u64, f64)>,
 }
 
 /// Entries of [`Log1mexpMemo`] (a power of two).
 const LOG1MEXP_MEMO: usize = 4096;
 
-impl Default for Log1mexpMemo {
-    fn default() -> Self {
-        Log1mexpMemo {
-            // u64::MAX is a NaN, never an argument.
-            entries: vec![(u64::MAX, 0.0); LOG1MEXP_MEMO].into_boxed_slice(),
-        }
-    }
-}
-
 impl Log1mexpMemo {
     /// log1mexp(x), from the cache when x was seen.
     #[inline]
     pub fn get(&mut self, x: f64) -> f64 {
+        if self.entries.is_empty() {
+            // u64::MAX is a NaN, never an argument.
+            self.entries = vec![(u64::MAX, 0.0); LOG1MEXP_MEMO];
+        }
         let bits = x.to_bits();
         let slot = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (LOG1MEXP_MEMO - 1);
         let e = &mut self.entries[slot];

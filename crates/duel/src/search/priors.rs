@@ -278,7 +278,9 @@ pub(crate) type DegreePriors = (HashMap<(usize, usize), LogPrior>, Vec<LogPrior>
 const MEMO: usize = 1024;
 
 /// The litter values of the symmetric priors depend only on (m of the father, d, side):
-/// remembered, since the same few values recur along every new branch.
+/// remembered, since the same few values recur along every new branch. Allocated at the first
+/// use: Algorithm 13 computes the priors of plain values without it (`bayes::symmetric_plain`),
+/// and a fresh agent is then cheaper to create.
 #[derive(Clone, Debug)]
 pub(crate) struct LitterMemo {
     keys: Vec<(u64, u64, u32)>,
@@ -288,8 +290,8 @@ pub(crate) struct LitterMemo {
 impl LitterMemo {
     pub(crate) fn new() -> LitterMemo {
         LitterMemo {
-            keys: vec![(u64::MAX, u64::MAX, u32::MAX); MEMO],
-            values: vec![(LogProb::ZERO, 0.0); MEMO],
+            keys: Vec::new(),
+            values: Vec::new(),
         }
     }
 }
@@ -407,6 +409,10 @@ impl Prior {
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
                     >> 54;
                 let slot = slot as usize % MEMO;
+                if memo.keys.is_empty() {
+                    memo.keys = vec![(u64::MAX, u64::MAX, u32::MAX); MEMO];
+                    memo.values = vec![(LogProb::ZERO, 0.0); MEMO];
+                }
                 if memo.keys[slot] == key {
                     let (c, inc) = memo.values[slot];
                     return (c, ln_s + inc);
