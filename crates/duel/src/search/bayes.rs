@@ -1504,38 +1504,33 @@ fn symmetric_plain(father: Val, d: usize, j1_moves: bool, b: f64, pearl: bool) -
         return None;
     }
     let e = Prior::symmetric_exponent(d, b, pearl);
-    let (lo, hi) = (LN_PLAIN_MIN.exp(), (-LN_PLAIN_MIN).exp());
-    if e == 0.0 && d <= 2 {
-        let (root, rest) = if d == 1 {
-            (side, other)
+    let (root, rest, w) = if e == 0.0 && d == 1 {
+        (side, other, father.w)
+    } else if e == 0.0 && d == 2 {
+        let root = side.sqrt();
+        (root, other / (1.0 + root), father.w)
+    } else {
+        let ln_side = if side > 0.5 {
+            (-other).ln_1p()
         } else {
-            let root = side.sqrt();
-            (root, other / (1.0 + root))
+            side.ln()
         };
-        if root < lo || rest < lo || !(lo..=hi).contains(&father.w) {
-            return None;
-        }
-        let (a, b) = if j1_moves { (rest, root) } else { (root, rest) };
-        return Some(Val { a, b, w: father.w });
-    }
-    let ln_side = if side > 0.5 {
-        (-other).ln_1p()
-    } else {
-        side.ln()
+        let ln_root = ln_side / d as f64;
+        let (root, rest) = if ln_root < -std::f64::consts::LN_2 {
+            let root = ln_root.exp();
+            (root, 1.0 - root)
+        } else {
+            let rest = -ln_root.exp_m1();
+            (1.0 - rest, rest)
+        };
+        let w = if e == 0.0 {
+            father.w
+        } else {
+            father.w * (0.5 * e * ln_side).exp()
+        };
+        (root, rest, w)
     };
-    let ln_root = ln_side / d as f64;
-    let (root, rest) = if ln_root < -std::f64::consts::LN_2 {
-        let root = ln_root.exp();
-        (root, 1.0 - root)
-    } else {
-        let rest = -ln_root.exp_m1();
-        (1.0 - rest, rest)
-    };
-    let w = if e == 0.0 {
-        father.w
-    } else {
-        father.w * (0.5 * e * ln_side).exp()
-    };
+    let (lo, hi) = (LN_PLAIN_MIN.exp(), (-LN_PLAIN_MIN).exp());
     if root < lo || rest < lo || !(lo..=hi).contains(&w) {
         return None;
     }
