@@ -311,6 +311,12 @@ fn same_key(x: &([u64; 3], u64), y: &([u64; 3], u64)) -> bool {
     ((x.0[0] ^ y.0[0]) | (x.0[1] ^ y.0[1]) | (x.0[2] ^ y.0[2]) | (x.1 ^ y.1)) == 0
 }
 
+/// Entries of the cache of runs of priors ([`Bayes::run_priors`]).
+const RUN_MEMO: usize = 1024;
+/// Priors the blocks of [`Bayes::run_priors`] hold before they are forgotten (3.5 MiB; in
+/// tests a few dozen, so that forgetting them is tested too: the search must not change).
+const RUN_LEVELS: usize = if cfg!(test) { 64 } else { 1 << 16 };
+
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
 
@@ -386,6 +392,11 @@ pub struct Bayes<G: Game> {
     /// The values of chains on regular stretches of the game, from (head's prior, depth,
     /// length, degree, outcome) (see [`Bayes::play_lazy`]).
     chain_memo: Box<[ChainMemoEntry]>,
+    /// The priors of the litters along a run of positions with the same number of moves d
+    /// from a node of a given prior and depth, as blocks of `run_levels`: (prior's bits,
+    /// depth and d) → (start, length) ([`Bayes::run_priors`]).
+    run_memo: Vec<(([u64; 3], u64), u32, u32)>,
+    run_levels: Arena<(Val, Option<Brothers>)>,
     log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -431,6 +442,8 @@ impl<G: Game> Bayes<G> {
             scratch_log: Vec::new(),
             litter_memo: vec![EMPTY_LITTER; LITTER_MEMO].into_boxed_slice(),
             chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
+            run_memo: Vec::new(),
+            run_levels: Arena::new(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
@@ -489,6 +502,8 @@ impl<G: Game> Bayes<G> {
             // priors are always the same function of a father's value, but GW and GW2 were
             // fitted again, from this position.
             self.litter_memo.fill(EMPTY_LITTER);
+            self.run_memo.clear();
+            self.run_levels.clear();
         }
         // The chains remembered point into chain_vals, cleared below.
         self.chain_memo.fill(None);
@@ -907,13 +922,11 @@ impl<G: Game> Bayes<G> {
         let z_prior = self.nodes[z as usize].val;
         self.drawn.clear();
         let start = self.chain_moves.len();
-        // The match, and the priors of its litters (they use no random draw) as soon as it
-        // is irregular: a regular one may find its values in the chain memo, and an irregular
-        // one needs them all, looked up one after the other (each from the last), which the
-        // processor can then overlap with the game's work.
+        // The match, then the priors of its litters (they use no random draw) if it is
+        // irregular: a regular one may find its values in the chain memo, and an irregular one
+        // needs them all.
         let mut degree = None;
         let mut regular = true;
-        let mut father = z_prior;
         self.levels.clear();
         let win = loop {
             if let Some(outcome) = pos.outcome() {
@@ -926,20 +939,23 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             }
-            if regular && *degree.get_or_insert(d) != d {
-                regular = false;
-                for k in 0..self.drawn.len() {
-                    father = self.push_level(prior, father, z_depth + k, self.drawn[k].0 as usize);
-                }
-            }
-            if !regular {
-                father = self.push_level(prior, father, z_depth + self.drawn.len(), d);
-            }
+            regular &= *degree.get_or_insert(d) == d;
             let i = self.playout_choice(d);
             self.drawn.push((d as u32, i as u32));
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
+        if !regular {
+            // The first run of the same number of moves (most of the match where few
+            // positions are full) from a remembered block, the rest one litter at a time
+            // (blocks for the later, shorter runs were measured slower).
+            let d0 = self.drawn[0].0;
+            let run = self.drawn.iter().take_while(|x| x.0 == d0).count();
+            let mut father = self.run_priors(prior, z_prior, z_depth, d0 as usize, run);
+            for k in run..self.drawn.len() {
+                father = self.push_level(prior, father, z_depth + k, self.drawn[k].0 as usize);
+            }
+        }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
         self.work.random_moves += len as u64;
@@ -1032,6 +1048,46 @@ impl<G: Game> Bayes<G> {
         for k in 0..self.drawn.len() {
             father = self.push_level(prior, father, depth + k, self.drawn[k].0 as usize);
         }
+    }
+
+    /// Appends to `self.levels` the priors (and what their brothers give) of the litters of `d`
+    /// children along `run` levels below a node of prior `head` at `depth`, and returns the
+    /// last: copied from a block remembered for (head, depth, d) when it is long enough, else
+    /// looked up one by one ([`Bayes::push_level`], each waiting for the last) and remembered
+    /// as a block. The same values as the lookups, bit for bit.
+    fn run_priors(
+        &mut self,
+        prior: &mut Prior,
+        head: Val,
+        depth: usize,
+        d: usize,
+        run: usize,
+    ) -> Val {
+        if self.run_memo.is_empty() {
+            self.run_memo = vec![(([u64::MAX; 3], u64::MAX), 0, 0); RUN_MEMO];
+        }
+        let key = (head.bits(), (depth as u64) << 32 | d as u64);
+        let slot = memo_slot(&key, RUN_MEMO);
+        let (k, start, len) = self.run_memo[slot];
+        if same_key(&k, &key) && len as usize >= run {
+            let block = &self.run_levels[start as usize..start as usize + run];
+            self.levels.extend_from_slice(block);
+            return block[run - 1].0;
+        }
+        let from = self.levels.len();
+        let mut father = head;
+        for k in 0..run {
+            father = self.push_level(prior, father, depth + k, d);
+        }
+        if self.run_levels.len() + run > RUN_LEVELS {
+            // Full: forgotten (a cache; the blocks are values computed again on demand).
+            self.run_levels.clear();
+            self.run_memo.fill((([u64::MAX; 3], u64::MAX), 0, 0));
+        }
+        let start = self.run_levels.len() as u32;
+        self.run_levels.extend(self.levels[from..].iter().copied());
+        self.run_memo[slot] = (key, start, run as u32);
+        father
     }
 
     /// Appends to `self.levels` the prior of the litter of `d` children below a node of prior
