@@ -313,6 +313,8 @@ fn same_key(x: &([u64; 3], u64), y: &([u64; 3], u64)) -> bool {
 
 /// Entries of the cache of runs of priors ([`Bayes::run_priors`]).
 const RUN_MEMO: usize = 1024;
+/// An entry of the cache of runs of priors that no key matches (and an empty block).
+const EMPTY_RUN: (([u64; 3], u64), u32, u32) = (([u64::MAX; 3], u64::MAX), 0, 0);
 /// Priors the blocks of [`Bayes::run_priors`] hold before they are forgotten (3.5 MiB; in
 /// tests a few dozen, so that forgetting them is tested too: the search must not change).
 const RUN_LEVELS: usize = if cfg!(test) { 64 } else { 1 << 16 };
@@ -949,12 +951,8 @@ impl<G: Game> Bayes<G> {
             // The first run of the same number of moves (most of the match where few
             // positions are full) from a remembered block, the rest one litter at a time
             // (blocks for the later, shorter runs were measured slower).
-            let d0 = self.drawn[0].0;
-            let run = self.drawn.iter().take_while(|x| x.0 == d0).count();
-            let mut father = self.run_priors(prior, z_prior, z_depth, d0 as usize, run);
-            for k in run..self.drawn.len() {
-                father = self.push_level(prior, father, z_depth + k, self.drawn[k].0 as usize);
-            }
+            let (father, run) = self.run_priors(prior, z_prior, z_depth);
+            self.push_levels(prior, father, z_depth, run..self.drawn.len());
         }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
@@ -1043,51 +1041,58 @@ impl<G: Game> Bayes<G> {
     /// The priors of the litters along the chain `self.drawn` below a head of prior `head` at
     /// `depth`, into `self.levels`.
     fn chain_priors(&mut self, prior: &mut Prior, head: Val, depth: usize) {
-        let mut father = head;
         self.levels.clear();
-        for k in 0..self.drawn.len() {
-            father = self.push_level(prior, father, depth + k, self.drawn[k].0 as usize);
-        }
+        self.push_levels(prior, head, depth, 0..self.drawn.len());
     }
 
-    /// Appends to `self.levels` the priors (and what their brothers give) of the litters of `d`
-    /// children along `run` levels below a node of prior `head` at `depth`, and returns the
-    /// last: copied from a block remembered for (head, depth, d) when it is long enough, else
-    /// looked up one by one ([`Bayes::push_level`], each waiting for the last) and remembered
-    /// as a block. The same values as the lookups, bit for bit.
-    fn run_priors(
+    /// Appends to `self.levels` the priors of the litters at the levels `ks` of `self.drawn`
+    /// (level k at `depth + k`), the first below a node of prior `father`, each looked up from
+    /// the last ([`Bayes::push_level`]); returns the last (`father` if `ks` is empty).
+    #[inline(always)]
+    fn push_levels(
         &mut self,
         prior: &mut Prior,
-        head: Val,
+        mut father: Val,
         depth: usize,
-        d: usize,
-        run: usize,
+        ks: std::ops::Range<usize>,
     ) -> Val {
-        if self.run_memo.is_empty() {
-            self.run_memo = vec![(([u64::MAX; 3], u64::MAX), 0, 0); RUN_MEMO];
+        for k in ks {
+            father = self.push_level(prior, father, depth + k, self.drawn[k].0 as usize);
         }
-        let key = (head.bits(), (depth as u64) << 32 | d as u64);
+        father
+    }
+
+    /// Appends to `self.levels` the priors (and what their brothers give) of the litters along
+    /// the first run of `self.drawn` (its levels with the number of moves d of the first) below
+    /// a node of prior `head` at `depth`, and returns the last with the run's length: copied
+    /// from the block remembered for (head, depth, d) when it is long enough, else looked up
+    /// one by one ([`Bayes::push_levels`], each waiting for the last) and remembered as a
+    /// block. The same values as the lookups, bit for bit.
+    fn run_priors(&mut self, prior: &mut Prior, head: Val, depth: usize) -> (Val, usize) {
+        let d = self.drawn[0].0;
+        let run = self.drawn.iter().take_while(|x| x.0 == d).count();
+        if self.run_memo.is_empty() {
+            self.run_memo = vec![EMPTY_RUN; RUN_MEMO];
+        }
+        let key = (head.bits(), (depth as u64) << 32 | u64::from(d));
         let slot = memo_slot(&key, RUN_MEMO);
         let (k, start, len) = self.run_memo[slot];
         if same_key(&k, &key) && len as usize >= run {
             let block = &self.run_levels[start as usize..start as usize + run];
             self.levels.extend_from_slice(block);
-            return block[run - 1].0;
+            return (block[run - 1].0, run);
         }
         let from = self.levels.len();
-        let mut father = head;
-        for k in 0..run {
-            father = self.push_level(prior, father, depth + k, d);
-        }
+        let father = self.push_levels(prior, head, depth, 0..run);
         if self.run_levels.len() + run > RUN_LEVELS {
             // Full: forgotten (a cache; the blocks are values computed again on demand).
             self.run_levels.clear();
-            self.run_memo.fill((([u64::MAX; 3], u64::MAX), 0, 0));
+            self.run_memo.fill(EMPTY_RUN);
         }
         let start = self.run_levels.len() as u32;
         self.run_levels.extend(self.levels[from..].iter().copied());
         self.run_memo[slot] = (key, start, run as u32);
-        father
+        (father, run)
     }
 
     /// Appends to `self.levels` the prior of the litter of `d` children below a node of prior
