@@ -267,6 +267,20 @@ fn errors() {
         Table::solve(50_000, Rules::Race, Questions::Two),
         Err(GuessWhoError::TooLarge { .. })
     ));
+    // Sizes whose byte count does not fit in 128 bits are refused too (they wrapped to a small
+    // count, passed the check and panicked on an empty table).
+    for max in [u64::MAX, (1 << 63) - 1, 1 << 62] {
+        for q in [Questions::Two, Questions::Three] {
+            assert!(matches!(
+                Table::solve(max, Rules::Race, q),
+                Err(GuessWhoError::TooLarge { .. })
+            ));
+            assert!(matches!(
+                Table::solve_band(max, max, Rules::Official, q),
+                Err(GuessWhoError::TooLarge { .. })
+            ));
+        }
+    }
     assert!(matches!(
         Table::solve(0, Rules::Race, Questions::Two),
         Err(GuessWhoError::EmptyPool { .. })

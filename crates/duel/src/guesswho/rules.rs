@@ -145,11 +145,11 @@ pub enum GuessWhoError {
     #[error("position (1, 1) cannot occur under the race rules: the player who reached one candidate first has already won")]
     Unreachable,
     /// A table that would not fit in memory.
-    #[error("a table for pools up to {max} needs {bytes} bytes ({gib:.1} GiB), more than the limit of 8 GiB; choose a smaller size")]
+    #[error("a table for pools up to {max} needs {} ({gib:.1} GiB), more than the limit of 8 GiB; choose a smaller size", bytes_text(*.bytes))]
     TooLarge {
         /// The requested largest pool.
         max: u64,
-        /// The bytes it would need.
+        /// The bytes it would need (`u128::MAX` when that does not fit in 128 bits).
         bytes: u128,
         /// The same in GiB.
         gib: f64,
@@ -191,4 +191,13 @@ pub enum GuessWhoError {
         /// The largest pool of the table.
         max: u64,
     },
+}
+
+/// A byte count of [`GuessWhoError::TooLarge`], saturated at `u128::MAX`.
+fn bytes_text(bytes: u128) -> String {
+    if bytes == u128::MAX {
+        "more than 2^128 bytes".to_string()
+    } else {
+        format!("{bytes} bytes")
+    }
 }

@@ -139,17 +139,26 @@ fn row_len(max: usize, small: usize, r: usize) -> usize {
 /// three-way questions the best-two-part-split table beside it).
 pub fn bytes_needed(max: u64, questions: Questions) -> u128 {
     let side = u128::from(max) + 1;
-    let tables = match questions {
-        Questions::Two => 1,
-        Questions::Three => 2,
-    };
-    side * side * 4 * tables
+    let tables = tables(questions) as u128;
+    // Saturating: (2^64)^2 · 4 does not fit in 128 bits, and a wrapped product would pass the
+    // size check.
+    side.saturating_mul(side).saturating_mul(4 * tables)
+}
+
+/// Tables a solve keeps: the values, and for three-way questions the best two-part splits.
+fn tables(questions: Questions) -> f64 {
+    match questions {
+        Questions::Two => 1.0,
+        Questions::Three => 2.0,
+    }
 }
 
 /// Entries of the band of [`Table::solve_band`] (rows `0..=big`, see [`row_start`]).
 fn band_entries(big: u64, small: u64) -> u128 {
     let (big, small) = (u128::from(big), u128::from(small));
-    (small + 1) * (big + 1) + (big - small) * (small + 1)
+    (small + 1)
+        .saturating_mul(big + 1)
+        .saturating_add((big - small).saturating_mul(small + 1))
 }
 
 /// A table of `len` entries set to `fill`, or an error (not an abort) when the memory is not
@@ -171,7 +180,7 @@ pub fn check_size(max: u64, questions: Questions) -> Result<(), GuessWhoError> {
         return Err(GuessWhoError::TooLarge {
             max,
             bytes,
-            gib: bytes as f64 / (1u64 << 30) as f64,
+            gib: (max as f64 + 1.0).powi(2) * 4.0 * tables(questions) / (1u64 << 30) as f64,
         });
     }
     Ok(())
@@ -423,13 +432,13 @@ impl Table {
         }
         let (big, small) = (n.max(m), n.min(m));
         let entries = band_entries(big, small);
-        let tables: u128 = if questions == Questions::Three { 2 } else { 1 };
-        let bytes = entries * 4 * tables;
+        let bytes = entries.saturating_mul(4 * tables(questions) as u128);
         if bytes > u128::from(MAX_TABLE_BYTES) {
+            let (b, s) = (big as f64 + 1.0, small as f64 + 1.0);
             return Err(GuessWhoError::TooLarge {
                 max: big,
                 bytes,
-                gib: bytes as f64 / (1u64 << 30) as f64,
+                gib: (s * b + (b - s) * s) * 4.0 * tables(questions) / (1u64 << 30) as f64,
             });
         }
         let (max, small) = (big as usize, small as usize);
