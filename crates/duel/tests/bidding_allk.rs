@@ -208,3 +208,35 @@ fn refuses_games_with_cycles() {
         Err(BiddingError::Input(_))
     ));
 }
+
+/// Game names are bounded (a wedge chain of 10,000 games and deeply nested parentheses
+/// overflowed the stack); the largest allowed names are solved in a test thread's stack.
+#[test]
+fn game_names_are_bounded() {
+    use duel::bidding::games::{MAX_GAMES, MAX_NESTING};
+    let chain = |n: usize| vec!["A"; n].join("^");
+    let nested = |n: usize| format!("{}A^B{}", "(".repeat(n), ")".repeat(n));
+    for bad in [
+        chain(MAX_GAMES + 1),
+        chain(10_000),
+        nested(MAX_NESTING + 1),
+        nested(100_000),
+    ] {
+        match parse_game(&bad) {
+            Err(BiddingError::TooLarge(msg)) => assert!(msg.contains("at most"), "{msg}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    // Parentheses and the length of a chain of A do not change the game's values.
+    for (good, small) in [(chain(MAX_GAMES), "A^A"), (nested(MAX_NESTING), "A^B")] {
+        let value = |name: &str| {
+            let built = parse_game(name).unwrap().build().unwrap();
+            let r = Richman::solve(&built.graph).unwrap();
+            let f = threshold_table(&built.graph, built.graph.start(), 6, Recursion::Advantage)
+                .unwrap();
+            (r.value(built.graph.start()).clone(), f)
+        };
+        assert!(!parse_game(&good).unwrap().name().is_empty());
+        assert_eq!(value(&good), value(small), "{small}");
+    }
+}

@@ -185,9 +185,37 @@ fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     })
 }
 
+/// The most games a game name may combine by wedge sums.
+pub const MAX_GAMES: usize = 1024;
+/// The deepest nesting of parentheses in a game name.
+pub const MAX_NESTING: usize = 64;
+
 /// Reads a game name (see the module documentation).
 pub fn parse_game(text: &str) -> Result<GameSpec, BiddingError> {
     let tokens: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // The parser, the game's name and its graph recurse once a level of wedge sums: bounded,
+    // so that no name overflows the stack (10,000 games in a chain of wedges did).
+    let depth = tokens
+        .iter()
+        .scan(0i64, |d, &c| {
+            *d += i64::from(c == '(') - i64::from(c == ')');
+            Some(*d)
+        })
+        .max()
+        .unwrap_or(0);
+    if depth > MAX_NESTING as i64 {
+        return Err(BiddingError::TooLarge(format!(
+            "game name '{}…' nests {depth} parentheses deep; at most {MAX_NESTING}",
+            tokens.iter().take(20).collect::<String>()
+        )));
+    }
+    let games = tokens.iter().filter(|&&c| c == '^').count() + 1;
+    if games > MAX_GAMES {
+        return Err(BiddingError::TooLarge(format!(
+            "game name '{}…' is a wedge sum of {games} games; at most {MAX_GAMES}",
+            tokens.iter().take(20).collect::<String>()
+        )));
+    }
     let mut pos = 0;
     let spec = parse_expr(&tokens, &mut pos, text)?;
     if pos != tokens.len() {
