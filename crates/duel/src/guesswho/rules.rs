@@ -151,7 +151,7 @@ pub enum GuessWhoError {
         max: u64,
         /// The bytes it would need (`u128::MAX` when that does not fit in 128 bits).
         bytes: u128,
-        /// The same in GiB.
+        /// The same in GiB (a lower bound when `bytes` is saturated).
         gib: f64,
     },
     /// The memory for a table could not be allocated.

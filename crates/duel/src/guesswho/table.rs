@@ -139,17 +139,17 @@ fn row_len(max: usize, small: usize, r: usize) -> usize {
 /// three-way questions the best-two-part-split table beside it).
 pub fn bytes_needed(max: u64, questions: Questions) -> u128 {
     let side = u128::from(max) + 1;
-    let tables = tables(questions) as u128;
     // Saturating: (2^64)^2 · 4 does not fit in 128 bits, and a wrapped product would pass the
     // size check.
-    side.saturating_mul(side).saturating_mul(4 * tables)
+    side.saturating_mul(side)
+        .saturating_mul(4 * tables(questions))
 }
 
 /// Tables a solve keeps: the values, and for three-way questions the best two-part splits.
-fn tables(questions: Questions) -> f64 {
+fn tables(questions: Questions) -> u128 {
     match questions {
-        Questions::Two => 1.0,
-        Questions::Three => 2.0,
+        Questions::Two => 1,
+        Questions::Three => 2,
     }
 }
 
@@ -180,7 +180,7 @@ pub fn check_size(max: u64, questions: Questions) -> Result<(), GuessWhoError> {
         return Err(GuessWhoError::TooLarge {
             max,
             bytes,
-            gib: (max as f64 + 1.0).powi(2) * 4.0 * tables(questions) / (1u64 << 30) as f64,
+            gib: bytes as f64 / (1u64 << 30) as f64,
         });
     }
     Ok(())
@@ -432,13 +432,12 @@ impl Table {
         }
         let (big, small) = (n.max(m), n.min(m));
         let entries = band_entries(big, small);
-        let bytes = entries.saturating_mul(4 * tables(questions) as u128);
+        let bytes = entries.saturating_mul(4 * tables(questions));
         if bytes > u128::from(MAX_TABLE_BYTES) {
-            let (b, s) = (big as f64 + 1.0, small as f64 + 1.0);
             return Err(GuessWhoError::TooLarge {
                 max: big,
                 bytes,
-                gib: (s * b + (b - s) * s) * 4.0 * tables(questions) / (1u64 << 30) as f64,
+                gib: bytes as f64 / (1u64 << 30) as f64,
             });
         }
         let (max, small) = (big as usize, small as usize);
