@@ -356,6 +356,11 @@ fn bad_input_is_refused() {
         s.outcome(121, &[5, 0]),
         Err(LiarError::TooManyQuestions(121))
     ));
+    // verify's bound is 60, and its error says so (it named the solvers' 120).
+    match duel::liar::verify::verify(duel::liar::verify::VerifyRanges::up_to(61)) {
+        Err(e) => assert!(e.to_string().contains("up to 60 questions, not 61"), "{e}"),
+        Ok(_) => panic!("61 questions accepted"),
+    }
     assert!(matches!(
         s.outcome(5, &[5, 0, 0]),
         Err(LiarError::WrongClasses { .. })

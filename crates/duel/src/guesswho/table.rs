@@ -13,7 +13,7 @@
 //! `n·m·(1/n + (n−1)/n·(1 − P(m, n−1))) = n·m − N(m, n−1)` under free guessing. Under the race
 //! rules a part of size one wins at once, which the table encodes as `N(m, 1) = 0` for
 //! `m ≥ 2`. So `N` is an integer at every position, at most `n·m`, and the table is `u32`
-//! (pools up to 46 340 fit the 8 GiB limit, far below `n·m < 2³²`).
+//! (pools up to 46 339 fit the 8 GiB limit, far below `n·m < 2³²`).
 //!
 //! Position `(n, m)` reads row `m` of the table (`N(m, k)`, `k < n`), so positions can be solved
 //! in order of `n + m` (Nica's Algorithm 1, [`Table::solve_by_diagonals`]). That plain sweep
