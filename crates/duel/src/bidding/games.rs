@@ -203,18 +203,21 @@ pub fn parse_game(text: &str) -> Result<GameSpec, BiddingError> {
         })
         .max()
         .unwrap_or(0);
-    if depth > MAX_NESTING as i64 {
-        return Err(BiddingError::TooLarge(format!(
-            "game name '{}…' nests {depth} parentheses deep; at most {MAX_NESTING}",
-            tokens.iter().take(20).collect::<String>()
-        )));
-    }
     let games = tokens.iter().filter(|&&c| c == '^').count() + 1;
-    if games > MAX_GAMES {
-        return Err(BiddingError::TooLarge(format!(
-            "game name '{}…' is a wedge sum of {games} games; at most {MAX_GAMES}",
-            tokens.iter().take(20).collect::<String>()
-        )));
+    let too_large = if depth > MAX_NESTING as i64 {
+        Some(format!(
+            "nests {depth} parentheses deep; at most {MAX_NESTING}"
+        ))
+    } else if games > MAX_GAMES {
+        Some(format!(
+            "is a wedge sum of {games} games; at most {MAX_GAMES}"
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = too_large {
+        let head: String = tokens.iter().take(20).collect();
+        return Err(BiddingError::TooLarge(format!("game name '{head}…' {why}")));
     }
     let mut pos = 0;
     let spec = parse_expr(&tokens, &mut pos, text)?;

@@ -70,6 +70,14 @@ pub enum LiarError {
         "{0} questions is more than the {MAX_QUESTIONS} that exact u128 arithmetic allows here"
     )]
     TooManyQuestions(u32),
+    /// More questions than `verify` checks ([`crate::liar::verify::MAX_VERIFY_QUESTIONS`]).
+    #[error("verify checks up to {max} questions, not {questions}")]
+    VerifyTooManyQuestions {
+        /// The questions asked for.
+        questions: u32,
+        /// The most it checks.
+        max: u32,
+    },
     /// The numbers do not fit in the exact arithmetic of the solvers.
     #[error("the state is too large for exact 128-bit arithmetic: {0}")]
     TooLarge(String),

@@ -88,14 +88,16 @@ fn paper_strategy(variant: Variant) -> impl FnMut(u32, &[u64]) -> Result<Vec<u64
     move |q, x| Ok(splitting_strategy(variant, q, x[0], x[1]).to_vec())
 }
 
+/// The most questions [`verify`] checks.
+pub const MAX_VERIFY_QUESTIONS: u32 = 60;
+
 /// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 over `ranges`.
 pub fn verify(ranges: VerifyRanges) -> Result<VerifyReport, LiarError> {
-    if ranges.max_q > 60 {
-        // Not TooManyQuestions, whose message names the solvers' bound of 120.
-        return Err(LiarError::TooLarge(format!(
-            "verify checks up to 60 questions, not {}",
-            ranges.max_q
-        )));
+    if ranges.max_q > MAX_VERIFY_QUESTIONS {
+        return Err(LiarError::VerifyTooManyQuestions {
+            questions: ranges.max_q,
+            max: MAX_VERIFY_QUESTIONS,
+        });
     }
     let mut items = vec![
         corollaries_exhaustive(Variant::Original, ranges.exhaustive_q)?,

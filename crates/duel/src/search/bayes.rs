@@ -674,9 +674,11 @@ impl<G: Game> Bayes<G> {
         let done = done.max(1) as usize;
         let left = usize::try_from(left).unwrap_or(usize::MAX);
         let need = |k: usize| {
-            let per = now[k].saturating_sub(since[k]).div_ceil(done);
-            per.saturating_mul(left)
-                .saturating_add(per.saturating_mul(left) / 4)
+            let n = now[k]
+                .saturating_sub(since[k])
+                .div_ceil(done)
+                .saturating_mul(left);
+            n.saturating_add(n / 4)
         };
         self.nodes.reserve(need(0), self.max_nodes);
         self.chains.reserve(need(1), usize::MAX);
