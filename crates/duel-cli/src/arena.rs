@@ -6,7 +6,7 @@ use duel::arena::{merge, parse_records, run_arena, ArenaConfig, Shard, Summary, 
 use duel::search::Budget;
 use serde::Serialize;
 
-use crate::output::{print_json, progress};
+use crate::output::{out, print_json, progress};
 use crate::Ctx;
 
 /// Arguments of `duel arena`.
@@ -167,30 +167,41 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         } else {
             format!(", shard {}/{}", shard.index, shard.count)
         };
-        println!(
+        out!(
             "arena on {}, {budget} per move, seed {}{shard_text}:",
-            s.game, run.info.seed
+            s.game,
+            run.info.seed
         );
-        print_summary(s);
+        print_summary(s)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_summary(s: &Summary) {
-    let line = |who: &str, t: &Tally| {
-        println!(
+fn print_summary(s: &Summary) -> anyhow::Result<()> {
+    let line = |who: &str, t: &Tally| -> anyhow::Result<()> {
+        out!(
             "  {who} first: {} games, A won {}, B won {}, {} draws",
-            t.games, t.a_wins, t.b_wins, t.draws
-        )
+            t.games,
+            t.a_wins,
+            t.b_wins,
+            t.draws
+        );
+        Ok(())
     };
-    println!("  A = {}", s.a);
-    println!("  B = {}", s.b);
-    println!(
+    out!("  A = {}", s.a);
+    out!("  B = {}", s.b);
+    out!(
         "  {} games: A won {}, B won {}, {} draws; A's score {:.4} (95% CI {:.4} to {:.4})",
-        s.games, s.a_wins, s.b_wins, s.draws, s.a_score, s.a_score_ci95[0], s.a_score_ci95[1]
+        s.games,
+        s.a_wins,
+        s.b_wins,
+        s.draws,
+        s.a_score,
+        s.a_score_ci95[0],
+        s.a_score_ci95[1]
     );
-    line("A", &s.a_first);
-    line("B", &s.b_first);
+    line("A", &s.a_first)?;
+    line("B", &s.b_first)
 }
 
 fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {
@@ -204,14 +215,14 @@ fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&m)?;
     } else {
-        println!(
+        out!(
             "arena on {}, merged from {} file(s):",
             m.summary.game,
             args.files.len()
         );
-        print_summary(&m.summary);
+        print_summary(&m.summary)?;
         if m.missing_games > 0 {
-            println!(
+            out!(
                 "  note: {} games of these runs are in none of the files",
                 m.missing_games
             );

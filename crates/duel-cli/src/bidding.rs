@@ -24,7 +24,7 @@ use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive};
 use serde_json::json;
 
-use crate::output::{print_json, progress};
+use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -240,24 +240,24 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
         }))?;
     } else {
         if r.exact {
-            println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+            out!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
         } else {
-            println!(
+            out!(
                 "R({}) lies in [{:.12}, {:.12}] after {} truncation steps (not exact)",
                 spec.name(),
                 approx(&lower),
                 approx(&value),
                 r.iterations
             );
-            println!("lower end 1 − R(Ḡ[n]) = {}", dyadic_text(&lower));
-            println!("upper end R(G[n]) = {}", dyadic_text(&value));
+            out!("lower end 1 − R(Ḡ[n]) = {}", dyadic_text(&lower));
+            out!("upper end R(G[n]) = {}", dyadic_text(&value));
         }
         if let Some((big_m, m, m_bar)) = &periodicity {
-            println!("Theorem 3.13: M = {big_m}, m = {m}, m̄ = {m_bar}");
+            out!("Theorem 3.13: M = {big_m}, m = {m}, m̄ = {m_bar}");
         }
-        println!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
+        out!("positions: {} ({zugzwangs} of them zugzwang)", g.len());
         if let Some(b) = bid {
-            println!(
+            out!(
                 "optimal first bid Δ = {}{}{}",
                 dyadic_text(&b),
                 if zugzwang {
@@ -273,8 +273,8 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
             );
         }
         if let (Some(a), Some(b)) = (alice_move, bob_move) {
-            println!("Alice's best move: {a}");
-            println!("Bob's best move:   {b}");
+            out!("Alice's best move: {a}");
+            out!("Bob's best move:   {b}");
         }
     }
     Ok(())
@@ -341,7 +341,7 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
                     "method": method,
                 }))?;
             } else {
-                println!(
+                out!(
                     "f({}, {k}) = {f}   [advantage; Theorem 3.7, dense table]",
                     spec.name()
                 );
@@ -384,7 +384,7 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
             "method": method,
         }))?;
     } else {
-        println!(
+        out!(
             "f({}, {k}) = {text}   [{}; {method}]",
             spec.name(),
             rule.name()
@@ -456,21 +456,21 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
                 "M": p.big_m, "m": p.m, "m_bar": p.m_bar,
             })),
         }))?,
-        "csv" => print!("{}", thresholds_csv(&values)),
+        "csv" => out_raw!("{}", thresholds_csv(&values)),
         "markdown" => {
             let mut out = thresholds_markdown(&spec.name(), &values);
             if let Some(p) = &period_text {
                 let _ = writeln!(out, "\n{p}");
             }
-            print!("{out}");
+            out_raw!("{out}");
         }
         _ => {
-            println!("f({}, k) [{}]", spec.name(), rule.name());
+            out!("f({}, k) [{}]", spec.name(), rule.name());
             for (k, v) in values.iter().enumerate() {
-                println!("{k:>6}  {v}");
+                out!("{k:>6}  {v}");
             }
             if let Some(p) = &period_text {
-                println!("{p}");
+                out!("{p}");
             }
         }
     }
@@ -544,19 +544,19 @@ fn board_table(spec: &GameSpec, max_k: u64, format: &str, ctx: &Ctx) -> anyhow::
             },
             "period_note": note,
         }))?,
-        "csv" => print!("{}", thresholds_csv(&values)),
+        "csv" => out_raw!("{}", thresholds_csv(&values)),
         "markdown" => {
             let mut out = thresholds_markdown(&spec.name(), &values);
             let _ = writeln!(out, "\n{note}\n\n{info}");
-            print!("{out}");
+            out_raw!("{out}");
         }
         _ => {
-            println!("f({}, k) [advantage]", spec.name());
+            out!("f({}, k) [advantage]", spec.name());
             for (k, v) in values.iter().enumerate() {
-                println!("{k:>6}  {v}");
+                out!("{k:>6}  {v}");
             }
-            println!("{note}");
-            println!("{info}");
+            out!("{note}");
+            out!("{info}");
         }
     }
     Ok(())
@@ -619,27 +619,28 @@ fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Res
         return Ok(());
     }
     let name = spec.name();
-    println!(
+    out!(
         "f({name}, k + {}) = f({name}, k) + {shift} for every k ≥ {}",
-        root.period, root.offset
+        root.period,
+        root.offset
     );
-    println!(
+    out!(
         "R = {value}; Theorem 3.13: M = {big_m} (= 2^{}), m = {m}, m̄ = {}",
         solution.log2_m,
         big_m - m
     );
     if let Some((k, f)) = at_k {
-        println!("f({name}, {k}) = {f}");
+        out!("f({name}, {k}) = {f}");
     }
-    println!("{standard}");
-    println!(
+    out!("{standard}");
+    out!(
         "{} positions, {:.3e} child-row entries combined, descriptions of two layers {} MB at most, largest offset {}, {secs:.1} s",
         solution.positions,
         solution.updates as f64,
         solution.peak_table_bytes / 1_000_000,
         solution.max_offset
     );
-    println!("stones  positions       open  M_v = 2^e (largest e: count)  periods (largest e: count)  Σ M_v·moves  tables MB");
+    out!("stones  positions       open  M_v = 2^e (largest e: count)  periods (largest e: count)  Σ M_v·moves  tables MB");
     for l in &solution.layers {
         let top = |h: &[u64]| -> String {
             h.iter()
@@ -648,7 +649,7 @@ fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Res
                 .find(|(_, &c)| c > 0)
                 .map_or_else(|| "-".into(), |(e, c)| format!("{e}: {c}"))
         };
-        println!(
+        out!(
             "{:>6} {:>10} {:>10}  {:>28}  {:>26}  {:>11.3e}  {:>9}",
             l.stones,
             l.positions,
@@ -741,8 +742,8 @@ fn moves(
         if json {
             print_json(&doc)?;
         } else {
-            println!("position {here}, Alice {a}, Bob {b}, ties to {tie}");
-            println!(
+            out!("position {here}, Alice {a}, Bob {b}, ties to {tie}");
+            out!(
                 "f = {} (f_A = {}, f_B = {}): {}",
                 adv.f,
                 adv.f_alice,
@@ -753,7 +754,7 @@ fn moves(
                     "Alice does not win"
                 }
             );
-            println!(
+            out!(
                 "{bidder} bids {}{}",
                 adv.bid,
                 if adv.use_tie {
@@ -762,7 +763,7 @@ fn moves(
                     ""
                 }
             );
-            println!(
+            out!(
                 "(the bid of the proof of Theorem 3.7: {}{})",
                 adv.proof_bid,
                 if adv.proof_use_tie {
@@ -771,7 +772,7 @@ fn moves(
                     ""
                 }
             );
-            println!(
+            out!(
                 "if Alice wins the bid: {}",
                 if adv.alice_moves_herself {
                     format!("she moves to {alice_label}")
@@ -779,7 +780,7 @@ fn moves(
                     format!("she makes Bob move (zugzwang); Bob moves to {bob_label}")
                 }
             );
-            println!(
+            out!(
                 "if Bob wins the bid: {}",
                 if adv.bob_moves_himself {
                     format!("he moves to {bob_label}")
@@ -810,13 +811,13 @@ fn moves(
     if json {
         print_json(&doc)?;
     } else {
-        println!(
+        out!(
             "position {here}, Alice {a}, Bob {b}, ties to {tie} [{}]",
             rule.name()
         );
         match bid {
-            Some((x, _)) => println!("Alice wins: her smallest winning bid is {x}"),
-            None => println!("Alice does not win"),
+            Some((x, _)) => out!("Alice wins: her smallest winning bid is {x}"),
+            None => out!("Alice does not win"),
         }
     }
     Ok(())
@@ -838,7 +839,7 @@ fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
             "value_float": approx(value),
         }))?;
     } else {
-        println!(
+        out!(
             "taxman threshold of {} with tax {tau}: {value}  (≈ {:.6})",
             spec.name(),
             approx(value)
@@ -877,15 +878,15 @@ fn print_dense_richman(
             "millis": millis,
         }))?;
     } else {
-        println!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
-        println!(
+        out!("R({}) = {value}  (≈ {:.6})", spec.name(), approx(&value));
+        out!(
             "Theorem 3.13: M = {} (= 2^{}), m = {}, m̄ = {}",
             dense.big_m(),
             dense.log2_big_m(),
             dense.m(),
             dense.m_bar()
         );
-        println!(
+        out!(
             "solved over a dense table of {entries} {entry_name} ({} MB) in {millis} ms",
             entries * 4 / 1_000_000
         );

@@ -8,7 +8,7 @@ use std::time::Instant;
 use duel::games::connect4::{parse_test_file, solve_cases, FileResult, Position, Solver};
 use serde::Serialize;
 
-use crate::output::{print_json, progress};
+use crate::output::{out, print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -84,7 +84,7 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         if args.json {
             print_json(&res)?;
         } else {
-            println!(
+            out!(
                 "{}: {} positions, {} correct, {} incorrect, {} without a score; mean {:.4} ms and {:.0} nodes per position",
                 path.display(),
                 res.positions,
@@ -95,7 +95,7 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 res.mean_nodes
             );
             for (moves, published, computed) in &res.mismatches {
-                println!("  {moves}: published {published}, computed {computed}");
+                out!("  {moves}: published {published}, computed {computed}");
             }
         }
         return Ok(if res.incorrect == 0 {
@@ -115,7 +115,7 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             s => format!("the side to move loses (score {s})"),
         };
         let best: Vec<String> = answer.best.iter().map(|c| c.to_string()).collect();
-        println!(
+        out!(
             "position '{}': {verdict}; best column(s): {}; {} nodes, {:.3} ms",
             answer.position,
             best.join(", "),

@@ -11,7 +11,7 @@ use duel::guesswho::{plot, Move, Questions, Rules, Table};
 use duel::report::png::svg_to_png;
 use serde_json::json;
 
-use crate::output::{print_json, progress};
+use crate::output::{out, print_json, progress};
 use crate::Ctx;
 
 /// Rule set and question kind, shared by the subcommands. Parsed by hand so that a bad value
@@ -203,14 +203,14 @@ fn value(
         }
         print_json(&doc)?;
     } else {
-        println!(
+        out!(
             "P({n}, {m}) = {p} ≈ {:.6}  ({} rules, {}-way questions)",
             p.to_f64(),
             rules,
             questions.parts()
         );
         if best.is_empty() {
-            println!("the game is already decided: no move to make");
+            out!("the game is already decided: no move to make");
         } else {
             const SHOWN: usize = 24;
             let list: Vec<String> = best.iter().take(SHOWN).map(Move::to_string).collect();
@@ -222,14 +222,14 @@ fn value(
             } else {
                 String::new()
             };
-            println!("optimal moves: {}{more}", list.join(", "));
+            out!("optimal moves: {}{more}", list.join(", "));
         }
         if let Some((mv, q)) = evaluated {
             let shown = match &mv {
                 Move::Split(parts) => split(parts),
                 g => g.clone(),
             };
-            println!(
+            out!(
                 "{shown}: {q} ≈ {:.6} ({})",
                 q.to_f64(),
                 if q == p { "optimal" } else { "not optimal" }
@@ -380,7 +380,7 @@ fn verify_cmd(
         print_json(&doc)?;
     } else {
         if v.holds {
-            println!(
+            out!(
                 "{} holds for all 1 ≤ n, m ≤ {max} ({} positions checked; {} rules, {}-way questions)",
                 v.theorem,
                 v.checked,
@@ -388,22 +388,28 @@ fn verify_cmd(
                 questions.parts()
             );
         } else {
-            println!(
+            out!(
                 "{} FAILS at {} of {} positions with 1 ≤ n, m ≤ {max}:",
-                v.theorem, v.counterexample_count, v.checked
+                v.theorem,
+                v.counterexample_count,
+                v.checked
             );
             for c in v.counterexamples.iter().take(20) {
-                println!(
+                out!(
                     "  ({}, {}): {}; stated {}, computed {}",
-                    c.n, c.m, c.what, c.stated, c.computed
+                    c.n,
+                    c.m,
+                    c.what,
+                    c.stated,
+                    c.computed
                 );
             }
             if v.counterexample_count > 20 {
-                println!("  ... (--json lists up to 1000)");
+                out!("  ... (--json lists up to 1000)");
             }
         }
         if let Some(p) = printed {
-            println!(
+            out!(
                 "(as printed, Theorem 1.6 fails at {} of these positions: its sums for n_<, n_∘, n_> \
                  and its third case are misprinted)",
                 p.counterexample_count
@@ -456,6 +462,6 @@ fn plot_cmd(
         svg.into_bytes()
     };
     std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
-    println!("wrote {}", out.display());
+    out!("wrote {}", out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,5 @@
 //! `duel liar` subcommands: who wins, fewest questions, the paper's checks, a play.
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use duel::liar::minq::Budget;
@@ -206,11 +205,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.method,
                     r.volume,
                     r.bound
-                ));
+                ))?;
                 if let Some(q) = &r.question {
                     say(format!(
                         "Paul's first question: {q:?} (objects of each lie class in the set)"
-                    ));
+                    ))?;
                 }
                 if let Some((ask, yes, no, carole)) = &verdict {
                     say(match carole {
@@ -220,7 +219,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                         None => format!(
                             "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
                         ),
-                    });
+                    })?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -239,15 +238,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     say(format!(
                         "n = {}, {} lie(s): {} questions (certified: lower = upper = {})",
                         r.n, r.lies, r.questions, r.upper
-                    ));
+                    ))?;
                 } else {
                     say(format!(
                         "n = {}, {} lie(s): between {} and {} questions (not certified)",
                         r.n, r.lies, r.lower, r.upper
-                    ));
+                    ))?;
                 }
                 for s in &r.steps {
-                    say(format!("  {s}"));
+                    say(format!("  {s}"))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -266,15 +265,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     say(format!(
                         "n = {}, {} lie(s), pathological game: Paul wins with at most {} questions (certified)",
                         r.n, r.lies, r.questions
-                    ));
+                    ))?;
                 } else {
                     say(format!(
                         "n = {}, {} lie(s), pathological game: Paul wins with {} questions, Carole with more than {} (not certified in between)",
                         r.n, r.lies, r.lower, r.upper
-                    ));
+                    ))?;
                 }
                 for s in &r.steps {
-                    say(format!("  {s}"));
+                    say(format!("  {s}"))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -297,16 +296,16 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                         i.name,
                         i.checked,
                         i.range
-                    ));
+                    ))?;
                     for c in &i.counterexamples {
-                        say(format!("    {c}"));
+                        say(format!("    {c}"))?;
                     }
                 }
                 say(if r.holds {
                     "all statements hold".to_string()
                 } else {
                     "some statements fail".to_string()
-                });
+                })?;
             }
             Ok(if r.holds {
                 ExitCode::SUCCESS
@@ -327,9 +326,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 say(match v {
                     Variant::Original => "n  fewest-q  volume-bound".to_string(),
                     Variant::Pathological => "n  most-q  volume-bound".to_string(),
-                });
+                })?;
                 for r in &rows {
-                    say(format!("{} {} {}", r.n, r.questions, r.volume_bound));
+                    say(format!("{} {} {}", r.n, r.questions, r.volume_bound))?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -351,7 +350,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 say(format!(
                     "Paul plays the {}; Carole answers volume-greedily.",
                     p.strategy
-                ));
+                ))?;
                 for r in &p.rounds {
                     say(format!(
                         "q = {:>3}  state {:?}  volume {}  ask {:?}  answer {}",
@@ -363,20 +362,20 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                             duel::liar::Answer::Yes => "yes",
                             duel::liar::Answer::No => "no",
                         }
-                    ));
+                    ))?;
                 }
                 say(format!(
                     "end: state {:?}, {} wins",
                     p.last,
                     if p.winner == "paul" { "Paul" } else { "Carole" }
-                ));
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
     }
 }
 
-/// Prints one line on stdout; a closed pipe (`duel ... | head`) is not an error worth a panic.
-fn say(line: String) {
-    let _ = writeln!(std::io::stdout().lock(), "{line}");
+/// Prints one line on stdout (see `out!`).
+fn say(line: String) -> anyhow::Result<()> {
+    crate::output::write_stdout(format_args!("{line}"), true)
 }

@@ -56,7 +56,7 @@ pub struct Ctx {
 }
 
 /// Restores the default action of SIGPIPE (Rust ignores it), so that `duel ... | head` ends
-/// quietly when the reader closes the pipe instead of panicking in `println!`.
+/// quietly when the reader closes the pipe instead of failing with an error on stdout.
 fn die_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called once at the start of main, before any thread exists; SIG_DFL is a valid
@@ -80,7 +80,8 @@ fn main() -> ExitCode {
         Command::Connect(cmd) => connect::run(cmd, &ctx),
         Command::Arena(args) => arena::run(args, &ctx),
         Command::Report(args) => report::run(args, &ctx),
-    };
+    }
+    .and_then(|code| output::flush_stdout().map(|()| code));
     match result {
         Ok(code) => code,
         Err(e) => {

@@ -5,9 +5,51 @@ use serde::Serialize;
 
 use crate::Ctx;
 
+/// Writes a line on stdout, like `println!`, but returns from the enclosing function with an
+/// error (one line: "cannot write to standard output: ...") where `println!` would panic, as
+/// it does on a full disk (`duel ... > /dev/full`). A closed pipe ends the process quietly
+/// (SIGPIPE, see `main`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        crate::output::write_stdout(format_args!($($arg)*), true)?
+    };
+}
+
+/// `out!` without the newline, like `print!`.
+macro_rules! out_raw {
+    ($($arg:tt)*) => {
+        crate::output::write_stdout(format_args!($($arg)*), false)?
+    };
+}
+
+pub(crate) use {out, out_raw};
+
+/// Writes `text` (and a newline if `newline`) on stdout; the error names stdout.
+pub fn write_stdout(text: std::fmt::Arguments<'_>, newline: bool) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let written = if newline {
+        writeln!(stdout, "{text}")
+    } else {
+        write!(stdout, "{text}")
+    };
+    written.map_err(stdout_error)
+}
+
+/// Flushes stdout: what is still buffered at the end of a command must reach the file, or the
+/// command fails.
+pub fn flush_stdout() -> anyhow::Result<()> {
+    use std::io::Write;
+    std::io::stdout().lock().flush().map_err(stdout_error)
+}
+
+fn stdout_error(e: std::io::Error) -> anyhow::Error {
+    anyhow::anyhow!("cannot write to standard output: {e}")
+}
+
 /// Prints one JSON document on stdout.
 pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    out!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use duel::report::{Report, ReportOptions, SECTIONS};
 
-use crate::output::progress;
+use crate::output::{out, progress};
 use crate::Ctx;
 
 /// Arguments of `duel report`.
@@ -58,7 +58,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         d += b;
         n += c;
     }
-    println!(
+    out!(
         "wrote {}: {m} items match the papers, {d} differ, {n} new",
         args.out.join("index.md").display()
     );

@@ -8,7 +8,7 @@ use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment, S
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
 
-use crate::output::{print_json, progress};
+use crate::output::{out, print_json, progress};
 use crate::search_value;
 use crate::Ctx;
 
@@ -136,7 +136,7 @@ fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
             if args.json {
                 print_json(&out)?;
             } else {
-                println!(
+                out!(
                     "{}: move {} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {:?}, {} tree nodes)",
                     out.agent, out.mv, out.estimate, out.iterations, out.millis, out.stopped, out.tree_nodes
                 );
@@ -257,12 +257,12 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&out)?;
     } else {
-        println!(
+        out!(
             "{} on {}: mean {:.2} leaves (± {:.2} s.e., sd {:.2}, min {}, max {}) over {} trials; root won in {}",
             out.agent, out.game, out.mean_leaves, out.stderr, out.sd, out.min, out.max, out.trials, out.root_wins
         );
         if let Some(ab) = ab {
-            println!("alpha-beta (SOLVE, random order) expects {ab:.4} leaves");
+            out!("alpha-beta (SOLVE, random order) expects {ab:.4} leaves");
         }
     }
     Ok(ExitCode::SUCCESS)

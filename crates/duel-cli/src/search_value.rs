@@ -7,7 +7,7 @@ use duel::games::{parse_game, GameVisitor};
 use duel::search::minimax::{solve, MinimaxError, MinimaxOptions};
 use serde::Serialize;
 
-use crate::output::print_json;
+use crate::output::{out, print_json};
 use crate::Ctx;
 
 /// Arguments of `duel search value`.
@@ -91,7 +91,7 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
         } else {
             format!("after {}", answer.position)
         };
-        println!(
+        out!(
             "{} {at}: {value} for the player to move ({} player); {} positions searched",
             answer.game,
             format!("{:?}", answer.to_move).to_lowercase(),

@@ -1,0 +1,46 @@
+//! Standard output that cannot be written (a full disk) is an error, not a panic.
+
+use std::process::{Command, Stdio};
+
+/// Every subcommand that prints, with a full disk for stdout: exit code 2, one error line
+/// naming standard output. `println!` panicked here (exit 101), and `liar table` exited 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_error_line() {
+    let commands: &[&[&str]] = &[
+        &["search", "value", "tictactoe"],
+        &["search", "value", "tictactoe", "--json"],
+        &[
+            "search",
+            "best",
+            "pearl:2:8",
+            "--agent",
+            "sym",
+            "--iterations",
+            "10",
+        ],
+        &["connect", "solve", "4453542333"],
+        &["liar", "table", "--max-n", "5"],
+        &["guess-who", "verify", "--max", "20"],
+        &["bidding", "richman", "A^B"],
+        &["bidding", "table", "tictactoe", "--max-chips", "3"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens on Linux");
+        let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+            .args(*args)
+            .stdout(Stdio::from(full))
+            .output()
+            .expect("the duel binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("duel: error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+    }
+}
