@@ -138,6 +138,29 @@ fn errors_are_reported() {
     ));
 }
 
+/// A deadline stops the search: Connect Four from the start takes minutes, so a deadline
+/// 20 ms away gives `OutOfTime`, with no node limit. A deadline already past does not stop
+/// a search that ends within its first 4,096 positions (the clock is read that often).
+#[test]
+fn a_deadline_stops_the_search() {
+    let now = std::time::Instant::now();
+    let opts = MinimaxOptions {
+        max_nodes: u64::MAX,
+        deadline: Some(now + std::time::Duration::from_millis(20)),
+        ..MinimaxOptions::default()
+    };
+    match solve(&connect(7, 6, 4, false), &opts) {
+        Err(MinimaxError::OutOfTime { nodes }) => assert!(nodes >= 4096, "{nodes}"),
+        other => panic!("expected OutOfTime, got {other:?}"),
+    }
+    let past = MinimaxOptions {
+        deadline: Some(now),
+        ..MinimaxOptions::default()
+    };
+    let v = solve(&connect(3, 3, 3, false), &past).unwrap();
+    assert!(v.nodes < 4096, "{}", v.nodes);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 

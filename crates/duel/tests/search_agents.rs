@@ -257,6 +257,15 @@ fn solver_agent_plays_exact_moves() {
         agent.search(&big, Budget::Iterations(1000)),
         Err(SearchError::Unsupported(_))
     ));
+    // A budget in milliseconds is a deadline: it turned into 200,000,000 positions (minutes
+    // on pearl:2:32) and ignored the time asked for.
+    match agent.search(&big, Budget::Millis(30)) {
+        Err(SearchError::Unsupported(why)) => assert!(why.contains("30 ms"), "{why}"),
+        other => panic!("expected an error, got {:?}", other.map(|r| r.iterations)),
+    }
+    let small = base.with_seed(3);
+    let r = agent.search(&small, Budget::Millis(10_000)).unwrap();
+    assert_eq!(r.estimate, if value(&small) { 1.0 } else { 0.0 });
     assert!(AgentSpec::parse("solver:x=1").is_err());
 }
 

@@ -6,6 +6,8 @@
 //! paper's two-valued setting (a draw counted as a win of J0), R(x) = 1 exactly when the
 //! maximiser J1 wins.
 
+use std::time::Instant;
+
 use thiserror::Error;
 
 use crate::game::{Game, Outcome, Value};
@@ -21,6 +23,12 @@ pub enum MinimaxError {
     TooLarge {
         /// The budget that was exhausted.
         max_nodes: u64,
+    },
+    /// The deadline ([`MinimaxOptions::deadline`]) passed before the value was known.
+    #[error("not solved before the deadline ({nodes} positions searched): the game is too large for exact search in that time")]
+    OutOfTime {
+        /// Positions searched.
+        nodes: u64,
     },
     /// The transposition table asked for would not fit the memory limit.
     #[error("a transposition table of {entries} entries needs {bytes} bytes, more than the limit of {limit} bytes")]
@@ -41,6 +49,9 @@ pub struct MinimaxOptions {
     pub max_nodes: u64,
     /// Transposition table entries (rounded up to a power of two, at least 32; 8 bytes each).
     pub table_entries: u64,
+    /// Give up (with [`MinimaxError::OutOfTime`]) once this instant has passed; the clock
+    /// is read every 4,096 positions.
+    pub deadline: Option<Instant>,
 }
 
 /// The most memory a transposition table may take: 1 GiB.
@@ -51,6 +62,7 @@ impl Default for MinimaxOptions {
         MinimaxOptions {
             max_nodes: 200_000_000,
             table_entries: 1 << 22,
+            deadline: None,
         }
     }
 }
@@ -104,6 +116,9 @@ struct Searcher<G: Game> {
     mask: usize,
     nodes: u64,
     max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Whether the search stopped because the deadline passed.
+    timed_out: bool,
     /// Reused buffers of children, one per depth (no allocation per node).
     pool: Vec<Vec<G>>,
     moves: Vec<G::Move>,
@@ -112,6 +127,25 @@ struct Searcher<G: Game> {
 struct OutOfBudget;
 
 impl<G: Game> Searcher<G> {
+    /// Counts a position; out of budget past `max_nodes` or, read every 4,096 positions,
+    /// past the deadline.
+    #[inline]
+    fn count(&mut self) -> Result<(), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(OutOfBudget);
+        }
+        if self.nodes & 0xfff == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    self.timed_out = true;
+                    return Err(OutOfBudget);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Takes the children buffer of `depth` (empty).
     fn buffer(&mut self, depth: usize) -> Vec<G> {
         if self.pool.len() <= depth {
@@ -132,10 +166,7 @@ impl<G: Game> Searcher<G> {
         mut alpha: i8,
         mut beta: i8,
     ) -> Result<i8, OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(OutOfBudget);
-        }
+        self.count()?;
         if let Some(o) = g.outcome() {
             return Ok(terminal_score(g, o));
         }
@@ -195,10 +226,7 @@ impl<G: Game> Searcher<G> {
     /// Whether the side to move can force a win within `plies` plies (its own moves
     /// included), by a depth-limited AND-OR search without table.
     fn forced_win(&mut self, g: &G, plies: u32) -> Result<bool, OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(OutOfBudget);
-        }
+        self.count()?;
         let me = g.to_move();
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
@@ -272,6 +300,8 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
         mask: entries as usize - 1,
         nodes: 0,
         max_nodes: opts.max_nodes,
+        deadline: opts.deadline,
+        timed_out: false,
         pool: Vec::new(),
         moves: Vec::new(),
     };
@@ -290,6 +320,9 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
                 })
             }
             Ok(false) => plies += 2,
+            Err(OutOfBudget) if s.timed_out => {
+                return Err(MinimaxError::OutOfTime { nodes: s.nodes })
+            }
             Err(OutOfBudget) => break,
         }
     }
@@ -299,6 +332,7 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
             value: value_of(v),
             nodes: s.nodes,
         }),
+        Err(OutOfBudget) if s.timed_out => Err(MinimaxError::OutOfTime { nodes: s.nodes }),
         Err(OutOfBudget) => Err(MinimaxError::TooLarge {
             max_nodes: opts.max_nodes,
         }),

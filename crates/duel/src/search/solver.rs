@@ -1,5 +1,6 @@
 //! The `solver` agent: the exact minimax value of every move ([`super::minimax::solve`]),
-//! a winning move if there is one, else a drawing one. Its budget is a number of positions.
+//! a winning move if there is one, else a drawing one. Its budget is a number of positions, or
+//! milliseconds (a deadline).
 
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -8,9 +9,6 @@ use crate::game::{Game, Outcome, Value};
 
 use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason};
 use super::minimax::{solve, MinimaxError, MinimaxOptions};
-
-/// Positions searched by default when the budget is in milliseconds.
-pub const DEFAULT_SOLVER_NODES: u64 = 200_000_000;
 
 /// The exact agent.
 pub struct Solver<G: Game> {
@@ -27,6 +25,14 @@ impl<G: Game> Solver<G> {
 impl<G: Game> Default for Solver<G> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The milliseconds of a time budget (the only kind that can run out of time).
+fn budget_millis(budget: Budget) -> u64 {
+    match budget {
+        Budget::Millis(t) => t,
+        Budget::Iterations(_) => 0,
     }
 }
 
@@ -50,13 +56,17 @@ impl<G: Game> Agent<G> for Solver<G> {
     ) -> Result<SearchResult<G::Move>, SearchError> {
         let budget = budget.validate_for(position)?;
         let t0 = Instant::now();
-        let max_nodes = match budget {
-            Budget::Iterations(n) => n,
-            Budget::Millis(_) => DEFAULT_SOLVER_NODES,
-        };
-        let opts = MinimaxOptions {
-            max_nodes,
-            ..MinimaxOptions::default()
+        // A budget in milliseconds is a deadline for all the moves' searches together.
+        let opts = match budget {
+            Budget::Iterations(n) => MinimaxOptions {
+                max_nodes: n,
+                ..MinimaxOptions::default()
+            },
+            Budget::Millis(t) => MinimaxOptions {
+                max_nodes: u64::MAX,
+                deadline: Some(t0 + std::time::Duration::from_millis(t)),
+                ..MinimaxOptions::default()
+            },
         };
         let me = position.to_move();
         let mut moves = Vec::new();
@@ -74,6 +84,13 @@ impl<G: Game> Agent<G> for Solver<G> {
                     Ok(s) => {
                         nodes += s.nodes;
                         s.value.negate()
+                    }
+                    Err(MinimaxError::OutOfTime { nodes: n }) => {
+                        return Err(SearchError::Unsupported(format!(
+                            "the solver could not finish within its {} ms ({} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent)",
+                            budget_millis(budget),
+                            nodes + n
+                        )))
                     }
                     Err(MinimaxError::TooLarge { max_nodes }) => {
                         return Err(SearchError::Unsupported(format!(
