@@ -20,6 +20,7 @@ fn config(game: &str, a: &str, b: &str, games: u64, iterations: u64) -> ArenaCon
         b_budget: None,
         seed: 11,
         threads: Some(1),
+        memory: None,
         shard: Shard::ALL,
     }
 }
@@ -82,6 +83,27 @@ fn same_seed_same_games_whatever_threads_and_shards() {
     let two = run(&c);
     assert_eq!(two.records, one.records, "1 and 2 threads");
     assert_eq!(two.summary, one.summary);
+    // Memory for one game at a time: 4 threads asked, the games all play on one thread, and
+    // they are the same games (an arena with 16 threads on pearl:2:4096 aborted on memory).
+    c.threads = Some(4);
+    c.memory = Some(duel::arena::GAME_PEAK_BYTES + 1);
+    let threads_used = |c: &ArenaConfig| {
+        let ids = std::sync::Mutex::new(std::collections::HashSet::new());
+        // Slow games, so that idle threads would take some of them.
+        let run = run_arena(c, &|| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            ids.lock().unwrap().insert(std::thread::current().id());
+        })
+        .unwrap();
+        (run, ids.into_inner().unwrap().len())
+    };
+    let (capped, used) = threads_used(&c);
+    assert_eq!(capped.records, one.records, "capped to one game at once");
+    assert_eq!(used, 1);
+    c.memory = Some(3 * duel::arena::GAME_PEAK_BYTES);
+    let (three, used) = threads_used(&c);
+    assert_eq!(three.records, one.records, "three games at once");
+    assert!((2..=3).contains(&used), "{used} threads");
     counts_add_up(&one);
     replay_agrees("connect:4x4:3", &one.records);
 

@@ -23,6 +23,7 @@ use thiserror::Error;
 
 use crate::game::{Game, GameError, Outcome, Player};
 use crate::games::{parse_game, AnyGame, GameVisitor};
+use crate::search::agent::DEFAULT_MEMORY_BYTES;
 use crate::search::{AgentSpec, Budget, SearchError};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
@@ -152,9 +153,20 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// Threads of the local pool; `None`: rayon's global pool.
     pub threads: Option<usize>,
+    /// The memory the games played at once may use together, in bytes (the CLI passes what
+    /// the system has available); `None`: no limit. At most `memory /`
+    /// [`GAME_PEAK_BYTES`] games (at least one) are played at once, whatever `threads`: which
+    /// games are played, and how, does not depend on it.
+    pub memory: Option<u64>,
     /// The games played.
     pub shard: Shard,
 }
+
+/// The most memory one game may hold: two agents, each with a tree of at most
+/// [`DEFAULT_MEMORY_BYTES`] that briefly takes up to twice that while one of its arrays is
+/// copied into a larger one (measured: 2.1 GB at the peak of MCTS′ and of Sym stopped by the
+/// 1 GiB limit on pearl:2:4096).
+pub const GAME_PEAK_BYTES: u64 = 2 * 2 * DEFAULT_MEMORY_BYTES;
 
 /// One game played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -518,7 +530,18 @@ pub fn run_arena(
         indices,
         on_game,
     };
-    let records = match config.threads {
+    let fit = config
+        .memory
+        .map_or(usize::MAX, |m| {
+            usize::try_from(m / GAME_PEAK_BYTES).unwrap_or(usize::MAX)
+        })
+        .max(1);
+    let threads = match config.threads {
+        Some(t) => Some(t.min(fit)),
+        None if rayon::current_num_threads() > fit => Some(fit),
+        None => None,
+    };
+    let records = match threads {
         None => game.visit(play)?,
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
