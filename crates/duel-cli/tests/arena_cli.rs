@@ -176,6 +176,26 @@ fn bad_input_gives_one_line_and_exit_2() {
     let garbage = temp("garbage.jsonl");
     std::fs::write(&garbage, "{\"game_index\":0}\n").unwrap();
     let garbage = garbage.to_str().unwrap();
+    // Records that parse but lie: a winner the moves do not give, moves that are not a game
+    // (both were merged into the summary as they said).
+    let record = |winner: &str, moves: &str| {
+        format!(
+            "{{\"game_index\":0,\"a_first\":true,\"winner\":\"{winner}\",\"moves\":\"{moves}\",\"game\":\"tictactoe\",\"a\":\"mcts\",\"b\":\"uct\",\"iterations\":20,\"seed\":0,\"games\":4}}\n"
+        )
+    };
+    let liar = temp("liar.jsonl");
+    std::fs::write(&liar, record("b", "3579142")).unwrap();
+    let liar = liar.to_str().unwrap();
+    let unfinished = temp("unfinished.jsonl");
+    std::fs::write(&unfinished, record("a", "357914")).unwrap();
+    let unfinished = unfinished.to_str().unwrap();
+    let illegal = temp("illegal.jsonl");
+    std::fs::write(&illegal, record("a", "3579143")).unwrap();
+    let illegal = illegal.to_str().unwrap();
+    let truthful = temp("truthful.jsonl");
+    std::fs::write(&truthful, record("a", "3579142")).unwrap();
+    let (code, _, err) = duel_text(&["arena", "merge", truthful.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
     let base = ["--a", "mcts", "--b", "uct"];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["arena", "chess", "--games", "2"], "unknown game"),
@@ -233,6 +253,16 @@ fn bad_input_gives_one_line_and_exit_2() {
             "cannot read",
         ),
         (vec!["arena", "merge", garbage], "garbage.jsonl:1"),
+        (
+            vec!["arena", "merge", liar],
+            "not won by B as the record says",
+        ),
+        (vec!["arena", "merge", unfinished], "do not finish the game"),
+        (vec!["arena", "merge", illegal], "are not a game"),
+        (
+            vec!["arena", "galton-watson:3:1", "--games", "2"],
+            "over before the first move",
+        ),
     ];
     for (args, what) in cases {
         let args: Vec<&str> = if args[1] == "merge" {
@@ -247,6 +277,21 @@ fn bad_input_gives_one_line_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(!err.contains("panicked"));
     }
+    // An agent's error is said once (it was printed twice, as the message and as its source).
+    let (code, _, err) = duel_text(&[
+        "arena",
+        "connect:5x5:4",
+        "--a",
+        "solver",
+        "--b",
+        "mcts",
+        "--games",
+        "2",
+        "--iterations",
+        "10",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("could not finish").count(), 1, "{err}");
     for args in [
         vec![
             "arena",

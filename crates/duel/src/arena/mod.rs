@@ -45,12 +45,13 @@ pub enum ArenaError {
     #[error("{0}")]
     Unsupported(String),
     /// An agent failed during game `index`.
-    #[error("game {index}: {source}")]
+    #[error("game {index}: {error}")]
     Match {
         /// The game's index in the run.
         index: u64,
-        /// What the agent said.
-        source: SearchError,
+        /// What the agent said (in the message, not as its source: printed with its chain,
+        /// it was said twice).
+        error: SearchError,
     },
     /// A bad argument (number of games, shard, threads).
     #[error("{0}")]
@@ -473,6 +474,19 @@ pub fn run_arena(
         }
     }
     let game = parse_arena_game(&config.game)?;
+    struct IsFinished;
+    impl GameVisitor for IsFinished {
+        type Output = Option<Outcome>;
+        fn visit<G: Game + 'static>(self, start: G) -> Option<Outcome> {
+            start.outcome()
+        }
+    }
+    if let Some(o) = game.clone().visit(IsFinished) {
+        return Err(ArenaError::Input(format!(
+            "{} is over before the first move ({o}): there is no game to play",
+            config.game.trim()
+        )));
+    }
     let info = RunInfo {
         game: game.spec(),
         a: a.text(),
@@ -512,7 +526,7 @@ pub fn run_arena(
                 .par_iter()
                 .map(|&i| {
                     let r = play_game(&start, self.a, self.b, self.budgets, self.seed, i)
-                        .map_err(|source| ArenaError::Match { index: i, source });
+                        .map_err(|error| ArenaError::Match { index: i, error });
                     (self.on_game)();
                     r
                 })
@@ -560,8 +574,12 @@ pub fn run_arena(
 
 /// Reads the record lines of one file (blank lines are skipped); `source_name` names it in
 /// errors.
+///
+/// Each record is checked: its index below its run's games, `a_first` as the index says, and
+/// its moves a finished game of the run's game won by the side it names.
 pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, ArenaError> {
     let mut out = Vec::new();
+    let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -598,9 +616,60 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
                 }
             )));
         }
+        let start = match games.get(&rec.run.game) {
+            Some(g) => g,
+            None => {
+                let g = parse_arena_game(&rec.run.game)
+                    .map_err(|e| bad(format!("game {}: {e}", rec.run.game)))?;
+                games.entry(rec.run.game.clone()).or_insert(g)
+            }
+        };
+        let winner = start.clone().visit(Replay {
+            moves: &rec.record.moves,
+            a_first: rec.record.a_first,
+        });
+        match winner {
+            Ok(w) if w == rec.record.winner => {}
+            Ok(w) => {
+                let said = |w: Winner| match w {
+                    Winner::A => "won by A",
+                    Winner::B => "won by B",
+                    Winner::Draw => "drawn",
+                };
+                return Err(bad(format!(
+                    "the moves '{}' end in a game {}, not {} as the record says",
+                    rec.record.moves,
+                    said(w),
+                    said(rec.record.winner)
+                )));
+            }
+            Err(why) => return Err(bad(format!("the moves '{}' {why}", rec.record.moves))),
+        }
         out.push(rec);
     }
     Ok(out)
+}
+
+/// Replays a record's moves from the start: who won (A or B, by who moved first), or why the
+/// moves are not a finished game.
+struct Replay<'a> {
+    moves: &'a str,
+    a_first: bool,
+}
+
+impl GameVisitor for Replay<'_> {
+    type Output = Result<Winner, String>;
+    fn visit<G: Game + 'static>(self, mut position: G) -> Result<Winner, String> {
+        position
+            .play_moves(self.moves)
+            .map_err(|e| format!("are not a game: {e}"))?;
+        match position.outcome() {
+            None => Err("do not finish the game".to_string()),
+            Some(Outcome::Draw) => Ok(Winner::Draw),
+            Some(Outcome::Win(p)) if (p == Player::First) == self.a_first => Ok(Winner::A),
+            Some(Outcome::Win(_)) => Ok(Winner::B),
+        }
+    }
 }
 
 /// The result of [`merge`].
@@ -668,8 +737,8 @@ pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
     }
     let missing = seen
         .values()
-        .map(|(n, got)| n - got.len() as u64)
-        .sum::<u64>();
+        .map(|(n, got)| n.saturating_sub(got.len() as u64))
+        .fold(0u64, u64::saturating_add);
     let summary = Summary::of(&first.run.game, &first.run.a, &first.run.b, &games)
         .ok_or_else(|| ArenaError::Input("no game records to merge".to_string()))?;
     Ok(Merged {
