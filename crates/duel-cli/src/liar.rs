@@ -2,9 +2,8 @@
 
 use std::process::ExitCode;
 
-use duel::liar::minq::Budget;
 use duel::liar::verify::{verify, VerifyRanges};
-use duel::liar::{min_questions, play::play, solve_state, Variant};
+use duel::liar::{judge_question, min_questions, play::play, solve_state, Budget, Variant};
 use serde_json::json;
 
 use crate::output::{print_json, progress};
@@ -41,7 +40,8 @@ pub struct TableArgs {
     /// Play the pathological game.
     #[arg(long)]
     pathological: bool,
-    /// Memo entries the exhaustive search may use (about 48 bytes each).
+    /// Memo entries the exhaustive search may store (at most about 170 bytes each; refused
+    /// above 8 GiB); they also bound its time, 4 search steps an entry.
     #[arg(long, default_value_t = 30_000_000)]
     max_states: usize,
     /// Print one JSON document.
@@ -70,10 +70,12 @@ pub struct SolveArgs {
     /// Play the pathological game (Paul wins if at least one object survives).
     #[arg(long)]
     pathological: bool,
-    /// Memo entries the exhaustive search may use (about 48 bytes each).
+    /// Memo entries each search may store: the exhaustive search, then the strategy search
+    /// with its certificate (at most about 170 bytes each; refused above 8 GiB).
     #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
-    /// Search steps the exhaustive search may take (roughly 10^7 a second).
+    /// Search steps each search may take: the exhaustive search, then the strategy search
+    /// (roughly 10^7 a second).
     #[arg(long, default_value_t = 40_000_000)]
     max_steps: u64,
     /// Print one JSON document.
@@ -89,10 +91,13 @@ pub struct MinArgs {
     /// Number of lies Carole may tell.
     #[arg(long, default_value_t = 1)]
     lies: usize,
-    /// Memo entries an exhaustive refutation may use (about 48 bytes each).
+    /// Memo entries each search may store, for every number of questions tried: the
+    /// exhaustive search, and the strategy search with its certificate (at most about 170
+    /// bytes each; refused above 8 GiB).
     #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
-    /// Search steps an exhaustive refutation may take (roughly 10^7 a second).
+    /// Search steps each search may take, for every number of questions tried: the
+    /// exhaustive search and the strategy search (roughly 10^7 a second).
     #[arg(long, default_value_t = 40_000_000)]
     max_steps: u64,
     /// Print one JSON document.
@@ -141,11 +146,7 @@ fn variant(pathological: bool) -> Variant {
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Solve(a) => {
-            let budget = Budget {
-                exhaustive_states: a.max_states,
-                exhaustive_steps: a.max_steps,
-                ..Budget::default()
-            };
+            let budget = Budget::uniform(a.max_states, a.max_steps);
             let v = variant(a.pathological);
             let state = match (&a.state, a.n) {
                 (Some(x), _) => {
@@ -163,24 +164,22 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 (None, Some(n)) => duel::liar::state::start(n, a.lies.unwrap_or(1))?,
                 (None, None) => anyhow::bail!("give --n or --state"),
             };
-            let r = solve_state(&state, a.questions, v, budget)?;
-            // Judging a question: Carole wins after it iff one successor is a win for her.
-            let mut verdict = None;
             if let Some(ask) = &a.ask {
+                // Before the search: a malformed question is refused at once.
                 duel::liar::state::check_question(&state, ask)?;
                 if a.questions == 0 {
                     anyhow::bail!("no question remains to be asked (--questions 0)");
                 }
+            }
+            let r = solve_state(&state, a.questions, v, budget)?;
+            let mut verdict = None;
+            if let Some(ask) = &a.ask {
                 let (yes, no) = duel::liar::state::successors(&state, ask);
-                let ry = solve_state(&yes, a.questions - 1, v, budget)?;
-                let rn = solve_state(&no, a.questions - 1, v, budget)?;
-                let carole = if ry.winner == "carole" {
-                    Some("yes")
-                } else if rn.winner == "carole" {
-                    Some("no")
-                } else {
-                    None
-                };
+                let carole =
+                    judge_question(&state, a.questions, ask, v, budget)?.map(|ans| match ans {
+                        duel::liar::Answer::Yes => "yes",
+                        duel::liar::Answer::No => "no",
+                    });
                 verdict = Some((ask.clone(), yes, no, carole));
             }
             if a.json {
@@ -225,11 +224,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MinQuestions(a) => {
-            let budget = Budget {
-                exhaustive_states: a.max_states,
-                exhaustive_steps: a.max_steps,
-                ..Budget::default()
-            };
+            let budget = Budget::uniform(a.max_states, a.max_steps);
             let r = min_questions(a.n, a.lies, budget)?;
             if a.json {
                 print_json(&r)?;
@@ -252,11 +247,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MaxQuestions(a) => {
-            let budget = Budget {
-                exhaustive_states: a.max_states,
-                exhaustive_steps: a.max_steps,
-                ..Budget::default()
-            };
+            let budget = Budget::uniform(a.max_states, a.max_steps);
             let r = duel::liar::max_questions_pathological(a.n, a.lies, budget)?;
             if a.json {
                 print_json(&r)?;

@@ -1,7 +1,7 @@
 //! `duel liar` from the outside: outputs, JSON fields, exit codes.
 
 mod common;
-use common::{assert_error, duel, json};
+use common::{assert_error, duel, duel_text, json};
 
 #[test]
 fn solve_reports_the_contract_fields() {
@@ -243,8 +243,27 @@ fn solve_a_state_and_judge_a_question() {
             "--ask",
             "1,0,0",
         ],
-        "not ≤ the state",
+        "question [1, 0, 0] has 3 classes but the state [3, 2] has 2",
     );
+    // No object at all: nothing to search for, as with --n 0.
+    assert_error(
+        &["liar", "solve", "--state", "0,0", "--questions", "5"],
+        "has no surviving object",
+    );
+    // An answer may still leave nothing: Paul has then won the original game.
+    let v = json(&[
+        "liar",
+        "solve",
+        "--state",
+        "0,1",
+        "--questions",
+        "3",
+        "--ask",
+        "0,0",
+        "--json",
+    ]);
+    assert_eq!(v["after_yes"], serde_json::json!([0, 0]));
+    assert_eq!(v["paul_wins_after_ask"], true);
     assert_error(
         &[
             "liar",
@@ -272,5 +291,132 @@ fn max_questions_for_the_pathological_game() {
     assert_error(
         &["liar", "max-questions", "--n", "0"],
         "n must be at least 1",
+    );
+}
+
+/// `duel args` stops on a budget: one error line that names `option` to raise, and neither
+/// the other option nor the 128-bit arithmetic (which it used to blame).
+fn budget_error(args: &[&str], option: &str, other: &str) {
+    assert_error(args, option);
+    let (_, _, err) = duel_text(args);
+    assert!(!err.contains(other), "{args:?}: {err}");
+    assert!(!err.contains("too large"), "{args:?}: {err}");
+}
+
+#[test]
+fn budget_stops_name_the_option_to_raise() {
+    let solve = [
+        "liar",
+        "solve",
+        "--n",
+        "100",
+        "--questions",
+        "35",
+        "--lies",
+        "9",
+    ];
+    let min = ["liar", "min-questions", "--n", "100", "--lies", "9"];
+    let with = |base: &[&'static str], extra: &[&'static str]| [base, extra].concat();
+    budget_error(
+        &with(&solve, &["--max-states", "1000"]),
+        "raise --max-states, now 1000",
+        "--max-steps",
+    );
+    // The strategy search obeys --max-steps too (it won here on a budget of its own).
+    budget_error(
+        &with(&solve, &["--max-steps", "10"]),
+        "the strategy search stopped at its limit of 10 steps",
+        "--max-states",
+    );
+    budget_error(
+        &with(&min, &["--max-states", "1000"]),
+        "raise --max-states, now 1000",
+        "--max-steps",
+    );
+    budget_error(
+        &with(&min, &["--max-steps", "10"]),
+        "raise --max-steps, now 10",
+        "--max-states",
+    );
+    // table has no --max-steps: its steps are bounded by --max-states, and that is named.
+    budget_error(
+        &["liar", "table", "--max-n", "200", "--max-states", "100"],
+        "raise --max-states, now 100",
+        "--max-steps",
+    );
+    budget_error(
+        &[
+            "liar",
+            "table",
+            "--max-n",
+            "40",
+            "--lies",
+            "4",
+            "--max-states",
+            "1000",
+        ],
+        "raise --max-states, now 1000",
+        "--max-steps",
+    );
+}
+
+#[test]
+fn budgets_of_nothing_or_beyond_memory_are_refused() {
+    assert_error(
+        &[
+            "liar",
+            "min-questions",
+            "--n",
+            "100",
+            "--lies",
+            "9",
+            "--max-states",
+            "0",
+            "--max-steps",
+            "0",
+        ],
+        "--max-states 0 leaves no room for any search",
+    );
+    assert_error(
+        &[
+            "liar",
+            "solve",
+            "--n",
+            "100",
+            "--questions",
+            "35",
+            "--max-steps",
+            "0",
+        ],
+        "--max-steps 0 leaves no room for any search",
+    );
+    assert_error(
+        &["liar", "table", "--max-n", "5", "--max-states", "0"],
+        "--max-states 0",
+    );
+    // It used to abort on a failed allocation.
+    assert_error(
+        &[
+            "liar",
+            "table",
+            "--max-n",
+            "18446744073709551615",
+            "--max-states",
+            "18446744073709551615",
+        ],
+        "more than the limit of 8 GiB; choose at most --max-states 50529027",
+    );
+    assert_error(
+        &[
+            "liar",
+            "solve",
+            "--n",
+            "5",
+            "--questions",
+            "3",
+            "--max-states",
+            "100000000",
+        ],
+        "would need about 15.9 GiB of memory (170 bytes a memo entry)",
     );
 }

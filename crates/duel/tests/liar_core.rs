@@ -4,7 +4,7 @@ use duel::liar::certify::{certify, Certifier};
 use duel::liar::solver::balanced_question;
 use duel::liar::splitting::*;
 use duel::liar::state::*;
-use duel::liar::{Outcome, Policy, Solver, Variant};
+use duel::liar::{Budget, Outcome, Policy, Solver, Variant};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -372,10 +372,173 @@ fn bad_input_is_refused() {
     assert!(s.winning_answer(3, &[2, 2], &[3, 0]).is_err());
     // A tiny budget is reported with its memory, not a crash.
     let mut small = Solver::with_policy(Variant::Original, 3, Policy::EXHAUSTIVE, 10).unwrap();
-    assert!(matches!(
+    assert_eq!(
         small.outcome(20, &[60, 0, 0, 0]),
-        Err(LiarError::Budget { .. })
+        Err(LiarError::Stopped(Stop::States { limit: 10 }))
+    );
+}
+
+#[test]
+fn budget_stops_name_the_budget_that_ran_out() {
+    let no_arithmetic = |e: &LiarError| {
+        let text = e.to_string();
+        assert!(!text.contains("too large"), "{text}");
+        text
+    };
+    // Steps: only where the caller set them.
+    let mut s = Solver::with_policy(Variant::Original, 3, Policy::EXHAUSTIVE, 1_000_000).unwrap();
+    s.set_max_steps(10);
+    let e = s.outcome(20, &[60, 0, 0, 0]).unwrap_err();
+    assert!(
+        matches!(e, LiarError::Stopped(Stop::Steps { limit: 10, .. })),
+        "{e}"
+    );
+    assert!(no_arithmetic(&e).contains("raise --max-steps, now 10"));
+    // A table's steps are bounded by its memo budget: the memo budget is what to raise (it
+    // named a "time budget" there is no option for).
+    let e = duel::liar::tables::extreme_questions(Variant::Original, 4, 40, 1000).unwrap_err();
+    assert_eq!(
+        e,
+        LiarError::Stopped(Stop::StepsOfStates {
+            steps: 4000,
+            max_states: 1000
+        })
+    );
+    let text = no_arithmetic(&e);
+    assert!(text.contains("raise --max-states, now 1000"), "{text}");
+    assert!(!text.contains("--max-steps"), "{text}");
+    // Undecided by both searches: each stop named, not "too large for 128-bit arithmetic".
+    let e = duel::liar::solve(
+        100,
+        35,
+        9,
+        Variant::Original,
+        Budget::uniform(1000, 40_000_000),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        LiarError::Undecided {
+            exhaustive: Stop::States { limit: 1000 },
+            strategy: Some(Stop::States { limit: 1000 }),
+        }
+    );
+    assert!(no_arithmetic(&e).contains("raise --max-states, now 1000"));
+    // min-questions scans q upwards; at the end of exact arithmetic the budget is to blame.
+    let e = duel::liar::min_questions(100, 9, Budget::uniform(1000, 40_000_000)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LiarError::NoStrategyWithinBudget {
+                lower: 33,
+                stop: Stop::States { limit: 1000 },
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(no_arithmetic(&e).contains("raise --max-states, now 1000"));
+}
+
+#[test]
+fn the_strategy_search_obeys_the_budget() {
+    // With the default budget a strategy is found and certified for n = 100, 9 lies, 35
+    // questions; with 10 steps neither search may run (the strategy search used to keep its
+    // own 8,000,000 steps and win).
+    let e = duel::liar::solve(
+        100,
+        35,
+        9,
+        Variant::Original,
+        Budget::uniform(4_000_000, 10),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LiarError::Undecided {
+                strategy: Some(Stop::Steps { limit: 10, .. }),
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Budgets of nothing are refused, not searched with.
+    for (states, steps, option) in [
+        (0, 10, "--max-states"),
+        (10, 0, "--max-steps"),
+        (0, 0, "--max-states"),
+    ] {
+        let b = Budget::uniform(states, steps);
+        assert_eq!(
+            duel::liar::min_questions(100, 9, b).unwrap_err(),
+            LiarError::ZeroBudget { option }
+        );
+        assert_eq!(
+            duel::liar::solve(5, 3, 1, Variant::Original, b).unwrap_err(),
+            LiarError::ZeroBudget { option }
+        );
+    }
+    assert_eq!(
+        duel::liar::tables::extreme_questions(Variant::Original, 1, 5, 0).unwrap_err(),
+        LiarError::ZeroBudget {
+            option: "--max-states"
+        }
+    );
+}
+
+#[test]
+fn memo_budgets_beyond_8_gib_are_refused() {
+    use duel::liar::{BYTES_PER_ENTRY, MAX_MEMO_BYTES};
+    let most = (MAX_MEMO_BYTES / BYTES_PER_ENTRY) as usize;
+    let e = duel::liar::tables::extreme_questions(Variant::Original, 1, u64::MAX, usize::MAX)
+        .unwrap_err();
+    assert!(
+        matches!(e, LiarError::TooMuchMemory { max, .. } if max == most),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("more than the limit of 8 GiB"),
+        "{e}"
+    );
+    let e =
+        duel::liar::solve(5, 3, 1, Variant::Original, Budget::uniform(most + 1, 10)).unwrap_err();
+    assert!(matches!(e, LiarError::TooMuchMemory { .. }), "{e}");
+    assert!(duel::liar::solve(5, 3, 1, Variant::Original, Budget::uniform(most, 10)).is_ok());
+    // Wide keys (30 lies, counts of 256 and more) cost more, so fewer entries fit.
+    let e = duel::liar::min_questions(1000, 30, Budget::uniform(most, 10)).unwrap_err();
+    assert!(
+        matches!(e, LiarError::TooMuchMemory { per_entry, .. } if per_entry > BYTES_PER_ENTRY),
+        "{e}"
+    );
+}
+
+#[test]
+fn questions_of_another_length_and_empty_states_are_refused() {
+    let e = check_question(&[3, 2], &[1, 2, 3]).unwrap_err();
+    assert!(matches!(e, LiarError::QuestionLength { .. }));
+    assert!(
+        e.to_string()
+            .contains("has 3 classes but the state [3, 2] has 2"),
+        "{e}"
+    );
+    assert!(matches!(
+        check_question(&[3, 2], &[1]),
+        Err(LiarError::QuestionLength { .. })
     ));
+    // Ellis, Ponomarenko & Yan play on a set [n] of objects, one of which is Carole's: a
+    // state with none is no game to start (as n = 0 is not).
+    for v in [Variant::Original, Variant::Pathological] {
+        assert_eq!(
+            duel::liar::solve_state(&[0, 0], 5, v, Budget::default()).unwrap_err(),
+            LiarError::EmptyState(vec![0, 0])
+        );
+    }
+    // It is still the end of a play: after the question (0, 0) at (3; 0, 1) the Yes answer
+    // leaves nothing, a win for Paul in the original game and a loss in the pathological.
+    let judge = |v| duel::liar::judge_question(&[0, 1], 3, &[0, 0], v, Budget::default());
+    assert_eq!(judge(Variant::Original), Ok(None));
+    assert_eq!(judge(Variant::Pathological), Ok(Some(Answer::Yes)));
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::key::{FxHashMap, Packer, BYTES_PER_ENTRY};
+use super::key::{Memo, Packer};
 use super::state::{check_question, settled, successors, Answer, LiarError, Variant, Weights};
 
 /// The verdict on a strategy from one start state.
@@ -47,7 +47,7 @@ pub struct Certifier<F> {
     variant: Variant,
     weights: Weights,
     packer: Packer,
-    memo: FxHashMap<super::key::Key, bool>,
+    memo: Memo<bool>,
     max_states: usize,
     strategy: F,
 }
@@ -67,7 +67,7 @@ where
             variant,
             weights: Weights::new(lies)?,
             packer: Packer::new(lies),
-            memo: FxHashMap::default(),
+            memo: Memo::new(),
             max_states,
             strategy,
         })
@@ -111,20 +111,14 @@ where
             return Ok(win);
         }
         let key = self.packer.key(q, counts)?;
-        if let Some(&w) = self.memo.get(&key) {
+        if let Some(w) = self.memo.get(&key) {
             return Ok(w);
         }
         let a = (self.strategy)(q, counts)?;
         check_question(counts, &a)?;
         let (yes, no) = successors(counts, &a);
         let win = self.wins(q - 1, &yes)? && self.wins(q - 1, &no)?;
-        if self.memo.len() >= self.max_states {
-            return Err(LiarError::Budget {
-                states: self.memo.len(),
-                bytes: self.memo.len() * BYTES_PER_ENTRY,
-            });
-        }
-        self.memo.insert(key, win);
+        self.memo.insert(key, win, self.max_states)?;
         Ok(win)
     }
 }

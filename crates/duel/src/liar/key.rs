@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::state::LiarError;
+use super::state::{LiarError, Stop};
 
 /// A state `(q; x_0..x_e)` as a memo key: packed into 256 bits (`q` in 8 bits, then each
 /// count in `248 / (e + 1)` bits) when every count fits, else the plain vector. A state
@@ -103,8 +103,105 @@ impl Hasher for FxHasher {
 /// A `HashMap` with [`FxHasher`].
 pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
-/// Rough bytes per memo entry (key, value, table overhead), used to report memory.
-pub const BYTES_PER_ENTRY: usize = 48;
+/// Peak bytes per memo entry with a packed key, measured: a `(Key, value)` pair is 48 bytes,
+/// plus one control byte, in a hash map that holds at most 7/8 of its buckets and doubles them
+/// when full, the old and the new table both alive while it moves. Just past a doubling that
+/// is `3 · 2^k · 49` bytes for `7/8 · 2^k` entries, 168 bytes an entry. Measured with
+/// `/usr/bin/time -v` (maximum resident set size less the 5 MB of an idle `duel`) on
+/// `duel liar table --max-n 100000000 --lies 1 --max-states S`, which stops with exactly `S`
+/// entries: 169.9 bytes an entry at S = 917 505 and at S = 3 670 017 (just past a doubling),
+/// 84 at S = 3 670 016 (just before it). The worst case is the one that counts.
+pub const BYTES_PER_ENTRY: u64 = 170;
+
+/// The most memory a memo budget may ask for: 8 GiB, the limit of Guess Who's tables too.
+pub const MAX_MEMO_BYTES: u64 = 8 << 30;
+
+/// Heap bytes of one wide key (`lies + 2` words: `q` and the counts) in glibc's allocator:
+/// 8 bytes of header, rounded up to 16, at least 32. Measured: 96 more bytes an entry with 9
+/// lies, 272 with 30 (the same map filled with boxed keys of 11 and 32 words).
+fn wide_key_bytes(lies: usize) -> u64 {
+    (8 * (lies as u64 + 2) + 8).next_multiple_of(16).max(32)
+}
+
+/// Peak bytes per memo entry for states with `lies` lies whose counts are at most
+/// `max_count`: [`BYTES_PER_ENTRY`], plus the wide key's heap bytes when a count may be too
+/// large for the packed key.
+pub fn bytes_per_entry(lies: usize, max_count: u64) -> u64 {
+    let bits = Packer::new(lies).bits;
+    if bits < 64 && max_count >> bits != 0 {
+        BYTES_PER_ENTRY + wide_key_bytes(lies)
+    } else {
+        BYTES_PER_ENTRY
+    }
+}
+
+/// Refuses a memo budget of no entries, or one whose peak memory ([`bytes_per_entry`] for
+/// `lies` lies and counts up to `max_count`) would pass [`MAX_MEMO_BYTES`].
+pub fn check_memo_budget(max_states: usize, lies: usize, max_count: u64) -> Result<(), LiarError> {
+    if max_states == 0 {
+        return Err(LiarError::ZeroBudget {
+            option: "--max-states",
+        });
+    }
+    let per_entry = bytes_per_entry(lies, max_count);
+    let bytes = max_states as u128 * u128::from(per_entry);
+    if bytes > u128::from(MAX_MEMO_BYTES) {
+        return Err(LiarError::TooMuchMemory {
+            states: max_states,
+            bytes,
+            per_entry,
+            max: (MAX_MEMO_BYTES / per_entry) as usize,
+        });
+    }
+    Ok(())
+}
+
+/// A memo from states to what is known of them, bounded by a number of entries. It grows as
+/// its hash map does (doubling), never allocated ahead for the whole budget.
+pub struct Memo<V> {
+    map: FxHashMap<Key, V>,
+}
+
+impl<V: Copy> Memo<V> {
+    /// An empty memo.
+    pub fn new() -> Self {
+        Memo {
+            map: FxHashMap::default(),
+        }
+    }
+
+    /// Entries stored.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// The value stored for `key`.
+    #[inline]
+    pub fn get(&self, key: &Key) -> Option<V> {
+        self.map.get(key).copied()
+    }
+
+    /// Stores `key → value`; an error, storing nothing, when `limit` entries are stored
+    /// already ([`Stop::States`]) or the allocator refuses to grow the map
+    /// ([`Stop::OutOfMemory`], instead of aborting the process).
+    pub fn insert(&mut self, key: Key, value: V, limit: usize) -> Result<(), LiarError> {
+        let states = self.map.len();
+        if states >= limit {
+            return Err(LiarError::Stopped(Stop::States { limit }));
+        }
+        self.map
+            .try_reserve(1)
+            .map_err(|_| LiarError::Stopped(Stop::OutOfMemory { states, limit }))?;
+        self.map.insert(key, value);
+        Ok(())
+    }
+}
+
+impl<V: Copy> Default for Memo<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -128,5 +225,46 @@ mod tests {
         let wide = Packer::new(9).key(1, &[1 << 30; 10]).unwrap();
         assert!(matches!(wide, Key::Wide(_)));
         assert_ne!(wide, Packer::new(9).key(2, &[1 << 30; 10]).unwrap());
+    }
+
+    #[test]
+    fn wide_keys_cost_more_where_counts_can_be_wide() {
+        // One and two lies always pack (64 bits a count); nine lies pack counts below 2^24.
+        assert_eq!(bytes_per_entry(1, u64::MAX), BYTES_PER_ENTRY);
+        assert_eq!(bytes_per_entry(9, (1 << 24) - 1), BYTES_PER_ENTRY);
+        assert_eq!(bytes_per_entry(9, 1 << 24), BYTES_PER_ENTRY + 96);
+        assert_eq!(bytes_per_entry(30, 256), BYTES_PER_ENTRY + 272);
+    }
+
+    #[test]
+    fn memo_budgets_are_checked_against_memory() {
+        assert!(check_memo_budget(30_000_000, 1, 1000).is_ok());
+        let max = (MAX_MEMO_BYTES / BYTES_PER_ENTRY) as usize;
+        assert!(check_memo_budget(max, 1, 1000).is_ok());
+        assert!(matches!(
+            check_memo_budget(max + 1, 1, 1000),
+            Err(LiarError::TooMuchMemory { .. })
+        ));
+        assert!(matches!(
+            check_memo_budget(0, 1, 1000),
+            Err(LiarError::ZeroBudget { .. })
+        ));
+        let e = check_memo_budget(usize::MAX, 30, u64::MAX).unwrap_err();
+        assert!(
+            e.to_string().contains("more than the limit of 8 GiB"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_full_memo_refuses_more() {
+        let p = Packer::new(1);
+        let mut m = Memo::new();
+        m.insert(p.key(1, &[1, 0]).unwrap(), true, 1).unwrap();
+        assert_eq!(
+            m.insert(p.key(1, &[2, 0]).unwrap(), true, 1),
+            Err(LiarError::Stopped(Stop::States { limit: 1 }))
+        );
+        assert_eq!(m.len(), 1);
     }
 }

@@ -7,8 +7,12 @@
 use serde::Serialize;
 
 use super::certify::certify;
+use super::key::check_memo_budget;
 use super::solver::{Outcome, Policy, Solver};
-use super::state::{berlekamp_volume, start, two_pow, LiarError, Variant, MAX_QUESTIONS};
+use super::state::{
+    berlekamp_volume, check_question, settled, start, successors, two_pow, Answer, LiarError, Stop,
+    Variant, Weights, MAX_QUESTIONS,
+};
 
 /// The answer of `duel liar solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -37,18 +41,21 @@ pub struct SolveResult {
     pub question: Option<Vec<u64>>,
 }
 
-/// Search settings for large instances.
+/// Search settings for large instances. The two searches run one after the other, never at
+/// once, so the memory of a budget is that of its larger memo budget.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Memo entries an exhaustive search may store before it gives up (memory: about 48
-    /// bytes each).
+    /// Memo entries an exhaustive search may store before it gives up (memory: at most
+    /// about [`BYTES_PER_ENTRY`](crate::liar::BYTES_PER_ENTRY) bytes each).
     pub exhaustive_states: usize,
     /// Search steps an exhaustive search may take before it gives up (time: roughly 10^7
     /// steps a second).
     pub exhaustive_steps: u64,
-    /// Memo entries the strategy search may store.
+    /// Memo entries the strategy search and the certificate of its strategy may store
+    /// together.
     pub strategy_states: usize,
-    /// Search steps the strategy search may take.
+    /// Search steps the strategy search may take (its certificate takes no steps of its own:
+    /// it asks the search).
     pub strategy_steps: u64,
     /// States with at most this many survivors are solved exhaustively inside the strategy
     /// search.
@@ -70,6 +77,37 @@ impl Default for Budget {
     }
 }
 
+impl Budget {
+    /// The same limits for both searches: what `duel liar`'s `--max-states` and
+    /// `--max-steps` set.
+    pub fn uniform(max_states: usize, max_steps: u64) -> Self {
+        Budget {
+            exhaustive_states: max_states,
+            exhaustive_steps: max_steps,
+            strategy_states: max_states,
+            strategy_steps: max_steps,
+            ..Budget::default()
+        }
+    }
+
+    /// Refuses budgets of nothing (they can decide nothing) and memo budgets whose memory,
+    /// for `lies` lies and at most `n` objects, would pass
+    /// [`MAX_MEMO_BYTES`](crate::liar::MAX_MEMO_BYTES).
+    pub fn check(&self, lies: usize, n: u64) -> Result<(), LiarError> {
+        if self.exhaustive_states == 0 || self.strategy_states == 0 {
+            return Err(LiarError::ZeroBudget {
+                option: "--max-states",
+            });
+        }
+        if self.exhaustive_steps == 0 || self.strategy_steps == 0 {
+            return Err(LiarError::ZeroBudget {
+                option: "--max-steps",
+            });
+        }
+        check_memo_budget(self.exhaustive_states.max(self.strategy_states), lies, n)
+    }
+}
+
 /// Who wins the `variant` game on `n` objects with `q` questions and `lies` lies.
 ///
 /// Decided by the volume bound when it applies, else by exhaustive search within the budget,
@@ -85,8 +123,13 @@ pub fn solve(
     solve_state(&start(n, lies)?, q, variant, budget)
 }
 
-/// Who wins from any state `(q; x_0, …, x_e)` (`counts.len() = e + 1`), decided as in
-/// [`solve`]; `n` in the result is the number of surviving objects `Σ x_i`.
+/// Who wins from any state `(q; x_0, …, x_e)` (`counts.len() = e + 1`, at least one object),
+/// decided as in [`solve`]; `n` in the result is the number of surviving objects `Σ x_i`.
+///
+/// A state with no object is refused ([`LiarError::EmptyState`]): the game is played on a
+/// set `[n]` of objects, one of which Paul searches for (Ellis, Ponomarenko & Yan, section 1),
+/// so as a position to start from it means nothing, as `n = 0` does; it only arises as the
+/// end of a play, decided without a question (see [`judge_question`]).
 pub fn solve_state(
     counts: &[u64],
     q: u32,
@@ -109,6 +152,10 @@ pub fn solve_state(
         .iter()
         .try_fold(0u64, |a, &c| a.checked_add(c))
         .ok_or_else(|| LiarError::TooLarge("more than 2^64 objects".to_string()))?;
+    if n == 0 {
+        return Err(LiarError::EmptyState(counts.to_vec()));
+    }
+    budget.check(lies, n)?;
     // Beyond this even the exact volume bound would take long to write down.
     if q > 4096 {
         return Err(LiarError::TooManyQuestions(q));
@@ -142,7 +189,7 @@ pub fn solve_state(
     let mut exact =
         Solver::with_policy(variant, lies, Policy::EXHAUSTIVE, budget.exhaustive_states)?;
     exact.set_max_steps(budget.exhaustive_steps);
-    match exact.outcome(q, &x) {
+    let exhaustive = match exact.outcome(q, &x) {
         Ok(o) => {
             if o == Outcome::PaulWins {
                 out.question = exact.winning_question(q, &x)?;
@@ -157,26 +204,56 @@ pub fn solve_state(
             out.states = exact.states();
             return Ok(out);
         }
-        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => {}
-        Err(e) => return Err(e),
-    }
-    drop(exact);
-    let (found, states, question) = match find_certified_strategy(variant, lies, q, &x, budget) {
-        Ok(r) => r,
-        Err(LiarError::Budget { .. } | LiarError::Work { .. }) => (false, 0, None),
+        Err(LiarError::Stopped(stop)) => stop,
         Err(e) => return Err(e),
     };
-    if found {
-        out.question = question;
-        out.winner = "paul".to_string();
-        out.method = "certified strategy".to_string();
-        out.states = states;
-        return Ok(out);
+    drop(exact);
+    let strategy = match find_certified_strategy(variant, lies, q, &x, budget) {
+        Ok((true, states, question)) => {
+            out.question = question;
+            out.winner = "paul".to_string();
+            out.method = "certified strategy".to_string();
+            out.states = states;
+            return Ok(out);
+        }
+        Ok((false, _, _)) => None,
+        Err(LiarError::Stopped(stop)) => Some(stop),
+        Err(e) => return Err(e),
+    };
+    Err(LiarError::Undecided {
+        exhaustive,
+        strategy,
+    })
+}
+
+/// Carole's verdict on Paul's question `question` at `(q; counts)`: the answer with which she
+/// wins, or `None` if Paul wins whatever she answers. Each successor is decided as in
+/// [`solve_state`], except one with no object left, which is decided at once: Paul has won
+/// the original game there and lost the pathological one.
+pub fn judge_question(
+    counts: &[u64],
+    q: u32,
+    question: &[u64],
+    variant: Variant,
+    budget: Budget,
+) -> Result<Option<Answer>, LiarError> {
+    check_question(counts, question)?;
+    if q == 0 {
+        return Err(LiarError::NoQuestionLeft);
     }
-    Err(LiarError::TooLarge(format!(
-        "undecided: exhaustive search exceeded {} states and no winning strategy for Paul was found",
-        budget.exhaustive_states
-    )))
+    let (yes, no) = successors(counts, question);
+    for (answer, y) in [(Answer::Yes, yes), (Answer::No, no)] {
+        let paul = if y.iter().all(|&c| c == 0) {
+            let w = Weights::new(y.len() - 1)?;
+            settled(variant, &w, q - 1, &y) == Some(true)
+        } else {
+            solve_state(&y, q - 1, variant, budget)?.winner == "paul"
+        };
+        if !paul {
+            return Ok(Some(answer));
+        }
+    }
+    Ok(None)
 }
 
 /// Searches for a Paul strategy from `(q; x)` (exhaustive on small states, volume-balancing on
@@ -189,18 +266,26 @@ pub fn find_certified_strategy(
     x: &[u64],
     budget: Budget,
 ) -> Result<(bool, usize, Option<Vec<u64>>), LiarError> {
+    let limit = budget.strategy_states;
     let mut search = Solver::with_policy(
         variant,
         lies,
         Policy::heuristic(budget.endgame_total, budget.width),
-        budget.strategy_states,
+        limit,
     )?;
     search.set_max_steps(budget.strategy_steps);
     if search.outcome(q, x)? != Outcome::PaulWins {
         return Ok((false, search.states(), None));
     }
     let first = search.winning_question(q, x)?;
-    let cert = certify(variant, lies, q, x, budget.strategy_states, |q, y| {
+    // The certificate stores at most one entry per question it asks, so this keeps the two
+    // memos within one budget together.
+    let mut asked = 0usize;
+    let cert = certify(variant, lies, q, x, limit, |q, y| {
+        asked += 1;
+        if search.states().saturating_add(asked) > limit {
+            return Err(LiarError::Stopped(Stop::States { limit }));
+        }
         Ok(search
             .winning_question(q, y)?
             .unwrap_or_else(|| y.iter().map(|c| c / 2).collect()))
@@ -233,6 +318,7 @@ pub struct MinQuestions {
 /// the proved bounds and the record of how each candidate `q` was settled.
 pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions, LiarError> {
     let x = start(n, lies)?;
+    budget.check(lies, n)?;
     let mut vb = 0u32;
     while berlekamp_volume(vb, &x) > two_pow(vb) {
         vb += 1;
@@ -249,9 +335,17 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
     let mut lower = vb;
     let mut unknown = Vec::new();
     let mut q = vb;
+    // The last budget stop, by which search: when the scan reaches the end of exact
+    // arithmetic without a strategy, that budget is what to raise, not the arithmetic.
+    let mut last_stop: Option<(&'static str, Stop)> = None;
     let upper = loop {
         if q > MAX_QUESTIONS {
-            return Err(LiarError::TooManyQuestions(q));
+            return Err(blame_budget(
+                LiarError::TooManyQuestions(q),
+                lower,
+                q,
+                last_stop,
+            ));
         }
         let mut search_note = String::new();
         match find_certified_strategy(Variant::Original, lies, q, &x, budget) {
@@ -262,10 +356,11 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                 break q;
             }
             Ok((false, _, _)) => {}
-            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
-                search_note = format!(" (strategy search: {e})");
+            Err(LiarError::Stopped(stop)) => {
+                search_note = format!(" (the strategy search {stop})");
+                last_stop = Some(("strategy search", stop));
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(blame_budget(e, lower, q, last_stop)),
         }
         // No strategy found: try to refute exhaustively (unless a refutation with fewer
         // questions already ran out of budget: with more questions it is harder still).
@@ -285,7 +380,14 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
             budget.exhaustive_states,
         )?;
         exact.set_max_steps(budget.exhaustive_steps);
-        match exact.outcome(q, &x) {
+        let outcome = exact.outcome(q, &x);
+        if let Err(LiarError::Stopped(stop)) = outcome {
+            // The strategy search's stop, if any, says more: it could give the upper bound.
+            if !matches!(last_stop, Some(("strategy search", _))) {
+                last_stop = Some(("exhaustive refutation", stop));
+            }
+        }
+        match outcome {
             Ok(Outcome::CaroleWins) => {
                 steps.push(format!(
                     "q = {q}: Carole wins, exhaustive search over {} states",
@@ -309,13 +411,13 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
                 ));
                 break q;
             }
-            Err(e @ (LiarError::Budget { .. } | LiarError::Work { .. })) => {
+            Err(LiarError::Stopped(stop)) => {
                 steps.push(format!(
-                    "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation: {e}"
+                    "q = {q}: undecided: no strategy found{search_note}; the exhaustive refutation {stop}"
                 ));
                 unknown.push(q);
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(blame_budget(e, lower, q, last_stop)),
         }
         q += 1;
     };
@@ -329,6 +431,27 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
         volume_bound: vb,
         steps,
     })
+}
+
+/// The error of [`min_questions`] when its scan stops at `q` on `e`: where exact arithmetic
+/// ends after a search had stopped on its budget (`last_stop`), the budget is to blame.
+fn blame_budget(
+    e: LiarError,
+    lower: u32,
+    q: u32,
+    last_stop: Option<(&'static str, Stop)>,
+) -> LiarError {
+    match (e, last_stop) {
+        (LiarError::TooLarge(_) | LiarError::TooManyQuestions(_), Some((search, stop))) => {
+            LiarError::NoStrategyWithinBudget {
+                lower,
+                tried: q - 1,
+                search,
+                stop,
+            }
+        }
+        (e, _) => e,
+    }
 }
 
 /// The answer of `duel liar max-questions`: the pathological game, where extra questions only
@@ -362,6 +485,7 @@ pub fn max_questions_pathological(
     budget: Budget,
 ) -> Result<MaxQuestions, LiarError> {
     let x = start(n, lies)?;
+    budget.check(lies, n)?;
     // V_q / 2^q is non-increasing in q, so the volume bound holds on an initial segment.
     let mut vb = 0u32;
     while berlekamp_volume(vb + 1, &x) >= two_pow(vb + 1) {
@@ -389,9 +513,10 @@ pub fn max_questions_pathological(
                 // Carole's wins are monotone too: she also wins with every larger q.
                 upper = q.saturating_sub(1);
             }
-            Err(
-                e @ (LiarError::Budget { .. } | LiarError::Work { .. } | LiarError::TooLarge(_)),
-            ) => {
+            Err(e @ LiarError::Undecided { .. }) => {
+                steps.push(format!("q = {q}: {e}"));
+            }
+            Err(e @ (LiarError::Stopped(_) | LiarError::TooLarge(_))) => {
                 steps.push(format!("q = {q}: undecided: {e}"));
             }
             Err(e) => return Err(e),

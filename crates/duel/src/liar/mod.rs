@@ -24,10 +24,11 @@ pub mod tables;
 pub mod verify;
 
 pub use certify::{certify, Certificate, Certifier};
+pub use key::{bytes_per_entry, BYTES_PER_ENTRY, MAX_MEMO_BYTES};
 pub use minq::{
-    max_questions_pathological, min_questions, solve, solve_state, MaxQuestions, MinQuestions,
-    SolveResult,
+    judge_question, max_questions_pathological, min_questions, solve, solve_state, Budget,
+    MaxQuestions, MinQuestions, SolveResult,
 };
 pub use report::report_section;
 pub use solver::{Outcome, Policy, Solver};
-pub use state::{berlekamp_volume, Answer, LiarError, Variant};
+pub use state::{berlekamp_volume, Answer, LiarError, Stop, Variant};

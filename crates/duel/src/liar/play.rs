@@ -55,7 +55,8 @@ pub fn play(n: u64, q: u32, lies: usize, variant: Variant) -> Result<Play, LiarE
         } else {
             match solver.winning_question(r, &x) {
                 Ok(Some(a)) => a,
-                Ok(None) | Err(LiarError::Budget { .. }) => balanced_question(&w, r, &x),
+                // A search that stops on its budget leaves Paul the balanced question.
+                Ok(None) | Err(LiarError::Stopped(_)) => balanced_question(&w, r, &x),
                 Err(e) => return Err(e),
             }
         };

@@ -21,9 +21,9 @@
 //! win it finds is still a proof (both answers are searched to the end); a failure there is
 //! only "unknown".
 
-use super::key::{FxHashMap, Key, Packer, BYTES_PER_ENTRY};
+use super::key::{Memo, Packer};
 use super::state::{
-    settled, successors, successors_into, Answer, LiarError, Variant, Weights, MAX_LIES,
+    settled, successors, successors_into, Answer, LiarError, Stop, Variant, Weights, MAX_LIES,
 };
 
 /// A visitor of candidate questions: `Ok(true)` stops the enumeration.
@@ -65,7 +65,8 @@ impl Policy {
     }
 }
 
-/// The default memory budget in memo entries (about 48 bytes each: ~1.4 GB).
+/// The default memory budget in memo entries (at most about 170 bytes each with packed keys:
+/// ~5.1 GB; see [`BYTES_PER_ENTRY`](crate::liar::BYTES_PER_ENTRY)).
 pub const DEFAULT_MAX_STATES: usize = 30_000_000;
 
 /// Question evaluations allowed per memo entry of the budget: bounds the time of a search
@@ -78,10 +79,13 @@ pub struct Solver {
     weights: Weights,
     packer: Packer,
     policy: Policy,
-    memo: FxHashMap<Key, Outcome>,
+    memo: Memo<Outcome>,
     max_states: usize,
     work: u64,
     max_work: u64,
+    /// Whether `max_work` is the default `WORK_PER_STATE · max_states` (then its stop is
+    /// reported as the memo budget's).
+    work_of_states: bool,
 }
 
 impl Solver {
@@ -102,10 +106,11 @@ impl Solver {
             weights: Weights::new(lies)?,
             packer: Packer::new(lies),
             policy,
-            memo: FxHashMap::default(),
+            memo: Memo::new(),
             max_states,
             work: 0,
             max_work: (max_states as u64).saturating_mul(WORK_PER_STATE),
+            work_of_states: true,
         })
     }
 
@@ -125,9 +130,12 @@ impl Solver {
     }
 
     /// Sets the time budget: the number of search steps (questions and enumeration nodes
-    /// visited) after which the search stops with [`LiarError::Work`].
+    /// visited) after which the search stops with [`Stop::Steps`]. Without it the search may
+    /// take [`WORK_PER_STATE`] steps per memo entry of its budget, and stops with
+    /// [`Stop::StepsOfStates`].
     pub fn set_max_steps(&mut self, steps: u64) {
         self.max_work = steps;
+        self.work_of_states = false;
     }
 
     /// Search steps taken so far.
@@ -152,9 +160,7 @@ impl Solver {
         match self.outcome(q, counts)? {
             Outcome::PaulWins => Ok(true),
             Outcome::CaroleWins => Ok(false),
-            Outcome::Unknown => Err(LiarError::TooLarge(
-                "the heuristic search could not decide this state".to_string(),
-            )),
+            Outcome::Unknown => Err(LiarError::HeuristicUndecided),
         }
     }
 
@@ -221,7 +227,7 @@ impl Solver {
             });
         }
         let key = self.packer.key(q, counts)?;
-        if let Some(&o) = self.memo.get(&key) {
+        if let Some(o) = self.memo.get(&key) {
             return Ok(o);
         }
         if let Some(o) = self.by_monotonicity(q, counts)? {
@@ -230,13 +236,7 @@ impl Solver {
         let mut unknown = false;
         let mut win = false;
         self.for_each_candidate(q, counts, &mut |solver, a| {
-            solver.work += 1;
-            if solver.work > solver.max_work {
-                return Err(LiarError::Work {
-                    steps: solver.work,
-                    states: solver.memo.len(),
-                });
-            }
+            solver.step()?;
             // On the stack: this runs once per question tried, the hot loop of the search.
             let k = counts.len();
             let (mut yes, mut no) = ([0u64; MAX_LIES + 1], [0u64; MAX_LIES + 1]);
@@ -275,14 +275,28 @@ impl Solver {
         } else {
             Outcome::CaroleWins
         };
-        if self.memo.len() >= self.max_states {
-            return Err(LiarError::Budget {
-                states: self.memo.len(),
-                bytes: self.memo.len() * BYTES_PER_ENTRY,
-            });
-        }
-        self.memo.insert(key, outcome);
+        self.memo.insert(key, outcome, self.max_states)?;
         Ok(outcome)
+    }
+
+    /// Counts one search step; an error once the time budget is spent.
+    #[inline]
+    fn step(&mut self) -> Result<(), LiarError> {
+        self.work += 1;
+        if self.work <= self.max_work {
+            return Ok(());
+        }
+        Err(LiarError::Stopped(if self.work_of_states {
+            Stop::StepsOfStates {
+                steps: self.max_work,
+                max_states: self.max_states,
+            }
+        } else {
+            Stop::Steps {
+                limit: self.max_work,
+                states: self.memo.len(),
+            }
+        }))
     }
 
     /// Decides `(q; x)` from a known neighbour, by monotonicity in the objects: removing an
@@ -305,12 +319,12 @@ impl Solver {
             };
             let usable = |o: Outcome| o == Outcome::CaroleWins || paul_from_neighbour;
             y[i] = counts[i] + 1;
-            if usable(more) && self.memo.get(&self.packer.key(q, &y)?) == Some(&more) {
+            if usable(more) && self.memo.get(&self.packer.key(q, &y)?) == Some(more) {
                 return Ok(Some(more));
             }
             if counts[i] > 0 {
                 y[i] = counts[i] - 1;
-                if usable(fewer) && self.memo.get(&self.packer.key(q, &y)?) == Some(&fewer) {
+                if usable(fewer) && self.memo.get(&self.packer.key(q, &y)?) == Some(fewer) {
                     return Ok(Some(fewer));
                 }
             }
@@ -376,13 +390,7 @@ impl Solver {
         prefix: &mut Vec<u64>,
         f: &mut Visit<'_>,
     ) -> Result<bool, LiarError> {
-        self.work += 1;
-        if self.work > self.max_work {
-            return Err(LiarError::Work {
-                steps: self.work,
-                states: self.memo.len(),
-            });
-        }
+        self.step()?;
         let x = w.counts[i];
         // a_i d_i must satisfy lo − sum − rest[i+1] ≤ a_i d_i ≤ hi − sum.
         if sum > w.hi {

@@ -89,25 +89,123 @@ pub enum LiarError {
         /// The state's counts.
         state: Vec<u64>,
     },
-    /// A search would need more memory than its budget.
-    #[error("the search stopped after {states} states (about {bytes} bytes of memory, the budget); raise the budget or try a smaller instance")]
-    Budget {
-        /// States stored when it stopped.
-        states: usize,
-        /// Estimated bytes of memory they take.
-        bytes: usize,
+    /// A question with another number of classes than its state.
+    #[error("question {question:?} has {} classes but the state {state:?} has {}: give one count per class of the state", question.len(), state.len())]
+    QuestionLength {
+        /// The question vector.
+        question: Vec<u64>,
+        /// The state's counts.
+        state: Vec<u64>,
     },
-    /// A search evaluated more questions than its budget allows.
-    #[error("the search stopped after {steps} steps ({states} states stored), its time budget; raise the budget or try a smaller instance")]
-    Work {
-        /// Questions evaluated.
-        steps: u64,
-        /// States stored.
-        states: usize,
+    /// A state with no surviving object.
+    #[error("the state {0:?} has no surviving object; a state needs at least one (the game searches for one of its objects)")]
+    EmptyState(Vec<u64>),
+    /// A search stopped on one of its budgets; a larger one might decide it.
+    #[error("the search {0}")]
+    Stopped(Stop),
+    /// A budget of nothing: no search can decide anything with it.
+    #[error("{option} 0 leaves no room for any search; give at least 1")]
+    ZeroBudget {
+        /// The option (`--max-states` or `--max-steps`).
+        option: &'static str,
     },
+    /// The memo budget would need more memory than duel allows
+    /// ([`MAX_MEMO_BYTES`](crate::liar::MAX_MEMO_BYTES)).
+    #[error("--max-states {states} would need about {} GiB of memory ({per_entry} bytes a memo entry), more than the limit of {} GiB; choose at most --max-states {max}", gib(*bytes), super::key::MAX_MEMO_BYTES >> 30)]
+    TooMuchMemory {
+        /// The memo entries asked for.
+        states: usize,
+        /// Their estimated peak memory in bytes.
+        bytes: u128,
+        /// The estimate per memo entry.
+        per_entry: u64,
+        /// The most memo entries the limit allows.
+        max: usize,
+    },
+    /// Neither the exhaustive search nor the strategy search decided within their budgets.
+    #[error("undecided within the budget: the exhaustive search {exhaustive}; the strategy search {}", strategy_text(.strategy))]
+    Undecided {
+        /// Why the exhaustive search stopped.
+        exhaustive: Stop,
+        /// Why the strategy search stopped, or `None` when it ended without a strategy.
+        strategy: Option<Stop>,
+    },
+    /// The fewest questions were not found: no strategy was certified for any number of
+    /// questions up to where exact arithmetic ends, and a search had stopped on its budget.
+    #[error("Paul needs at least {lower} questions, but no winning strategy was certified with up to {tried} (beyond, exact 128-bit arithmetic ends): the {search} {stop}")]
+    NoStrategyWithinBudget {
+        /// The proved lower bound.
+        lower: u32,
+        /// The most questions tried.
+        tried: u32,
+        /// The search whose budget ran out (`strategy search` or `exhaustive refutation`).
+        search: &'static str,
+        /// How it stopped.
+        stop: Stop,
+    },
+    /// The heuristic policy found no win for Paul and did not try every question.
+    #[error("the heuristic search could not decide this state (it tries only a few questions at large states)")]
+    HeuristicUndecided,
     /// No question was asked with zero questions left.
     #[error("no question remains to be asked (q = 0)")]
     NoQuestionLeft,
+}
+
+/// Why a search stopped short of an answer: which budget ran out, named by the `duel liar`
+/// option that raises it.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum Stop {
+    /// The memo held as many entries as allowed (`--max-states`).
+    #[error("stopped at its limit of {limit} memo entries (raise --max-states, now {limit})")]
+    States {
+        /// The most memo entries allowed.
+        limit: usize,
+    },
+    /// The search took as many steps as allowed (`--max-steps`).
+    #[error("stopped at its limit of {limit} steps, with {states} memo entries stored (raise --max-steps, now {limit})")]
+    Steps {
+        /// The most steps allowed.
+        limit: u64,
+        /// Memo entries stored when it stopped.
+        states: usize,
+    },
+    /// A search whose time is bounded by its memo budget ([`WORK_PER_STATE`] steps an entry,
+    /// as in `duel liar table`) took that many steps.
+    ///
+    /// [`WORK_PER_STATE`]: super::solver::WORK_PER_STATE
+    #[error("stopped after {steps} steps, the most its limit of {max_states} memo entries allows ({} steps an entry; raise --max-states, now {max_states})", super::solver::WORK_PER_STATE)]
+    StepsOfStates {
+        /// Steps taken.
+        steps: u64,
+        /// The memo budget that bounds them.
+        max_states: usize,
+    },
+    /// The allocator refused to grow a memo: the machine has less memory than the budget
+    /// asks for.
+    #[error(
+        "ran out of memory with {states} memo entries stored (lower --max-states, now {limit})"
+    )]
+    OutOfMemory {
+        /// Memo entries stored.
+        states: usize,
+        /// The memo budget.
+        limit: usize,
+    },
+}
+
+/// The strategy search's part of [`LiarError::Undecided`].
+fn strategy_text(stop: &Option<Stop>) -> String {
+    match stop {
+        Some(s) => s.to_string(),
+        None => "found no winning strategy for Paul".to_string(),
+    }
+}
+
+/// `bytes` in GiB with one decimal, rounded up (so that a need above a limit never prints as
+/// the limit itself).
+fn gib(bytes: u128) -> String {
+    let tenths = bytes.saturating_mul(10).div_ceil(1 << 30);
+    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 /// `C(n, k)` in `u128`, `None` on overflow.
@@ -279,7 +377,13 @@ pub fn successor(counts: &[u64], question: &[u64], answer: Answer) -> Vec<u64> {
 
 /// Checks that `question` is a legal question at `counts` (same length, `a ≤ x`).
 pub fn check_question(counts: &[u64], question: &[u64]) -> Result<(), LiarError> {
-    if question.len() != counts.len() || question.iter().zip(counts).any(|(a, x)| a > x) {
+    if question.len() != counts.len() {
+        return Err(LiarError::QuestionLength {
+            question: question.to_vec(),
+            state: counts.to_vec(),
+        });
+    }
+    if question.iter().zip(counts).any(|(a, x)| a > x) {
         return Err(LiarError::BadQuestion {
             question: question.to_vec(),
             state: counts.to_vec(),

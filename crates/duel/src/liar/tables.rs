@@ -19,7 +19,10 @@ pub struct TableRow {
 }
 
 /// The table for `n = 1..=max_n` and `lies` lies, computed with one exhaustive solver (its
-/// memo shared across `n`). Paul's result is monotone in `q` in both games (original: extra
+/// memo shared across `n`) of at most `max_states` memo entries, which also bound its time
+/// ([`WORK_PER_STATE`](super::solver::WORK_PER_STATE) steps an entry). A budget of no entry,
+/// or one that would need more than [`MAX_MEMO_BYTES`](crate::liar::MAX_MEMO_BYTES), is
+/// refused. Paul's result is monotone in `q` in both games (original: extra
 /// questions can be ignored; pathological: fewer questions leave every survivor alive), so the
 /// scan from the volume bound stops at the first change.
 pub fn extreme_questions(
@@ -29,6 +32,7 @@ pub fn extreme_questions(
     max_states: usize,
 ) -> Result<Vec<TableRow>, LiarError> {
     let w = Weights::new(lies)?;
+    super::key::check_memo_budget(max_states, lies, max_n)?;
     let mut solver =
         Solver::with_policy(variant, lies, super::solver::Policy::EXHAUSTIVE, max_states)?;
     let mut rows = Vec::new();
