@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context};
 use duel::bidding::allk::{all_totals, find_period, PeriodFinding, DEFAULT_MEMORY_LIMIT};
-use duel::bidding::approx;
 use duel::bidding::boards::{
     connect_richman_dense, hex_dense, hex_richman_dense, DenseRichman, Hex, LineGame, DENSE_LIMIT,
 };
@@ -19,6 +18,7 @@ use duel::bidding::layered::periodic_rows;
 use duel::bidding::periodicity::{period_bound, Periodicity};
 use duel::bidding::realvalued::taxman_values;
 use duel::bidding::richman::Richman;
+use duel::bidding::{approx, bound_text, count_text};
 use duel::exact::{Chips, Rational};
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive};
@@ -82,7 +82,7 @@ pub enum Cmd {
         /// The game.
         game: String,
         /// The position: a board (rows from the top split by '/', A, B and .) or a vertex name.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Alice's and Bob's chips, e.g. 4,4.
         #[arg(long, allow_hyphen_values = true)]
@@ -167,9 +167,10 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
         if bound > MAX_POSITIONS as u128 {
             if bound > DENSE_LIMIT as u128 {
                 bail!(
-                    "{} may need up to {bound} positions ({} bytes at 4 bytes each); the dense solver is limited to {DENSE_LIMIT} positions",
+                    "{} may need {} positions ({} bytes at 4 bytes each); the dense solver is limited to {DENSE_LIMIT} positions",
                     spec.name(),
-                    bound.saturating_mul(4)
+                    bound_text(bound),
+                    count_text(bound.saturating_mul(4))
                 );
             }
             let board = LineGame::new(width, height, k, true)?;
@@ -694,7 +695,7 @@ fn moves(
         None => g.start(),
     };
     if let Some(o) = g.outcome(v) {
-        bail!("the position is finished ({o:?}): there is nothing to bid for");
+        bail!("the position is finished ({o}): there is nothing to bid for");
     }
     let here = position.map_or_else(|| built.label(v), str::to_string);
     if rule == TieRule::Advantage {

@@ -434,3 +434,121 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = duel(&["bidding", "richman", "connect:7x6:4"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("532875860165503 positions"));
 }
+
+/// A finished position is named in words, not by the Rust name of its outcome (`AliceWins`).
+#[test]
+fn finished_positions_are_named_in_words() {
+    let finished = |position: &str| {
+        let args = [
+            "bidding",
+            "moves",
+            "tug:3",
+            "--chips",
+            "4,4",
+            "--position",
+            position,
+        ];
+        common::assert_error(&args, "the position is finished");
+        let (_, _, err) = common::duel_text(&args);
+        assert!(!err.contains("Wins)"), "{err}");
+        err
+    };
+    assert!(finished("3").contains("(Alice has won)"));
+    assert!(finished("-3").contains("(Bob has won)"));
+}
+
+/// Bounds beyond 128 bits saturate: the message says "more than 10^38", not u128::MAX's
+/// digits as if it were a count (nor 4 × them in bytes); a wedge with such a game overflowed.
+#[test]
+fn huge_games_say_more_than_not_a_saturated_count() {
+    for args in [
+        &["bidding", "richman", "connect:60x60:60"][..],
+        &["bidding", "richman", "connect:20x20:5"],
+        &["bidding", "richman", "connect:60x60:60^A"],
+        &["bidding", "threshold", "connect:60x60:60", "--chips", "3"],
+        &["bidding", "moves", "connect:60x60:60", "--chips", "3,3"],
+    ] {
+        common::assert_error(args, "more than 10^38 positions");
+        let (_, _, err) = common::duel_text(args);
+        assert!(
+            !err.contains("340282366920938463463374607431768211455"),
+            "{err}"
+        );
+    }
+    common::assert_error(
+        &["bidding", "richman", "connect:60x60:60"],
+        "(more than 10^38 bytes at 4 bytes each)",
+    );
+    // A bound that fits is still given in full.
+    common::assert_error(
+        &["bidding", "richman", "connect:7x6:4"],
+        "may need up to 532875860165503 positions",
+    );
+}
+
+/// Board positions are read in their notation only (A, B, . and /, full rows): a lowercase
+/// letter or an X was read as Alice's stone, a board without '/' as rows.
+#[test]
+fn board_positions_take_only_their_notation() {
+    let moves = |position: &str, needle: &str| {
+        common::assert_error(
+            &[
+                "bidding",
+                "moves",
+                "tictactoe",
+                "--chips",
+                "4,4",
+                "--position",
+                position,
+            ],
+            needle,
+        )
+    };
+    moves("a../.../...", "'a' in 'a../.../...' is not a cell");
+    moves("X../.../...", "'X' in 'X../.../...' is not a cell");
+    moves(".../.o./...", "'o' in '.../.o./...' is not a cell");
+    moves("-../.../...", "'-' in '-../.../...' is not a cell");
+    moves("A../.../. ..", "' ' in 'A../.../. ..' is not a cell");
+    moves("A........", "is not a 3×3 board");
+    moves("A../..../..", "is not a 3×3 board");
+    moves("A../.../.../...", "is not a 3×3 board");
+    let v = common::json(&[
+        "bidding",
+        "moves",
+        "tictactoe",
+        "--chips",
+        "4,4",
+        "--position",
+        "A../.B./...",
+        "--json",
+    ]);
+    assert_eq!(v["position"], "A../.B./...");
+}
+
+/// `--position -2` is a position (a vertex of Tug o' War), not an unknown option.
+#[test]
+fn positions_may_start_with_a_minus() {
+    let v = common::json(&[
+        "bidding",
+        "moves",
+        "tug:3",
+        "--position",
+        "-2",
+        "--chips",
+        "3,3",
+        "--json",
+    ]);
+    assert_eq!(v["position"], "-2");
+    common::assert_error(
+        &[
+            "bidding",
+            "moves",
+            "tug:3",
+            "--position",
+            "-7",
+            "--chips",
+            "3,3",
+        ],
+        "'-7' is not a position of this game",
+    );
+}

@@ -145,7 +145,8 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
 ) -> Result<AllTotals, BiddingError> {
     if position_bound > POSITION_LIMIT {
         return Err(BiddingError::TooLarge(format!(
-            "the game has up to {position_bound} positions; the all-totals solver enumerates at most {POSITION_LIMIT}"
+            "the game has {} positions; the all-totals solver enumerates at most {POSITION_LIMIT}",
+            super::bound_text(position_bound)
         )));
     }
     if max_k >= (u32::MAX as u64) / 2 - 1 {

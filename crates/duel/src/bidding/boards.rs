@@ -73,24 +73,30 @@ fn label_board(cells: &[u8], width: usize) -> String {
         .join("/")
 }
 
+/// Reads a board in the notation [`label_board`] writes: the rows from the top separated by
+/// `/`, each cell `A` (Alice), `B` (Bob) or `.` (empty). Nothing else is read as a cell (a
+/// lowercase `a` or an `X` would be a guess at what was meant), and every row must be full.
 fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, BiddingError> {
-    let cells: Vec<u8> = text
-        .chars()
-        .filter(|c| *c != '/' && !c.is_whitespace())
-        .map(|c| match c {
-            'A' | 'a' | 'X' | 'x' => Ok(1),
-            'B' | 'b' | 'O' | 'o' => Ok(2),
-            '.' | '-' | '_' => Ok(0),
-            other => Err(BiddingError::Position(format!(
-                "'{other}' is not a cell: use A (Alice), B (Bob) or . (empty)"
-            ))),
-        })
-        .collect::<Result<_, _>>()?;
-    if cells.len() != width * height {
+    let notation = "rows from the top separated by '/', each cell A (Alice), B (Bob) or . (empty)";
+    let mut cells = Vec::with_capacity(width * height);
+    for c in text.chars() {
+        match c {
+            'A' => cells.push(1),
+            'B' => cells.push(2),
+            '.' => cells.push(0),
+            '/' => {}
+            other => {
+                return Err(BiddingError::Position(format!(
+                    "'{}' in '{text}' is not a cell: a board is written as {notation}",
+                    other.escape_debug()
+                )))
+            }
+        }
+    }
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != height || rows.iter().any(|r| r.len() != width) {
         return Err(BiddingError::Position(format!(
-            "'{text}' has {} cells, the board has {width}×{height} = {}",
-            cells.len(),
-            width * height
+            "'{text}' is not a {width}×{height} board: it should be {height} rows of {width} cells, {notation}"
         )));
     }
     Ok(cells)
@@ -186,7 +192,8 @@ impl LineGame {
         self.width * self.height
     }
 
-    /// An upper bound on the number of positions bidding play can reach.
+    /// An upper bound on the number of positions bidding play can reach; `u128::MAX` when it
+    /// does not fit in 128 bits (print it with [`super::bound_text`]).
     pub fn position_bound(&self) -> u128 {
         if self.gravity {
             let per_column = (1u128 << (self.height + 1)) - 1;
@@ -344,7 +351,8 @@ impl Hex {
         })
     }
 
-    /// An upper bound on the number of positions.
+    /// An upper bound on the number of positions; `u128::MAX` when it does not fit in 128
+    /// bits (print it with [`super::bound_text`]).
     pub fn position_bound(&self) -> u128 {
         3u128.saturating_pow((self.n * self.n) as u32)
     }
@@ -541,8 +549,9 @@ fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize, u64), Bi
     let bound = game.position_bound();
     if bound > DENSE_LIMIT as u128 {
         return Err(BiddingError::TooLarge(format!(
-            "the board has up to {bound} positions, needing {} MB (limit {} positions)",
-            bound.saturating_mul(4) / 1_000_000,
+            "the board has {} positions, needing {} MB (limit {} positions)",
+            super::bound_text(bound),
+            super::megabytes_text(bound.saturating_mul(4)),
             DENSE_LIMIT
         )));
     }
@@ -710,9 +719,10 @@ fn hex_dense_solve(hex: &Hex, k: Option<u64>) -> Result<(u64, usize, u64), Biddi
     let bound = hex.position_bound();
     if bound > DENSE_LIMIT as u128 {
         return Err(BiddingError::TooLarge(format!(
-            "hex:{} has {bound} boards, needing {} MB (limit {DENSE_LIMIT} boards)",
+            "hex:{} has {} boards, needing {} MB (limit {DENSE_LIMIT} boards)",
             hex.n,
-            bound.saturating_mul(4) / 1_000_000
+            super::bound_text(bound),
+            super::megabytes_text(bound.saturating_mul(4))
         )));
     }
     if k.is_some_and(|k| k > 1_000_000_000) {

@@ -296,7 +296,8 @@ impl GameSpec {
         }
     }
 
-    /// An upper bound on the number of positions, before building anything.
+    /// An upper bound on the number of positions, before building anything; `u128::MAX` when
+    /// the bound does not fit in 128 bits (print it with [`super::bound_text`]).
     pub fn position_bound(&self) -> u128 {
         match self {
             GameSpec::TicTacToe { .. } => 19_684,
@@ -312,7 +313,10 @@ impl GameSpec {
             GameSpec::SuddenDeathAlice(n) | GameSpec::SuddenDeathBob(n) => u128::from(*n) + 2,
             GameSpec::SecondMoveWins => 5,
             GameSpec::Prop48(j) => 1 + (1..=*j).map(|i| 4 * u128::from(i) + 3).sum::<u128>(),
-            GameSpec::Wedge(l, r) => 1 + l.position_bound().saturating_add(r.position_bound()),
+            GameSpec::Wedge(l, r) => l
+                .position_bound()
+                .saturating_add(r.position_bound())
+                .saturating_add(1),
         }
     }
 
@@ -321,8 +325,9 @@ impl GameSpec {
         let bound = self.position_bound();
         if bound > MAX_POSITIONS as u128 {
             return Err(BiddingError::TooLarge(format!(
-                "{} may need up to {bound} positions; the explicit graph is limited to {MAX_POSITIONS} positions (about {} MB)",
+                "{} may need {} positions; the explicit graph is limited to {MAX_POSITIONS} positions (about {} MB)",
                 self.name(),
+                super::bound_text(bound),
                 MAX_POSITIONS * 40 / 1_000_000
             )));
         }

@@ -44,6 +44,17 @@ pub enum Outcome {
     Tie,
 }
 
+impl std::fmt::Display for Outcome {
+    /// "Alice has won", "Bob has won" or "nobody has won (a tie)": words for messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::AliceWins => "Alice has won",
+            Outcome::BobWins => "Bob has won",
+            Outcome::Tie => "nobody has won (a tie)",
+        })
+    }
+}
+
 /// A game that can describe its positions and both players' moves.
 ///
 /// Positions are encoded as `u64` codes chosen by the game. [`BiddingGame::canonical`] may map

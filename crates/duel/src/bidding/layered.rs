@@ -193,7 +193,8 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     }
     if position_bound > super::allk::POSITION_LIMIT {
         return Err(BiddingError::TooLarge(format!(
-            "the game has up to {position_bound} positions; the periodic solver enumerates at most {}",
+            "the game has {} positions; the periodic solver enumerates at most {}",
+            super::bound_text(position_bound),
             super::allk::POSITION_LIMIT
         )));
     }

@@ -50,6 +50,37 @@ pub enum BiddingError {
     Model(String),
 }
 
+/// A count for messages: its digits, or "more than 10^38" where it saturated at `u128::MAX`
+/// (the bounds on positions and bytes saturate rather than overflow, so `u128::MAX` stands for
+/// a count too large for 128 bits, and printing its digits would claim an exact figure).
+pub fn count_text(count: u128) -> String {
+    if count == u128::MAX {
+        "more than 10^38".to_string()
+    } else {
+        count.to_string()
+    }
+}
+
+/// An upper bound for messages: "up to N", or "more than 10^38" where it saturated (see
+/// [`count_text`]).
+pub fn bound_text(bound: u128) -> String {
+    if bound == u128::MAX {
+        count_text(bound)
+    } else {
+        format!("up to {bound}")
+    }
+}
+
+/// A number of bytes in whole megabytes (10^6) for messages, honest where it saturated (see
+/// [`count_text`]).
+pub fn megabytes_text(bytes: u128) -> String {
+    if bytes == u128::MAX {
+        "more than 10^32".to_string()
+    } else {
+        (bytes / 1_000_000).to_string()
+    }
+}
+
 /// A float approximation of an exact value, for display next to the fraction.
 pub fn approx(value: &crate::exact::Rational) -> f64 {
     num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN)
