@@ -74,7 +74,8 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if let Some(path) = args.file {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-        let cases = parse_test_file(&text)?;
+        let cases =
+            parse_test_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         if cases.is_empty() {
             anyhow::bail!("{} holds no position", path.display());
         }

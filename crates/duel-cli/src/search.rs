@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use duel::game::Game;
 use duel::games::{parse_game, AnyGame, GameVisitor};
+use duel::search::agent::DEFAULT_MEMORY_BYTES;
 use duel::search::experiments::{alpha_beta_expected_leaves, leaves_experiment, SolveRun, Summary};
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
@@ -28,7 +29,7 @@ pub struct BestArgs {
     /// The game, e.g. `pearl:2:32` or `pearl:2:16:0.618:seed=7`.
     game: String,
     /// Moves played from the start, in the game's notation (e.g. `121` for Pearl's game).
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     position: String,
     /// The agent: mcts, mcts-prime, uct, sym, symp, gw, gw2, with parameters, e.g. `mcts:a=3.5,b=5`.
     #[arg(long)]
@@ -137,7 +138,7 @@ fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
                 print_json(&out)?;
             } else {
                 out!(
-                    "{}: move {} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {:?}, {} tree nodes)",
+                    "{}: move {} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {}, {} tree nodes)",
                     out.agent, out.mv, out.estimate, out.iterations, out.millis, out.stopped, out.tree_nodes
                 );
             }
@@ -167,7 +168,9 @@ struct LeavesOut {
 }
 
 const MAX_TRIALS: u64 = 1_000_000;
-const TRIAL_MEMORY: u64 = 512 << 20;
+/// The cap on each trial's tree: the default of every agent (docs/search.md), so that a tree
+/// `search best` can grow is one `search leaves` can grow too.
+const TRIAL_MEMORY: u64 = DEFAULT_MEMORY_BYTES;
 
 fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let spec = AgentSpec::parse(&args.agent)?;
@@ -266,4 +269,20 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_caps_each_tree_as_the_docs_say() {
+        // docs/search.md states the cap of every agent's tree; `search leaves` used 512 MiB.
+        let docs = include_str!("../../../docs/search.md");
+        let cap = duel::search::agent::memory_text(TRIAL_MEMORY);
+        assert!(
+            docs.contains(&format!("capped at {cap} per agent")),
+            "docs/search.md does not state the cap of {cap}"
+        );
+    }
 }

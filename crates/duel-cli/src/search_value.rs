@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use duel::game::{Game, Value};
+use duel::game::{Game, Player, Value};
 use duel::games::{parse_game, GameVisitor};
 use duel::search::minimax::{solve, MinimaxError, MinimaxOptions};
 use serde::Serialize;
@@ -17,7 +17,7 @@ pub struct Args {
     game: String,
     /// Moves played from the start, in the game's notation (`4453` for Connect-K, comma
     /// separated for more than 9 columns; cells 1–9 for tic-tac-toe).
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     position: String,
     /// Give up (with an error) after searching this many positions.
     #[arg(long, default_value_t = 50_000_000)]
@@ -32,7 +32,7 @@ struct Answer {
     game: String,
     position: String,
     value: Value,
-    to_move: duel::game::Player,
+    to_move: Player,
     nodes: u64,
 }
 
@@ -94,7 +94,10 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
         out!(
             "{} {at}: {value} for the player to move ({} player); {} positions searched",
             answer.game,
-            format!("{:?}", answer.to_move).to_lowercase(),
+            match answer.to_move {
+                Player::First => "first",
+                Player::Second => "second",
+            },
             answer.nodes
         );
     }

@@ -59,3 +59,37 @@ fn bad_moves_are_one_clear_error() {
         assert!(err.starts_with("duel: error:"), "{bad}: {err}");
     }
 }
+
+/// An error in a file names the file and the line.
+#[test]
+fn a_bad_line_of_a_file_is_named() {
+    let dir = std::env::temp_dir().join(format!("duel-connect-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, needle) in [
+        (
+            "moves",
+            "4453 1\nabc 3\n",
+            ": line 2 ('abc 3'): 'a' is not a move",
+        ),
+        (
+            "score",
+            "4453 1\n\n44 x\n",
+            ": line 3 ('44 x'): the score 'x'",
+        ),
+        (
+            "extra",
+            "44 3 7\n",
+            ": line 1 ('44 3 7'): '7' is a part too many",
+        ),
+        ("full", "4453 1\n1111111 3\n", ": line 2 ('1111111 3'):"),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let path = file.to_str().unwrap();
+        common::assert_error(
+            &["connect", "solve", "--file", path],
+            &format!("{path}{needle}"),
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -386,3 +386,70 @@ fn finished_positions_say_who_won_and_which_move_is_too_many() {
         "'pearl:2:4:1.5'",
     );
 }
+
+/// Why the search stopped is said in words, not by the Rust name (`Budget`).
+#[test]
+fn best_says_why_it_stopped_in_words() {
+    let (code, out, _) = duel_text(&[
+        "search",
+        "best",
+        "connect:7x6:4",
+        "--agent",
+        "mcts",
+        "--iterations",
+        "10",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("stopped: budget spent,"), "{out}");
+    let (code, out, _) = duel_text(&[
+        "search",
+        "best",
+        "pearl:2:4",
+        "--agent",
+        "sym",
+        "--iterations",
+        "100000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("stopped: root value proven,"), "{out}");
+}
+
+/// A repeated agent parameter was read as overriding the first; an empty one was skipped.
+#[test]
+fn agent_parameters_are_given_once() {
+    let best = |agent: &str, needle: &str| {
+        common::assert_error(&["search", "best", "pearl:2:4", "--agent", agent], needle)
+    };
+    best("mcts:a=1,a=2", "parameter 'a' is given twice");
+    best("mcts:a=1,,b=2", "empty parameter in 'a=1,,b=2'");
+    common::assert_error(
+        &["search", "best", "pearl:2:8:0.3:0.9", "--agent", "mcts"],
+        "'0.9' is a part too many",
+    );
+}
+
+/// `--position -2` reaches the game, which names the bad move, instead of clap reading an
+/// unknown option `-2`; empty moves in a list are refused.
+#[test]
+fn positions_may_start_with_a_minus_and_have_no_empty_moves() {
+    let best = |game: &str, position: &str, needle: &str| {
+        common::assert_error(
+            &[
+                "search",
+                "best",
+                game,
+                "--position",
+                position,
+                "--agent",
+                "mcts",
+                "--iterations",
+                "10",
+            ],
+            needle,
+        )
+    };
+    best("connect:7x6:4", "-2", "'-' is not a move");
+    best("connect:12x6:4", "-2", "'-2' is not a move");
+    best("connect:12x6:4", "1,,2", "empty move in '1,,2'");
+    best("pearl:2:4", "1..2", "empty move in '1..2'");
+}

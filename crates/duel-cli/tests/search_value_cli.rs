@@ -108,3 +108,27 @@ fn bad_input_gives_one_clear_line() {
         "at least 1",
     );
 }
+
+/// `--position -2` is the game's error about the move, not clap's about an option; a move list
+/// with an empty item is refused, not read as a shorter one.
+#[test]
+fn bad_move_lists_are_the_games_errors() {
+    assert_error(
+        &["search", "value", "connect:7x6:4", "--position", "-2"],
+        "'-' is not a move",
+    );
+    assert_error(
+        &["search", "value", "connect:12x6:4", "--position", "-2,1"],
+        "'-2' is not a move",
+    );
+    for bad in ["1,,2", ",1", "1,"] {
+        assert_error(
+            &["search", "value", "connect:12x6:4", "--position", bad],
+            &format!("empty move in '{bad}'"),
+        );
+    }
+    assert_error(
+        &["search", "value", "tictactoe", "--position", "1,,5"],
+        "empty move in '1,,5'",
+    );
+}

@@ -148,6 +148,19 @@ pub enum GameError {
         /// What a move looks like.
         why: String,
     },
+    /// A move list has an empty item: a separator at an end or two in a row (`1,,2`, `,1`).
+    #[error("empty move in '{0}' (a separator at an end, or two in a row)")]
+    EmptyMove(String),
+    /// A line of a file of positions is not one (the line number counts from 1).
+    #[error("line {line} ('{text}'): {why}")]
+    BadLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// The move is well formed but not legal here.
     #[error("move {mv} is illegal here: {why}")]
     IllegalMove {

@@ -104,6 +104,25 @@ fn bad_input_is_an_error() {
     assert_eq!(parse_test_file("\n123\n").unwrap().len(), 1);
 }
 
+/// A bad line of a file is named by its number, and a bad position is found when the file is
+/// read, not when the solver reaches it.
+#[test]
+fn bad_lines_are_named_by_number() {
+    let line = |text: &str| match parse_test_file(text) {
+        Err(duel::game::GameError::BadLine { line, .. }) => line,
+        other => panic!("{text:?}: {other:?}"),
+    };
+    assert_eq!(line("4453 1\n\nabc 3\n"), 3);
+    assert_eq!(line("4453 1\n1111111 3\n"), 2);
+    assert_eq!(line("4453 x\n"), 1);
+    assert_eq!(line("4453 1\n44 3 7\n"), 2);
+    let err = parse_test_file("4453 1\nabc 3\n").unwrap_err().to_string();
+    assert!(
+        err.starts_with("line 2 ('abc 3'): 'a' is not a move"),
+        "{err}"
+    );
+}
+
 #[test]
 fn best_columns_are_the_columns_reaching_the_score() {
     let mut s = solver();

@@ -75,6 +75,26 @@ fn bad_names_are_refused_with_the_reason() {
     assert!(why("connect:4000000000x4000000000:4").contains("columns"));
 }
 
+/// A part given twice, or a part too many, was read as overriding the first
+/// (`pearl:2:8:0.3:0.9` was `pearl:2:8:0.9`): each is refused, by name.
+#[test]
+fn repeated_and_extra_parts_are_refused() {
+    assert!(why("pearl:2:8:0.3:0.9").contains("'0.9' is a part too many"));
+    assert!(why("pearl:2:8:seed=1:seed=2").contains("'seed=2': the seed is given twice"));
+    assert!(why("pearl:2:8:0.3:seed=1:x").contains("'x' is a part too many"));
+    assert!(why("galton-watson:4:0.2/0/0.8:0.5:0.4").contains("'0.4' is a part too many"));
+    assert!(why("galton-watson:4:0.2/0/0.8:seed=1:seed=1").contains("the seed is given twice"));
+    assert!(why("galton-watson:4:0.2/0/0.8:0.5:seed=1:7").contains("'7' is a part too many"));
+    assert!(why("connect:7x6:4:5").contains("'5' is a part too many"));
+    assert!(why("connect-misere:7x6:4:5:6").contains("'5:6' is a part too many"));
+    assert!(why("tictactoe:").contains("no parameters"));
+    // One of each, in either order, is still a game.
+    assert_eq!(
+        parse_game("pearl:2:8:seed=3:0.5").unwrap().spec(),
+        parse_game("pearl:2:8:0.5:seed=3").unwrap().spec()
+    );
+}
+
 #[test]
 fn move_strings() {
     let AnyGame::Connect64(mut g) = parse_game("connect:7x6:4").unwrap() else {
@@ -110,13 +130,37 @@ fn move_strings() {
     assert_eq!(g.parse_moves("12").unwrap(), vec![11]);
     assert!(g.parse_moves("").unwrap().is_empty());
     assert!(g.parse_moves("16").is_err());
-    assert!(g.parse_moves("1,,2").is_ok());
+    assert_eq!(g.parse_moves("8, 8 ,15 1").unwrap(), vec![7, 7, 14, 0]);
+    // An empty item was skipped: `1,,2` read as `1,2`.
+    for bad in ["1,,2", ",1", "1,", "1, ,2", ","] {
+        let err = g.parse_moves(bad).unwrap_err();
+        assert_eq!(err, GameError::EmptyMove(bad.to_string()));
+        assert!(err.to_string().contains(&format!("empty move in '{bad}'")));
+    }
 
     let AnyGame::TicTacToe(mut t) = parse_game("tictactoe").unwrap() else {
         panic!()
     };
     assert_eq!(t.parse_moves("159").unwrap(), vec![0, 4, 8]);
     assert!(t.parse_moves("0").is_err());
+    assert_eq!(t.parse_moves("1,5 9").unwrap(), vec![0, 4, 8]);
+    assert!(matches!(
+        t.parse_moves("1,,5"),
+        Err(GameError::EmptyMove(_))
+    ));
+    assert!(matches!(t.parse_moves(",1"), Err(GameError::EmptyMove(_))));
+    let AnyGame::Pearl(p) = parse_game("pearl:2:4").unwrap() else {
+        panic!()
+    };
+    assert_eq!(p.parse_moves("1.2,1 2").unwrap(), vec![0, 1, 0, 1]);
+    assert!(matches!(
+        p.parse_moves("1..2"),
+        Err(GameError::EmptyMove(_))
+    ));
+    assert!(matches!(
+        p.parse_moves("1,2."),
+        Err(GameError::EmptyMove(_))
+    ));
     assert!(matches!(
         t.play_moves("11"),
         Err(GameError::IllegalMove { .. })

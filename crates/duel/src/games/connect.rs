@@ -570,9 +570,8 @@ impl<B: Bitboard> Game for Connect<B> {
     fn parse_moves(&self, text: &str) -> Result<Vec<u8>, GameError> {
         let t = text.trim();
         if t.contains(|c: char| c == ',' || c.is_whitespace()) {
-            return t
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|s| !s.is_empty())
+            return super::move_items(t, &[','])?
+                .into_iter()
                 .map(|s| self.parse_move(s))
                 .collect();
         }

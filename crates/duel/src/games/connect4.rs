@@ -512,28 +512,32 @@ pub struct TestCase {
     pub score: Option<i32>,
 }
 
-/// Reads the lines `MOVES [SCORE]` of a benchmark file (blank lines skipped). An error names
-/// the first bad line.
+/// Reads the lines `MOVES [SCORE]` of a benchmark file (blank lines skipped), each position
+/// checked (a position [`Position::parse`] refuses is refused here, before any is solved). An
+/// error ([`GameError::BadLine`]) names the first bad line by its number.
 pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
+        let bad = |why: String| GameError::BadLine {
+            line: i + 1,
+            text: line.trim().to_string(),
+            why,
+        };
         let mut parts = line.split_whitespace();
         let Some(moves) = parts.next() else { continue };
+        Position::parse(moves).map_err(|e| bad(e.to_string()))?;
         let score = match parts.next() {
             None => None,
-            Some(s) => Some(s.parse::<i32>().map_err(|_| GameError::BadMove {
-                text: line.to_string(),
-                why: format!(
-                    "line {}: expected 'MOVES SCORE' with an integer score",
-                    i + 1
-                ),
+            Some(s) => Some(s.parse::<i32>().map_err(|_| {
+                bad(format!(
+                    "the score '{s}' is not an integer; lines are 'MOVES [SCORE]'"
+                ))
             })?),
         };
-        if parts.next().is_some() {
-            return Err(GameError::BadMove {
-                text: line.to_string(),
-                why: format!("line {}: expected 'MOVES [SCORE]'", i + 1),
-            });
+        if let Some(extra) = parts.next() {
+            return Err(bad(format!(
+                "'{extra}' is a part too many; lines are 'MOVES [SCORE]'"
+            )));
         }
         out.push(TestCase {
             moves: moves.to_string(),

@@ -108,8 +108,12 @@ impl GaltonWatson {
             .strip_prefix("galton-watson:")
             .ok_or_else(|| GameError::UnknownGame(spec.to_string()))?;
         let parts: Vec<&str> = rest.split(':').collect();
-        if parts.len() < 2 || parts.len() > 4 {
-            return Err(bad(spec, "expected galton-watson:K:W0/W1/...[:Q][:seed=S]"));
+        let shape = "expected galton-watson:K:W0/W1/...[:Q][:seed=S]";
+        if parts.len() < 2 {
+            return Err(bad(spec, shape));
+        }
+        if let Some(extra) = parts.get(4) {
+            return Err(bad(spec, format!("'{extra}' is a part too many; {shape}")));
         }
         let k: usize = parts[0]
             .parse()

@@ -16,9 +16,33 @@ pub use report::report_section;
 pub mod galton_watson;
 pub mod pearl;
 
+/// The items of a move list: `text` split at `separators` and at whitespace (any amount of
+/// it, which may also stand beside a separator), refusing an empty item between two
+/// separators or at an end (`1,,2`, `,1`, `1,`), which would otherwise be read silently as a
+/// shorter list. Empty text has no items.
+pub(crate) fn move_items<'a>(
+    text: &'a str,
+    separators: &[char],
+) -> Result<Vec<&'a str>, crate::game::GameError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut items = Vec::new();
+    for part in text.split(separators) {
+        let len = items.len();
+        items.extend(part.split_whitespace());
+        if items.len() == len {
+            return Err(crate::game::GameError::EmptyMove(text.to_string()));
+        }
+    }
+    Ok(items)
+}
+
 /// Reads a move list of a tree game, each move a child index: the indices separated by `.`,
 /// `,` or spaces, or, without a separator, one digit per move when `digits_are_moves` (trees
-/// of degree at most 9) and a single move otherwise. Empty text is the empty list.
+/// of degree at most 9) and a single move otherwise. Empty text is the empty list; an empty
+/// item (`1,,2`) is refused.
 pub(crate) fn parse_child_moves<M>(
     text: &str,
     digits_are_moves: bool,
@@ -27,9 +51,9 @@ pub(crate) fn parse_child_moves<M>(
     let text = text.trim();
     if text.is_empty() {
         Ok(Vec::new())
-    } else if text.contains(['.', ',', ' ']) {
-        text.split(['.', ',', ' '])
-            .filter(|s| !s.is_empty())
+    } else if text.contains(|c: char| c == '.' || c == ',' || c.is_whitespace()) {
+        move_items(text, &['.', ','])?
+            .into_iter()
             .map(parse_move)
             .collect()
     } else if digits_are_moves {
@@ -48,18 +72,28 @@ pub(crate) fn bad_spec(spec: &str, why: impl Into<String>) -> crate::game::GameE
 }
 
 /// The optional tail `[:P][:seed=S]` of a random tree's name (`pearl:...`, `galton-watson:...`):
-/// the leaf probability, if given, and the seed (0 if not).
+/// the leaf probability, if given, and the seed (0 if not). A second probability or seed is
+/// refused, not read as overriding the first.
 pub(crate) fn parse_leaf_and_seed(
     spec: &str,
     tail: &[&str],
 ) -> Result<(Option<f64>, u64), crate::game::GameError> {
     let mut p = None;
-    let mut seed = 0;
+    let mut seed = None;
     for part in tail {
         if let Some(s) = part.strip_prefix("seed=") {
-            seed = s
-                .parse()
-                .map_err(|_| bad_spec(spec, format!("seed '{s}' is not a whole number")))?;
+            if seed.is_some() {
+                return Err(bad_spec(spec, format!("'{part}': the seed is given twice")));
+            }
+            seed = Some(
+                s.parse()
+                    .map_err(|_| bad_spec(spec, format!("seed '{s}' is not a whole number")))?,
+            );
+        } else if p.is_some() {
+            return Err(bad_spec(
+                spec,
+                format!("'{part}' is a part too many: the leaf probability is already given"),
+            ));
         } else {
             let v: f64 = part.parse().map_err(|_| {
                 bad_spec(spec, format!("leaf probability '{part}' is not a number"))
@@ -70,5 +104,5 @@ pub(crate) fn parse_leaf_and_seed(
             p = Some(v);
         }
     }
-    Ok((p, seed))
+    Ok((p, seed.unwrap_or(0)))
 }

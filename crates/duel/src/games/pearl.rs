@@ -136,8 +136,12 @@ impl Pearl {
             .strip_prefix("pearl:")
             .ok_or_else(|| GameError::UnknownGame(spec.to_string()))?;
         let parts: Vec<&str> = rest.split(':').collect();
-        if parts.len() < 2 || parts.len() > 4 {
-            return Err(bad(spec, "expected pearl:D:K[:P][:seed=S]"));
+        let shape = "expected pearl:D:K[:P][:seed=S]";
+        if parts.len() < 2 {
+            return Err(bad(spec, shape));
+        }
+        if let Some(extra) = parts.get(4) {
+            return Err(bad(spec, format!("'{extra}' is a part too many; {shape}")));
         }
         let d: u32 = parts[0]
             .parse()

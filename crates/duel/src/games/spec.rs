@@ -103,7 +103,7 @@ pub fn parse_game(spec: &str) -> Result<AnyGame, GameError> {
 }
 
 fn parse_tictactoe(_name: &str, params: &str, spec: &str) -> Result<AnyGame, GameError> {
-    if !params.is_empty() {
+    if !params.is_empty() || spec.contains(':') {
         return Err(GameError::BadSpec {
             spec: spec.to_string(),
             why: "tictactoe takes no parameters".to_string(),
@@ -120,6 +120,9 @@ fn parse_connect(name: &str, params: &str, spec: &str) -> Result<AnyGame, GameEr
     };
     let shape = "expected connect:WxH:K, e.g. connect:7x6:4 (W columns, H rows, K in a row)";
     let (size, k) = params.split_once(':').ok_or_else(|| bad(shape))?;
+    if let Some((_, extra)) = k.split_once(':') {
+        return Err(bad(&format!("'{extra}' is a part too many; {shape}")));
+    }
     let (w, h) = size.split_once(['x', 'X']).ok_or_else(|| bad(shape))?;
     let num = |t: &str| -> Result<u32, GameError> {
         t.trim()

@@ -53,6 +53,17 @@ pub enum StopReason {
     Memory,
 }
 
+impl std::fmt::Display for StopReason {
+    /// "budget spent", "root value proven" or "memory limit reached": words for messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Budget => "budget spent",
+            StopReason::Solved => "root value proven",
+            StopReason::Memory => "memory limit reached",
+        })
+    }
+}
+
 /// The outcome of one search.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
@@ -98,7 +109,7 @@ pub enum SearchError {
         moves: usize,
     },
     /// The tree would exceed the memory limit.
-    #[error("the search tree reached its memory limit of {limit_bytes} bytes ({nodes} nodes of {node_bytes} bytes) before {what}")]
+    #[error("the search tree reached its memory limit of {} ({nodes} nodes of {node_bytes} bytes) before {what}", memory_text(*.limit_bytes))]
     Memory {
         /// What could not be finished.
         what: String,
@@ -163,6 +174,19 @@ pub struct Work {
 /// The default memory limit of one agent's tree.
 pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
+/// A memory size for messages: "1 GiB", "512 MiB", or its bytes when not a whole number of MiB.
+pub fn memory_text(bytes: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    const GIB: u64 = 1 << 30;
+    if bytes >= GIB && bytes % GIB == 0 {
+        format!("{} GiB", bytes / GIB)
+    } else if bytes >= MIB && bytes % MIB == 0 {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 /// Which agent, with its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
@@ -198,7 +222,11 @@ impl AgentSpec {
             None => (text.trim(), ""),
         };
         let mut kv: Vec<(String, f64)> = Vec::new();
-        for item in params.split(',').filter(|s| !s.trim().is_empty()) {
+        let items = params.split(',').filter(|_| !params.is_empty());
+        for item in items {
+            if item.trim().is_empty() {
+                return Err(bad(format!("empty parameter in '{params}'")));
+            }
             let (k, v) = item
                 .split_once('=')
                 .ok_or_else(|| bad(format!("parameter '{item}' is not of the form key=value")))?;
@@ -212,7 +240,12 @@ impl AgentSpec {
             if !v.is_finite() {
                 return Err(bad(format!("value of '{}' must be finite", k.trim())));
             }
-            kv.push((k.trim().to_string(), v));
+            let k = k.trim();
+            // A repeated key would silently override the first: refuse it.
+            if kv.iter().any(|(seen, _)| seen == k) {
+                return Err(bad(format!("parameter '{k}' is given twice")));
+            }
+            kv.push((k.to_string(), v));
         }
         let allowed: &[&str] = match name {
             "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
@@ -239,7 +272,7 @@ impl AgentSpec {
                 )));
             }
         }
-        let get = |k: &str, d: f64| kv.iter().rev().find(|(n, _)| n == k).map_or(d, |x| x.1);
+        let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
         match name {
             "mcts" | "mcts-prime" | "mcts'" => {
                 let (a, b) = (get("a", 3.5), get("b", 5.0));
@@ -456,7 +489,7 @@ fn argmax<const SELECTS: bool, R: Rng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{argmax_random_ties, argmax_random_ties_unpredictable, uniform_index};
+    use super::{argmax_random_ties, argmax_random_ties_unpredictable, uniform_index, AgentSpec};
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -573,5 +606,23 @@ mod tests {
         // Beyond 32 bits, gen_range.
         let big = (u32::MAX as usize) * 4;
         assert!(uniform_index(&mut rng, big) < big);
+    }
+
+    #[test]
+    fn repeated_or_empty_parameters_are_refused() {
+        // `mcts:a=1,a=2` was read as a = 2: the second silently overrode the first.
+        let why = |spec: &str| AgentSpec::parse(spec).unwrap_err().to_string();
+        assert!(why("mcts:a=1,a=2").contains("parameter 'a' is given twice"));
+        assert!(why("uct:c=1, c=1").contains("parameter 'c' is given twice"));
+        assert!(why("mcts:a=1,,b=2").contains("empty parameter in 'a=1,,b=2'"));
+        assert!(why("sym:a=0.6,").contains("empty parameter"));
+        assert_eq!(
+            AgentSpec::parse("mcts:a=1, b=2").unwrap(),
+            AgentSpec::parse("mcts:b=2,a=1").unwrap()
+        );
+        assert_eq!(
+            AgentSpec::parse("mcts:").unwrap(),
+            AgentSpec::parse("mcts").unwrap()
+        );
     }
 }
