@@ -1,6 +1,6 @@
 //! `duel report`: builds every section of the reproduction report and writes it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use duel::report::{Report, ReportOptions, SECTIONS};
@@ -32,6 +32,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    prepare_out_dir(&args.out)?;
     let opts = ReportOptions { quick: args.quick };
     let chosen: Vec<_> = SECTIONS
         .iter()
@@ -63,4 +64,23 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         args.out.join("index.md").display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Creates the report's folder, and checks that a file can be written in it, before any
+/// section is computed: the full report takes minutes, and an `--out` naming a file or a
+/// folder that cannot be written should fail at once, not after them.
+fn prepare_out_dir(dir: &Path) -> anyhow::Result<()> {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!("--out {shown} exists and is not a folder: name a folder for the report");
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create the report folder {shown}: {e}"))?;
+    // The name cannot clash with a file the report writes (index.md, <section>.json, figures).
+    let probe = dir.join(format!(".duel-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .map_err(|e| anyhow::anyhow!("cannot write in the report folder {shown}: {e}"))?;
+    // The probe is empty: failing to remove it loses nothing worth an error.
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }

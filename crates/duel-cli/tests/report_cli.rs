@@ -102,3 +102,52 @@ fn a_closed_pipe_ends_the_output_without_a_panic() {
     let _ = child.wait().expect("duel ends");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `--out` naming a file fails at once with one line, before any section is computed (it
+/// failed with "File exists" after computing them all, minutes for the full report).
+#[test]
+fn an_out_that_is_a_file_fails_before_computing() {
+    let file = std::env::temp_dir().join(format!("duel-report-file-{}", std::process::id()));
+    std::fs::write(&file, "not a folder").unwrap();
+    for out in [file.clone(), file.join("inside")] {
+        // The full report (no --quick), which takes minutes when it is computed: stopped
+        // after 10 s, and the test fails, if the folder is not checked first.
+        let mut child = duel()
+            .args(["report", "--quiet", "--out"])
+            .arg(&out)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run duel");
+        let start = std::time::Instant::now();
+        while child.try_wait().expect("wait for duel").is_none() {
+            if start.elapsed().as_secs() >= 10 {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "duel report --out {} computed instead of failing",
+                    out.display()
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let run = child.wait_with_output().expect("duel's output");
+        assert_eq!(run.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("duel: error: "), "{err}");
+        assert!(err.contains(&out.display().to_string()), "{err}");
+    }
+    let err = String::from_utf8_lossy(
+        &duel()
+            .args(["report", "--out"])
+            .arg(&file)
+            .output()
+            .unwrap()
+            .stderr,
+    )
+    .into_owned();
+    assert!(err.contains("exists and is not a folder"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    let _ = std::fs::remove_file(&file);
+}
