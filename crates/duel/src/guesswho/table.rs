@@ -458,40 +458,41 @@ impl Table {
             }
         };
         let mut buf = vec![(0u32, 0u32); max];
+        let mut band: Vec<usize> = Vec::with_capacity(max);
         for s in 2..=2 * max {
             let lo = s.saturating_sub(max).max(1);
             let hi = max.min(s - 1);
-            let len = hi - lo + 1;
-            let inside = |a: usize| a.min(s - a) <= small;
+            // The diagonal's positions in the band, min(a, s - a) ≤ small: a ≤ small or
+            // a ≥ s - small (visiting the whole diagonal made thin positions quadratic:
+            // (1000000, 1) ran for minutes).
+            band.clear();
+            band.extend(lo..=hi.min(small));
+            band.extend(lo.max(s.saturating_sub(small)).max(small + 1)..=hi);
+            let len = band.len();
             {
-                let (values, d2) = (&values, &d2);
+                let (values, d2, band) = (&values, &d2, &band);
                 buf[..len]
                     .par_iter_mut()
                     .with_min_len(64)
                     .enumerate()
                     .for_each(|(i, slot)| {
-                        let a = lo + i;
+                        let a = band[i];
                         let b = s - a;
-                        if inside(a) {
-                            *slot = solve_position(
-                                rules,
-                                questions,
-                                a,
-                                b,
-                                &values[band_row(values, b)],
-                                &d2[band_row(d2, b)],
-                            );
-                        }
+                        *slot = solve_position(
+                            rules,
+                            questions,
+                            a,
+                            b,
+                            &values[band_row(values, b)],
+                            &d2[band_row(d2, b)],
+                        );
                     });
             }
-            for (i, &(v, two)) in buf[..len].iter().enumerate() {
-                let a = lo + i;
+            for (&a, &(v, two)) in band.iter().zip(&buf[..len]) {
                 let b = s - a;
-                if inside(a) {
-                    values[row_start(max, small, a) + b] = v;
-                    if three {
-                        d2[row_start(max, small, b) + a] = two;
-                    }
+                values[row_start(max, small, a) + b] = v;
+                if three {
+                    d2[row_start(max, small, b) + a] = two;
                 }
             }
         }
