@@ -13,6 +13,7 @@ mod output;
 mod report;
 mod search;
 mod search_value;
+mod system;
 
 /// Solve and play two-player games of search and strategy.
 #[derive(Parser)]

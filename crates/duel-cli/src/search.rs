@@ -186,62 +186,74 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let game = args.game.trim();
     let bar = progress(ctx, args.trials, "trials");
     let tick = || bar.inc(1);
-    let out = match parse_game(game)? {
-        // Random trees: every trial plays a new realization.
-        AnyGame::Pearl(g) => {
-            let (s, runs) = leaves_experiment(
-                |seed| g.with_seed(seed),
-                &prior,
-                args.trials,
-                args.seed,
-                TRIAL_MEMORY,
-                &tick,
-            )?;
-            let ab = alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
-            (g.spec(), s, runs, Some(ab))
-        }
-        AnyGame::GaltonWatson(g) => {
-            let (s, runs) = leaves_experiment(
-                |seed| g.with_seed(seed),
-                &prior,
-                args.trials,
-                args.seed,
-                TRIAL_MEMORY,
-                &tick,
-            )?;
-            (g.spec(), s, runs, None)
-        }
-        fixed => {
-            // A fixed game: every trial searches the same root with a different agent seed.
-            struct Fixed<'a> {
-                prior: &'a duel::search::priors::PriorKind,
-                trials: u64,
-                seed: u64,
-                tick: &'a (dyn Fn() + Sync),
+    // Trials run in parallel, each with its own tree of up to 1 GiB (twice that at the peak
+    // of a copy): no more at once than fit in the available memory. Trial i is the same
+    // whatever the number of threads.
+    let threads = crate::system::threads_within_memory(2 * TRIAL_MEMORY);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
+    let game = parse_game(game)?;
+    let out = pool.install(|| -> anyhow::Result<_> {
+        Ok(match game {
+            // Random trees: every trial plays a new realization.
+            AnyGame::Pearl(g) => {
+                let (s, runs) = leaves_experiment(
+                    |seed| g.with_seed(seed),
+                    &prior,
+                    args.trials,
+                    args.seed,
+                    TRIAL_MEMORY,
+                    &tick,
+                )?;
+                let ab =
+                    alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
+                (g.spec(), s, runs, Some(ab))
             }
-            type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
-            impl GameVisitor for Fixed<'_> {
-                type Output = Result<Found, duel::search::SearchError>;
-                fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
-                    let (s, runs) = leaves_experiment(
-                        |_| g.clone(),
-                        self.prior,
-                        self.trials,
-                        self.seed,
-                        TRIAL_MEMORY,
-                        self.tick,
-                    )?;
-                    Ok((g.spec(), s, runs, None))
+            AnyGame::GaltonWatson(g) => {
+                let (s, runs) = leaves_experiment(
+                    |seed| g.with_seed(seed),
+                    &prior,
+                    args.trials,
+                    args.seed,
+                    TRIAL_MEMORY,
+                    &tick,
+                )?;
+                (g.spec(), s, runs, None)
+            }
+            fixed => {
+                // A fixed game: every trial searches the same root with a different agent seed.
+                struct Fixed<'a> {
+                    prior: &'a duel::search::priors::PriorKind,
+                    trials: u64,
+                    seed: u64,
+                    tick: &'a (dyn Fn() + Sync),
                 }
+                type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
+                impl GameVisitor for Fixed<'_> {
+                    type Output = Result<Found, duel::search::SearchError>;
+                    fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
+                        let (s, runs) = leaves_experiment(
+                            |_| g.clone(),
+                            self.prior,
+                            self.trials,
+                            self.seed,
+                            TRIAL_MEMORY,
+                            self.tick,
+                        )?;
+                        Ok((g.spec(), s, runs, None))
+                    }
+                }
+                fixed.visit(Fixed {
+                    prior: &prior,
+                    trials: args.trials,
+                    seed: args.seed,
+                    tick: &tick,
+                })?
             }
-            fixed.visit(Fixed {
-                prior: &prior,
-                trials: args.trials,
-                seed: args.seed,
-                tick: &tick,
-            })?
-        }
-    };
+        })
+    })?;
     bar.finish_and_clear();
     let (game_spec, s, runs, ab) = out;
     let out = LeavesOut {

@@ -1,0 +1,45 @@
+//! What the machine offers: the memory a command may plan for.
+
+/// The memory the system can give without swapping (`MemAvailable` of /proc/meminfo, and the
+/// address-space limit of `ulimit -v` where it is lower); `None` where it cannot be read.
+pub fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    let available = kib.saturating_mul(1024);
+    Some(available.min(address_space_limit()))
+}
+
+/// The soft limit of the address space (`ulimit -v`), u64::MAX where there is none.
+fn address_space_limit() -> u64 {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes one rlimit into the struct we pass, which lives for the call.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+        if ok && limit.rlim_cur != libc::RLIM_INFINITY {
+            // rlim_t is u64 on Linux, but not on every Unix.
+            #[allow(clippy::unnecessary_cast)]
+            return limit.rlim_cur as u64;
+        }
+    }
+    u64::MAX
+}
+
+/// Threads for work whose tasks may each hold up to `peak` bytes: rayon's count, lowered so
+/// that the tasks running at once fit in [`available_memory`] (at least one).
+pub fn threads_within_memory(peak: u64) -> usize {
+    let fit = available_memory().map_or(usize::MAX, |m| {
+        usize::try_from(m / peak.max(1)).unwrap_or(usize::MAX)
+    });
+    rayon::current_num_threads().min(fit).max(1)
+}
