@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use duel::guesswho::closed_form::split;
+use duel::guesswho::closed_form::{split, NicaPosition};
 use duel::guesswho::verify::{cushing_theorem_1_6_printed, verify, verify_limit, Verification};
 use duel::guesswho::{plot, Move, Questions, Rules, Table};
 use duel::report::png::svg_to_png;
@@ -163,6 +163,14 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Table steps beyond which `value` answers a race position with yes/no questions by Nica's
+/// closed form (checked against the tables by `guess-who verify` and the tests) instead:
+/// about ten seconds of table.
+const CLOSED_FORM_STEPS: f64 = 2e10;
+/// The largest pool whose optimal questions the closed form lists (n/2 evaluations: 8 s at
+/// 2·10^9 on the development machine).
+const MAX_LISTED: u64 = 2_000_000_000;
+
 fn value(
     ctx: &Ctx,
     n: &str,
@@ -175,16 +183,48 @@ fn value(
     let (rules, questions) = variant.parse()?;
     let mv = mv.map(parse_move).transpose()?;
     // A thin position only reaches a band of positions: solve that, not the whole square.
-    let table = if n.min(m).saturating_mul(4) <= n.max(m) {
-        Table::solve_band(n, m, rules, questions)?
+    let band = n.min(m).saturating_mul(4) <= n.max(m);
+    // Steps of the table: each position (a, b) scans a/2 questions (a third of them more
+    // with three-way ones), over a ≤ L and b ≤ S (band) or b ≤ L (square).
+    let (big, small) = (n.max(m) as f64, n.min(m) as f64);
+    let steps = big * big / 4.0 * if band { small } else { big };
+    let (p, best, evaluated, method) = if rules == Rules::Race
+        && questions == Questions::Two
+        && steps > CLOSED_FORM_STEPS
+    {
+        if n > MAX_LISTED {
+            bail!(
+                "P({n}, {m}) has a closed form, but listing every optimal question takes {} steps (n/2); at most n = {MAX_LISTED} here",
+                n / 2
+            );
+        }
+        let position = NicaPosition::new(n, m)?;
+        let evaluated = match &mv {
+            Some(mv) => Some((mv.clone(), position.move_probability(mv)?)),
+            None => None,
+        };
+        (
+            position.probability(),
+            position.best_moves(),
+            evaluated,
+            "closed form",
+        )
     } else {
-        solve(ctx, n.max(m), rules, questions)?
-    };
-    let p = table.probability(n, m)?;
-    let best = table.best_moves(n, m)?;
-    let evaluated = match &mv {
-        Some(mv) => Some((mv.clone(), table.move_probability(n, m, mv)?)),
-        None => None,
+        let table = if band {
+            Table::solve_band(n, m, rules, questions)?
+        } else {
+            solve(ctx, n.max(m), rules, questions)?
+        };
+        let evaluated = match &mv {
+            Some(mv) => Some((mv.clone(), table.move_probability(n, m, mv)?)),
+            None => None,
+        };
+        (
+            table.probability(n, m)?,
+            table.best_moves(n, m)?,
+            evaluated,
+            "table",
+        )
     };
     if as_json {
         let mut doc = json!({
@@ -195,6 +235,7 @@ fn value(
             "p": p.to_string(),
             "p_float": p.to_f64(),
             "best": best.iter().map(move_json).collect::<Vec<_>>(),
+            "method": method,
         });
         if let Some((mv, q)) = &evaluated {
             doc["move"] = move_json(mv);
@@ -209,6 +250,11 @@ fn value(
             rules,
             questions.parts()
         );
+        if method == "closed form" && !best.is_empty() {
+            out!(
+                "by Nica's Theorem 1.1 and the closed forms of the positions each question leads to (a table would take about {steps:.0e} steps)"
+            );
+        }
         if best.is_empty() {
             out!("the game is already decided: no move to make");
         } else {

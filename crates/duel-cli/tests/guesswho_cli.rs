@@ -257,7 +257,19 @@ fn bad_input_is_one_line_and_exit_2() {
         &["guess-who", "value", "5", "4", "--move", "two"],
         "neither",
     );
-    assert_error(&["guess-who", "value", "60000", "50000"], "GiB");
+    // Race positions this large are answered by the closed form (see
+    // thin_race_positions_by_the_closed_form); the official rules need the table.
+    assert_error(
+        &[
+            "guess-who",
+            "value",
+            "60000",
+            "50000",
+            "--rules",
+            "official",
+        ],
+        "GiB",
+    );
     assert_error(
         &["guess-who", "table", "--max", "100000"],
         "more than the limit of 8 GiB",
@@ -334,5 +346,56 @@ fn thin_positions_use_the_band() {
     assert_eq!(v["p"], "3/2500");
     assert_eq!(v["best"], serde_json::json!([{"split": [4, 2996]}]));
     // A band that would not fit is refused with its size.
-    assert_error(&["guess-who", "value", "40000000000", "400"], "GiB");
+    assert_error(
+        &[
+            "guess-who",
+            "value",
+            "40000000000",
+            "400",
+            "--rules",
+            "official",
+        ],
+        "GiB",
+    );
+    // Under the race rules the closed form has the value, but its list of optimal questions
+    // would take 2·10^10 steps.
+    assert_error(
+        &["guess-who", "value", "40000000000", "400"],
+        "listing every optimal question",
+    );
+}
+
+/// A race position whose table would take hours (the band of (1000000, 24) is about 6·10^12
+/// steps; it ran for hours) is answered by Nica's closed forms, and says so; a smaller one by
+/// the table, with the same formula's value (Theorem 1.1 in the weeds at level 4:
+/// N = 2^5·24 − (2/3)(2^9 + 1) = 426, p = 426/(24·n)).
+#[test]
+fn thin_race_positions_by_the_closed_form() {
+    let o = duel(&["guess-who", "value", "1000000", "24", "--json"]);
+    assert!(o.status.success());
+    let v = json(&o);
+    assert_eq!(v["method"], "closed form");
+    assert_eq!(v["p"], "71/4000000");
+    assert_eq!(v["best"], serde_json::json!([{"split": [16, 999984]}]));
+    let v = json(&duel(&["guess-who", "value", "1000", "24", "--json"]));
+    assert_eq!(v["method"], "table");
+    assert_eq!(v["p"], "71/4000");
+    assert_eq!(v["best"], serde_json::json!([{"split": [16, 984]}]));
+    let o = duel(&[
+        "guess-who",
+        "value",
+        "1000000",
+        "24",
+        "--move",
+        "500000,500000",
+    ]);
+    assert!(stdout(&o).contains("not optimal"), "{}", stdout(&o));
+    assert_error(
+        &["guess-who", "value", "1000000", "24", "--move", "guess"],
+        "guess",
+    );
+    assert_error(
+        &["guess-who", "value", "1000000", "24", "--move", "5,6"],
+        "do not add up",
+    );
 }

@@ -263,3 +263,43 @@ fn band_solver_equals_the_square_table() {
     ));
     assert!(!band.is_square());
 }
+
+/// The table-free race values (Nica's Theorem 1.1 for the position and for every position a
+/// question leads to) agree with the table everywhere up to 120: the probability, the list of
+/// optimal questions, and the value of every question; bad questions are refused alike.
+#[test]
+fn nica_positions_equal_the_race_table() {
+    use duel::guesswho::closed_form::NicaPosition;
+    let max = 120;
+    let table = Table::solve(max, Rules::Race, Questions::Two).unwrap();
+    for n in 1..=max {
+        for m in 1..=max {
+            if n == 1 && m == 1 {
+                assert!(NicaPosition::new(1, 1).is_err());
+                continue;
+            }
+            let p = NicaPosition::new(n, m).unwrap();
+            assert_eq!(
+                p.probability(),
+                table.probability(n, m).unwrap(),
+                "({n},{m})"
+            );
+            assert_eq!(p.best_moves(), table.best_moves(n, m).unwrap(), "({n},{m})");
+            for a in 0..=n {
+                let mv = Move::Split(vec![a, n - a]);
+                assert_eq!(
+                    p.move_probability(&mv).ok(),
+                    table.move_probability(n, m, &mv).ok(),
+                    "({n},{m}) {mv}"
+                );
+            }
+            assert!(p.move_probability(&Move::Guess).is_err());
+            if n >= 3 {
+                // Three parts: not a yes/no question.
+                assert!(p.move_probability(&Move::Split(vec![1, 1, n - 2])).is_err());
+            }
+        }
+    }
+    assert!(NicaPosition::new(0, 5).is_err());
+    assert!(NicaPosition::new(1 << 32, 1 << 31).is_err());
+}

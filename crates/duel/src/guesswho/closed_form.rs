@@ -2,8 +2,8 @@
 //! Theorem 1.1 (official rules, yes/no questions) and Theorem 1.6 (official rules,
 //! headbusting questions), as printed and as corrected.
 
-use super::rules::Move;
-use super::table::Prob;
+use super::rules::{GuessWhoError, Move, Questions};
+use super::table::{check_split, Prob};
 
 /// Where a race position lies in Nica's partition (Definitions 2.6 and 2.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,4 +250,77 @@ pub fn cushing_tripartite_corrected(n: u64, m: u64) -> Move {
         [n - 2 * t, t, t]
     };
     split(&parts)
+}
+
+/// A race position with yes/no questions solved by Nica's Theorem 1.1 alone, without a table:
+/// `p*(n, m)`, every optimal question and the value of any question, each from the closed
+/// forms of the positions a question leads to. A question `(a, n − a)` at `(n, m)` leads to
+/// `(m, a)` and `(m, n − a)`, so `n·m·p` of it is `n·m − N(m, a) − N(m, n − a)` with
+/// `N = n·m·p*` ([`nica_numerator`]); listing the optimal questions takes `n/2` evaluations.
+/// For positions whose table would take too long (the band of `(1000000, 24)` is about
+/// 6·10^12 steps). `n·m` must fit in 63 bits.
+#[derive(Clone, Copy, Debug)]
+pub struct NicaPosition {
+    n: u64,
+    m: u64,
+}
+
+impl NicaPosition {
+    /// The position `(n, m)`: both pools at least 1, not `(1, 1)` (unreachable), `n·m`
+    /// below `2^63`.
+    pub fn new(n: u64, m: u64) -> Result<NicaPosition, GuessWhoError> {
+        if n == 0 || m == 0 {
+            return Err(GuessWhoError::EmptyPool { n, m });
+        }
+        if n == 1 && m == 1 {
+            return Err(GuessWhoError::Unreachable);
+        }
+        match n.checked_mul(m) {
+            Some(nm) if nm < 1 << 63 => Ok(NicaPosition { n, m }),
+            _ => Err(GuessWhoError::PoolsTooLarge { n, m }),
+        }
+    }
+
+    /// `p*(n, m)`.
+    pub fn probability(&self) -> Prob {
+        nica_probability(self.n, self.m)
+    }
+
+    /// Whether the game is over (a pool of one).
+    fn over(&self) -> bool {
+        self.n == 1 || self.m == 1
+    }
+
+    /// What the question `(a, n − a)` gives away: `N(m, a) + N(m, n − a)`.
+    fn lost(&self, a: u64) -> u64 {
+        nica_numerator(self.m, a) + nica_numerator(self.m, self.n - a)
+    }
+
+    /// Every optimal question, parts ascending, by increasing first part; none where the game
+    /// is over.
+    pub fn best_moves(&self) -> Vec<Move> {
+        if self.over() {
+            return Vec::new();
+        }
+        let lost = self.n * self.m - nica_numerator(self.n, self.m);
+        (1..=self.n / 2)
+            .filter(|&a| self.lost(a) == lost)
+            .map(|a| Move::Split(vec![a, self.n - a]))
+            .collect()
+    }
+
+    /// The probability of winning by asking `mv` and then playing optimally.
+    pub fn move_probability(&self, mv: &Move) -> Result<Prob, GuessWhoError> {
+        let parts = match mv {
+            Move::Guess => return Err(GuessWhoError::GuessNotAllowed),
+            Move::Split(parts) => parts,
+        };
+        check_split(parts, self.n, Questions::Two, self.over())?;
+        let lost: u64 = parts
+            .iter()
+            .filter(|&&p| p > 0)
+            .map(|&p| nica_numerator(self.m, p))
+            .sum();
+        Ok(Prob::new(self.n * self.m - lost, self.n * self.m))
+    }
 }

@@ -144,6 +144,14 @@ pub enum GuessWhoError {
     /// `(1, 1)` under the race rules.
     #[error("position (1, 1) cannot occur under the race rules: the player who reached one candidate first has already won")]
     Unreachable,
+    /// Pools whose product does not fit the exact fractions (`n·m < 2^63`).
+    #[error("pools {n} and {m} are too large: the probabilities are fractions over n·m, which must be below 2^63")]
+    PoolsTooLarge {
+        /// The player's pool.
+        n: u64,
+        /// The opponent's pool.
+        m: u64,
+    },
     /// A table that would not fit in memory.
     #[error("a table for pools up to {max} needs {} ({gib:.1} GiB), more than the limit of 8 GiB; choose a smaller size", bytes_text(*.bytes))]
     TooLarge {

@@ -274,6 +274,40 @@ fn best_lost(nm: u64, best: u64) -> u64 {
     nm.checked_sub(best).unwrap_or(u64::MAX)
 }
 
+/// Checks that `parts` is a question at a pool of `n` with `questions`-way questions, in a
+/// game not over (`over`: already decided under the race rules).
+pub(crate) fn check_split(
+    parts: &[u64],
+    n: u64,
+    questions: Questions,
+    over: bool,
+) -> Result<(), GuessWhoError> {
+    let bad = |why: &str| GuessWhoError::BadSplit {
+        parts: parts.to_vec(),
+        n,
+        why: why.to_string(),
+    };
+    let sum = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p));
+    if sum != Some(n) {
+        return Err(bad("the parts do not add up to n"));
+    }
+    let non_empty = parts.iter().filter(|&&p| p > 0).count();
+    if non_empty < 2 {
+        return Err(bad("at least two parts must be non-empty"));
+    }
+    if parts.len() > questions.parts() as usize {
+        return Err(bad(&format!(
+            "{}-way questions have at most {} parts",
+            questions.parts(),
+            questions.parts()
+        )));
+    }
+    if over {
+        return Err(bad("the game is already over under the race rules"));
+    }
+    Ok(())
+}
+
 /// Pools per block of the cache-blocked solver.
 pub const BLOCK: usize = 512;
 
@@ -643,29 +677,7 @@ impl Table {
                 }),
             },
             Move::Split(parts) => {
-                let bad = |why: &str| GuessWhoError::BadSplit {
-                    parts: parts.clone(),
-                    n,
-                    why: why.to_string(),
-                };
-                let sum = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p));
-                if sum != Some(n) {
-                    return Err(bad("the parts do not add up to n"));
-                }
-                let non_empty = parts.iter().filter(|&&p| p > 0).count();
-                if non_empty < 2 {
-                    return Err(bad("at least two parts must be non-empty"));
-                }
-                if parts.len() > self.questions.parts() as usize {
-                    return Err(bad(&format!(
-                        "{}-way questions have at most {} parts",
-                        self.questions.parts(),
-                        self.questions.parts()
-                    )));
-                }
-                if self.race_terminal(nu, mu) {
-                    return Err(bad("the game is already over under the race rules"));
-                }
+                check_split(parts, n, self.questions, self.race_terminal(nu, mu))?;
                 let lost: u64 = parts
                     .iter()
                     .filter(|&&p| p > 0)
