@@ -188,7 +188,7 @@ fn value(
     // with three-way ones), over a ≤ L and b ≤ S (band) or b ≤ L (square).
     let (big, small) = (n.max(m) as f64, n.min(m) as f64);
     let steps = big * big / 4.0 * if band { small } else { big };
-    let (p, best, evaluated, method) = if rules == Rules::Race
+    let (p, best, evaluated, closed_form) = if rules == Rules::Race
         && questions == Questions::Two
         && steps > CLOSED_FORM_STEPS
     {
@@ -207,7 +207,7 @@ fn value(
             position.probability(),
             position.best_moves(),
             evaluated,
-            "closed form",
+            true,
         )
     } else {
         let table = if band {
@@ -223,7 +223,7 @@ fn value(
             table.probability(n, m)?,
             table.best_moves(n, m)?,
             evaluated,
-            "table",
+            false,
         )
     };
     if as_json {
@@ -235,7 +235,7 @@ fn value(
             "p": p.to_string(),
             "p_float": p.to_f64(),
             "best": best.iter().map(move_json).collect::<Vec<_>>(),
-            "method": method,
+            "method": if closed_form { "closed form" } else { "table" },
         });
         if let Some((mv, q)) = &evaluated {
             doc["move"] = move_json(mv);
@@ -250,7 +250,7 @@ fn value(
             rules,
             questions.parts()
         );
-        if method == "closed form" && !best.is_empty() {
+        if closed_form && !best.is_empty() {
             out!(
                 "by Nica's Theorem 1.1 and the closed forms of the positions each question leads to (a table would take about {steps:.0e} steps)"
             );

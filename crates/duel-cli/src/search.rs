@@ -172,6 +172,40 @@ const MAX_TRIALS: u64 = 1_000_000;
 /// `search best` can grow is one `search leaves` can grow too.
 const TRIAL_MEMORY: u64 = DEFAULT_MEMORY_BYTES;
 
+/// The trials of `search leaves`, each with a tree capped at [`TRIAL_MEMORY`].
+struct Trials<'a> {
+    prior: &'a duel::search::priors::PriorKind,
+    trials: u64,
+    seed: u64,
+    tick: &'a (dyn Fn() + Sync),
+}
+
+impl Trials<'_> {
+    /// Runs the trials on the games `make(seed)` builds.
+    fn run<G: Game, F: Fn(u64) -> G + Sync>(
+        &self,
+        make: F,
+    ) -> Result<(Summary, Vec<SolveRun>), duel::search::SearchError> {
+        leaves_experiment(
+            make,
+            self.prior,
+            self.trials,
+            self.seed,
+            TRIAL_MEMORY,
+            self.tick,
+        )
+    }
+}
+
+/// A fixed game: every trial searches its root.
+impl GameVisitor for &Trials<'_> {
+    type Output = Result<(String, Summary, Vec<SolveRun>, Option<f64>), duel::search::SearchError>;
+    fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
+        let (s, runs) = self.run(|_| g.clone())?;
+        Ok((g.spec(), s, runs, None))
+    }
+}
+
 fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let spec = AgentSpec::parse(&args.agent)?;
     let AgentSpec::Bayes(prior) = spec.clone() else {
@@ -195,63 +229,27 @@ fn leaves(args: LeavesArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))?;
     let game = parse_game(game)?;
+    let trials = Trials {
+        prior: &prior,
+        trials: args.trials,
+        seed: args.seed,
+        tick: &tick,
+    };
     let out = pool.install(|| -> anyhow::Result<_> {
         Ok(match game {
             // Random trees: every trial plays a new realization.
             AnyGame::Pearl(g) => {
-                let (s, runs) = leaves_experiment(
-                    |seed| g.with_seed(seed),
-                    &prior,
-                    args.trials,
-                    args.seed,
-                    TRIAL_MEMORY,
-                    &tick,
-                )?;
+                let (s, runs) = trials.run(|seed| g.with_seed(seed))?;
                 let ab =
                     alpha_beta_expected_leaves(g.degree(), g.max_depth(), g.leaf_probability());
                 (g.spec(), s, runs, Some(ab))
             }
             AnyGame::GaltonWatson(g) => {
-                let (s, runs) = leaves_experiment(
-                    |seed| g.with_seed(seed),
-                    &prior,
-                    args.trials,
-                    args.seed,
-                    TRIAL_MEMORY,
-                    &tick,
-                )?;
+                let (s, runs) = trials.run(|seed| g.with_seed(seed))?;
                 (g.spec(), s, runs, None)
             }
-            fixed => {
-                // A fixed game: every trial searches the same root with a different agent seed.
-                struct Fixed<'a> {
-                    prior: &'a duel::search::priors::PriorKind,
-                    trials: u64,
-                    seed: u64,
-                    tick: &'a (dyn Fn() + Sync),
-                }
-                type Found = (String, Summary, Vec<SolveRun>, Option<f64>);
-                impl GameVisitor for Fixed<'_> {
-                    type Output = Result<Found, duel::search::SearchError>;
-                    fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
-                        let (s, runs) = leaves_experiment(
-                            |_| g.clone(),
-                            self.prior,
-                            self.trials,
-                            self.seed,
-                            TRIAL_MEMORY,
-                            self.tick,
-                        )?;
-                        Ok((g.spec(), s, runs, None))
-                    }
-                }
-                fixed.visit(Fixed {
-                    prior: &prior,
-                    trials: args.trials,
-                    seed: args.seed,
-                    tick: &tick,
-                })?
-            }
+            // A fixed game: every trial searches the same root with a different agent seed.
+            fixed => fixed.visit(&trials)?,
         })
     })?;
     bar.finish_and_clear();

@@ -28,14 +28,6 @@ impl<G: Game> Default for Solver<G> {
     }
 }
 
-/// The milliseconds of a time budget (the only kind that can run out of time).
-fn budget_millis(budget: Budget) -> u64 {
-    match budget {
-        Budget::Millis(t) => t,
-        Budget::Iterations(_) => 0,
-    }
-}
-
 fn rank(v: Value) -> u8 {
     match v {
         Value::Loss => 0,
@@ -57,16 +49,14 @@ impl<G: Game> Agent<G> for Solver<G> {
         let budget = budget.validate_for(position)?;
         let t0 = Instant::now();
         // A budget in milliseconds is a deadline for all the moves' searches together.
-        let opts = match budget {
-            Budget::Iterations(n) => MinimaxOptions {
-                max_nodes: n,
-                ..MinimaxOptions::default()
-            },
-            Budget::Millis(t) => MinimaxOptions {
-                max_nodes: u64::MAX,
-                deadline: Some(t0 + std::time::Duration::from_millis(t)),
-                ..MinimaxOptions::default()
-            },
+        let (max_nodes, millis) = match budget {
+            Budget::Iterations(n) => (n, None),
+            Budget::Millis(t) => (u64::MAX, Some(t)),
+        };
+        let opts = MinimaxOptions {
+            max_nodes,
+            deadline: millis.map(|t| t0 + std::time::Duration::from_millis(t)),
+            ..MinimaxOptions::default()
         };
         let me = position.to_move();
         let mut moves = Vec::new();
@@ -88,7 +78,7 @@ impl<G: Game> Agent<G> for Solver<G> {
                     Err(MinimaxError::OutOfTime { nodes: n }) => {
                         return Err(SearchError::Unsupported(format!(
                             "the solver could not finish within its {} ms ({} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent)",
-                            budget_millis(budget),
+                            millis.unwrap_or_default(),
                             nodes + n
                         )))
                     }
