@@ -38,8 +38,34 @@ fn address_space_limit() -> u64 {
 /// Threads for work whose tasks may each hold up to `peak` bytes: rayon's count, lowered so
 /// that the tasks running at once fit in [`available_memory`] (at least one).
 pub fn threads_within_memory(peak: u64) -> usize {
-    let fit = available_memory().map_or(usize::MAX, |m| {
+    threads_for(rayon::current_num_threads(), available_memory(), peak)
+}
+
+/// `threads`, lowered to the number of tasks of `peak` bytes that fit in `memory` (unknown:
+/// no limit), and at least one.
+fn threads_for(threads: usize, memory: Option<u64>, peak: u64) -> usize {
+    let fit = memory.map_or(usize::MAX, |m| {
         usize::try_from(m / peak.max(1)).unwrap_or(usize::MAX)
     });
-    rayon::current_num_threads().min(fit).max(1)
+    threads.min(fit).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GIB: u64 = 1 << 30;
+
+    #[test]
+    fn threads_fit_in_memory() {
+        // 2 GiB a task (search leaves' trials): 7 GiB holds 3 at once, 1 GiB still runs one.
+        assert_eq!(threads_for(16, Some(7 * GIB), 2 * GIB), 3);
+        assert_eq!(threads_for(16, Some(GIB), 2 * GIB), 1);
+        assert_eq!(threads_for(16, Some(0), 2 * GIB), 1);
+        // Enough memory, or none known: the thread count stands.
+        assert_eq!(threads_for(2, Some(64 * GIB), 2 * GIB), 2);
+        assert_eq!(threads_for(4, None, 2 * GIB), 4);
+        // A peak of 0 bytes divides by 1, not 0.
+        assert_eq!(threads_for(4, Some(3), 0), 3);
+    }
 }
