@@ -10,6 +10,7 @@ mod connect;
 mod guesswho;
 mod liar;
 mod output;
+mod play;
 mod report;
 mod search;
 mod search_value;
@@ -46,6 +47,8 @@ enum Command {
     Connect(connect::Cmd),
     /// Matches between two search agents (and `arena merge` of their records).
     Arena(arena::Args),
+    /// Play a game against a search agent: your moves on stdin, one a line.
+    Play(play::Args),
     /// Reproduce the papers: writes report/index.md, JSON and figures.
     Report(report::Args),
 }
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Search(cmd) => search::run(cmd, &ctx),
         Command::Connect(cmd) => connect::run(cmd, &ctx),
         Command::Arena(args) => arena::run(args, &ctx),
+        Command::Play(args) => play::run(args, &ctx),
         Command::Report(args) => report::run(args, &ctx),
     }
     .and_then(|code| output::flush_stdout().map(|()| code));

@@ -91,7 +91,9 @@ struct BestOut {
 
 const MAX_MILLIS: u64 = 600_000;
 
-fn budget_of(iterations: Option<u64>, millis: Option<u64>) -> anyhow::Result<Budget> {
+/// The budget of `--iterations N | --millis T` (default 10000 iterations), refused when zero
+/// or above [`MAX_MILLIS`]; shared by `search best` and `play`.
+pub(crate) fn budget_of(iterations: Option<u64>, millis: Option<u64>) -> anyhow::Result<Budget> {
     let b = match (iterations, millis) {
         (_, Some(ms)) => {
             if ms > MAX_MILLIS {
@@ -105,21 +107,32 @@ fn budget_of(iterations: Option<u64>, millis: Option<u64>) -> anyhow::Result<Bud
     Ok(b.validate()?)
 }
 
+/// The moves of `position` (in the game's notation) and the position they reach from `start`;
+/// an error when a move is bad or the position is finished (no move to search). Shared by
+/// `search best` and `play`.
+pub(crate) fn position_to_search<G: Game>(
+    start: &G,
+    position: &str,
+) -> anyhow::Result<(Vec<G::Move>, G)> {
+    let moves = start.parse_moves(position)?;
+    let mut game = start.clone();
+    game.try_play_all(&moves)?;
+    if let Some(o) = game.outcome() {
+        anyhow::bail!(
+            "the position '{}' is finished ({o}): there is no move to search",
+            position.trim()
+        );
+    }
+    Ok((moves, game))
+}
+
 fn best(args: BestArgs) -> anyhow::Result<ExitCode> {
     struct Best(BestArgs, AgentSpec, Budget);
     impl GameVisitor for Best {
         type Output = anyhow::Result<ExitCode>;
-        fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<ExitCode> {
+        fn visit<G: Game + 'static>(self, start: G) -> anyhow::Result<ExitCode> {
             let Best(args, spec, budget) = self;
-            let start = game.clone();
-            let moves = game.parse_moves(&args.position)?;
-            game.try_play_all(&moves)?;
-            if let Some(o) = game.outcome() {
-                anyhow::bail!(
-                    "the position '{}' is finished ({o}): there is no move to search",
-                    args.position.trim()
-                );
-            }
+            let (moves, game) = position_to_search(&start, &args.position)?;
             let mut agent = spec.build::<G>(args.seed);
             agent.set_history(&start, &moves);
             let r = agent.search(&game, budget)?;

@@ -1,0 +1,274 @@
+//! `duel play`: a whole game against an agent, the person's moves on stdin.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The exit code, standard output and standard error of `duel args` with `input` on stdin.
+fn play(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the duel binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // duel may stop reading early (a resignation, the end of the game): a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("duel ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `text` repeated `times` times.
+fn cycle(text: &str, times: usize) -> String {
+    text.repeat(times)
+}
+
+/// Tic-tac-toe is a draw with perfect play: against the solver the person never wins, and a
+/// malformed or illegal line is answered and asked again, not fatal.
+#[test]
+fn the_solver_never_loses_at_tictactoe_and_bad_lines_are_asked_again() {
+    let input = format!("abc\n5\n\n5\n{}", cycle("1\n2\n3\n4\n6\n7\n8\n9\n", 2));
+    let (code, out, err) = play(&["tictactoe"], &input);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("'abc' is not a move: a cell is a digit from 1 to 9"),
+        "{out}"
+    );
+    assert!(out.contains("move 5 is illegal here"), "{out}");
+    assert!(out.contains("you play 5\n"), "{out}");
+    assert!(out.contains("solver plays "), "{out}");
+    assert!(out.contains("your move? legal: 1 2 3 4 5 6 7 8 9"), "{out}");
+    // The board after each move, X for the person.
+    assert!(out.contains("...\n.X.\n...\n"), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last == "game over: draw" || last.starts_with("game over: you lost"),
+        "{last}"
+    );
+    assert!(!out.contains("you won"), "{out}");
+    assert!(err.is_empty(), "{err}");
+}
+
+/// The solver on both sides of tic-tac-toe draws, whatever the seed.
+#[test]
+fn the_solver_against_itself_draws_at_tictactoe() {
+    let (code, out, err) = play(&["tictactoe", "--human", "none"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("game over: draw"), "{out}");
+    assert_eq!(out.matches("solver (the first player) plays").count(), 5);
+    assert_eq!(out.matches("solver (the second player) plays").count(), 4);
+    assert!(!out.contains("your move"), "{out}");
+}
+
+/// connect:5x4:3 is a first-player win, but not after every first move (1 and 5 lose): the
+/// solver, moving first, leaves the person lost after each of its moves, as the exact search of
+/// `search value` says, and wins whatever the person plays (here columns 1 to 5 in turn, full
+/// columns refused and the next one tried).
+#[test]
+fn the_solver_moving_first_wins_connect_5x4_3() {
+    let input = cycle("1\n2\n3\n4\n5\n", 6);
+    let (code, out, err) = play(&["connect:5x4:3", "--human", "second", "--json"], &input);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["outcome"], "first");
+    assert_eq!(v["winner"], "agent");
+    let moves = v["moves"].as_str().unwrap();
+    // After each of the agent's moves but the last (which ends the game) the person is lost.
+    for after in (1..moves.len()).step_by(2) {
+        let position = &moves[..after];
+        let w = common::json(&[
+            "search",
+            "value",
+            "connect:5x4:3",
+            "--position",
+            position,
+            "--json",
+        ]);
+        assert_eq!(w["value"], "loss", "the solver played {position}");
+    }
+    let (code, out, err) = play(&["connect:5x4:3", "--human", "second"], &input);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("you are the second player (O)"), "{out}");
+    assert!(out.contains("\n12345\n"), "{out}");
+    assert!(
+        out.ends_with("game over: you lost (the first player won)\n"),
+        "{out}"
+    );
+}
+
+/// A position one move from the person's win: they win, and are told so.
+#[test]
+fn the_person_can_win_from_a_won_position() {
+    // X on 1 and 2, O on 4 and 5: X completes the top row with 3.
+    let (code, out, err) = play(&["tictactoe", "--position", "1425"], "3\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("XXX\nOO.\n"), "{out}");
+    assert!(
+        out.ends_with("game over: you won (the first player won)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_end_of_input_before_the_end_is_one_error_line() {
+    for input in ["", "5\n", "5\n\n\n"] {
+        let (code, _, err) = play(&["tictactoe"], input);
+        assert_eq!(code, 2, "{input:?}");
+        assert_eq!(
+            err, "duel: error: input ended before the game was over\n",
+            "{input:?}"
+        );
+    }
+}
+
+#[test]
+fn quit_and_resign_give_the_game_to_the_agent() {
+    for line in ["quit", "resign", "QUIT"] {
+        let (code, out, err) = play(&["tictactoe"], &format!("5\n{line}\n9\n"));
+        assert_eq!(code, 0, "{line}: {err}");
+        assert!(
+            out.ends_with("game over: you resigned: you lost, the agent wins\n"),
+            "{line}: {out}"
+        );
+    }
+    let (code, out, err) = play(&["connect:4x4:3", "--json"], "resign\n");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["outcome"], "second");
+    assert_eq!(v["winner"], "agent");
+    assert_eq!(v["resigned"], true);
+    assert_eq!(v["moves"], "");
+}
+
+#[test]
+fn json_has_the_contract_fields() {
+    let (code, out, err) = play(&["tictactoe", "--human", "none", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["game"], "tictactoe");
+    assert_eq!(v["position"], "");
+    assert_eq!(v["agent"], "solver");
+    assert_eq!(v["human"], "none");
+    assert_eq!(v["outcome"], "draw");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["resigned"], false);
+    // A drawn game of tic-tac-toe fills the board.
+    let moves = v["moves"].as_str().unwrap();
+    let mut cells: Vec<char> = moves.chars().collect();
+    cells.sort_unstable();
+    assert_eq!(cells.iter().collect::<String>(), "123456789");
+    // With a person: no prompt on stdout (only the document); a bad line is answered on stderr.
+    let (code, out, err) = play(&["tictactoe", "--position", "1425", "--json"], "x\n3\n");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["position"], "1425");
+    assert_eq!(v["human"], "first");
+    assert_eq!(v["moves"], "3");
+    assert_eq!(v["outcome"], "first");
+    assert_eq!(v["winner"], "human");
+    assert!(err.contains("'x' is not a move"), "{err}");
+}
+
+/// A game without a board (Pearl's trees) shows the moves from the start instead.
+#[test]
+fn trees_show_their_move_list() {
+    let (code, out, err) = play(&["pearl:2:4", "--position", "1", "--human", "none"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nmoves: 1\n"), "{out}");
+    let last_moves = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("moves: "))
+        .next_back()
+        .unwrap();
+    assert_eq!(last_moves.len(), 4, "a game of depth 4: {out}");
+    assert!(out.contains("game over: "), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["play", "tictactoe", "--iterations", "0"],
+            "the budget must be at least 1",
+        ),
+        (
+            &["play", "tictactoe", "--millis", "0"],
+            "the budget must be at least 1",
+        ),
+        (
+            &["play", "tictactoe", "--millis", "99999999"],
+            "more than the limit",
+        ),
+        (
+            &["play", "tictactoe", "--agent", "alphazero"],
+            "invalid agent 'alphazero'",
+        ),
+        (&["play", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (&["play", "connect:4x4"], "invalid game 'connect:4x4'"),
+        (
+            &["play", "tictactoe", "--position", "5x"],
+            "'x' is not a move",
+        ),
+        (
+            &["play", "tictactoe", "--position", "55"],
+            "move 5 is illegal here",
+        ),
+        (
+            &["play", "tictactoe", "--position", "15243"],
+            "'15243' is finished (the first player won)",
+        ),
+        // Too large for the solver's default budget of 10000 positions.
+        (
+            &["play", "connect:7x6:4", "--human", "second"],
+            "the solver could not finish within 10000 positions",
+        ),
+    ];
+    for (args, needle) in cases {
+        common::assert_error(args, needle);
+    }
+    // As for `search best`, clap refuses the two budgets together.
+    let (code, _, err) =
+        common::duel_text(&["play", "tictactoe", "--iterations", "5", "--millis", "5"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: the argument '--iterations"),
+        "{err}"
+    );
+}
+
+/// A full disk for stdout is one error line, in text and JSON modes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_error_line() {
+    for json in [false, true] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens on Linux");
+        let mut args = vec!["play", "tictactoe", "--human", "none"];
+        if json {
+            args.push("--json");
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+            .args(&args)
+            .stdout(Stdio::from(full))
+            .output()
+            .expect("the duel binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("duel: error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+    }
+}
