@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use duel::guesswho::closed_form::{split, NicaPosition};
+use duel::guesswho::closed_form::{split, NicaPosition, OfficialPosition};
 use duel::guesswho::verify::{cushing_theorem_1_6_printed, verify, verify_limit, Verification};
-use duel::guesswho::{plot, Move, Questions, Rules, Table};
+use duel::guesswho::{plot, Move, Prob, Questions, Rules, Table};
 use duel::report::png::svg_to_png;
+use serde::ser::SerializeMap;
+use serde::Serialize;
 use serde_json::json;
 
 use crate::output::{out, print_json, progress};
@@ -48,6 +50,11 @@ pub enum Cmd {
         /// Also evaluate this move: `guess` or the parts of a question, e.g. `8,16`.
         #[arg(long = "move", value_name = "MOVE")]
         mv: Option<String>,
+        /// Refuse a table that would take more steps than this (about 10^10 a second):
+        /// positions without a closed form (3-way questions, free guesses) grow as
+        /// min·max²/4.
+        #[arg(long, default_value = "1e12", allow_negative_numbers = true)]
+        max_steps: String,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -118,11 +125,40 @@ fn parse_move(s: &str) -> anyhow::Result<Move> {
     }
 }
 
-fn move_json(mv: &Move) -> serde_json::Value {
-    match mv {
-        Move::Guess => json!({"guess": true}),
-        Move::Split(parts) => json!({ "split": parts }),
+/// A move as the JSON of `value` writes it: `{"guess": true}` or `{"split": [a, b, ...]}`.
+struct MoveJson<'a>(&'a Move);
+
+impl Serialize for MoveJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        match self.0 {
+            Move::Guess => map.serialize_entry("guess", &true)?,
+            Move::Split(parts) => map.serialize_entry("split", parts)?,
+        }
+        map.end()
     }
+}
+
+/// The JSON document of `value`, serialized directly, its fields in the alphabetical order a
+/// `serde_json::Value` gave them. A `Value` for each move took about 1.6 KB: 800 MB and 1.5 s
+/// for the 499961 optimal questions at `(10^6, 24)` under the official rules, 7.9 GB and
+/// 30 s for the 5·10^6 at `(10^7, 24)`.
+#[derive(Serialize)]
+struct ValueDoc<'a> {
+    best: Vec<MoveJson<'a>>,
+    m: u64,
+    method: &'static str,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<MoveJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_optimal: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_p: Option<String>,
+    n: u64,
+    p: String,
+    p_float: f64,
+    questions: u32,
+    rules: &'static str,
 }
 
 fn solve(ctx: &Ctx, max: u64, rules: Rules, questions: Questions) -> anyhow::Result<Table> {
@@ -141,8 +177,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             m,
             variant,
             mv,
+            max_steps,
             json,
-        } => value(ctx, &n, &m, &variant, mv.as_deref(), json),
+        } => value(ctx, &n, &m, &variant, mv.as_deref(), &max_steps, json),
         Cmd::Table {
             max,
             variant,
@@ -163,13 +200,116 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Table steps beyond which `value` answers a race position with yes/no questions by Nica's
-/// closed form (checked against the tables by `guess-who verify` and the tests) instead:
-/// about ten seconds of table.
+/// Table steps beyond which `value` answers a position with yes/no questions under the race
+/// or official rules by the theorem of those rules (checked against the tables by `guess-who
+/// verify` and the tests) instead: about ten seconds of table.
 const CLOSED_FORM_STEPS: f64 = 2e10;
-/// The largest pool whose optimal questions the closed form lists (n/2 evaluations: 8 s at
-/// 2·10^9 on the development machine).
-const MAX_LISTED: u64 = 2_000_000_000;
+/// The optimal moves the text output of `value` shows (three-way questions can have over a
+/// million).
+const SHOWN: usize = 24;
+/// The most optimal moves `value --json` lists: 10^7 took 4.2 s and 1.3 GB (`(2·10^7, 24)`,
+/// official rules); the 8·10^8 of `(100000, 20)` with three-way questions ran out of memory.
+const MAX_JSON_MOVES: usize = 10_000_000;
+/// Table steps a second, measured on the development machine (2 cores; `value 100000 24
+/// --rules official`: 6·10^10 steps in 5.5 s, 3-way squares and bands 0.8–0.9·10^10 with
+/// the third counted), for the time a refusal quotes.
+const STEPS_PER_SECOND: f64 = 1e10;
+
+/// The theorems that answer a position with yes/no questions without a table.
+#[derive(Clone, Copy)]
+enum Theorem {
+    /// Race rules: Nica's Theorem 1.1, a closed form for every position.
+    Nica,
+    /// Official rules: Cushing et al.'s Theorem 1.1, an optimal decision at every position.
+    Cushing,
+}
+
+impl Theorem {
+    /// The theorem of these rules and questions, if the papers give one.
+    fn of(rules: Rules, questions: Questions) -> Option<Theorem> {
+        match (rules, questions) {
+            (Rules::Race, Questions::Two) => Some(Theorem::Nica),
+            (Rules::Official, Questions::Two) => Some(Theorem::Cushing),
+            _ => None,
+        }
+    }
+
+    /// The largest pool whose optimal questions are listed: `n/2` evaluations, 8 s at
+    /// 2·10^9 for Nica's closed form. For Cushing et al.'s, rows of about `n` values, and often
+    /// nearly every question is optimal: `(2·10^7, 24)` has 10^7 optimal questions, 1.4 s and
+    /// 0.7 GB (with `--json` 4.2 s and 1.3 GB); `(10^8, 24)` took 12 s and 3.5 GB, most of it
+    /// the list.
+    fn max_listed(self) -> u64 {
+        match self {
+            Theorem::Nica => 2_000_000_000,
+            Theorem::Cushing => 20_000_000,
+        }
+    }
+
+    /// The theorem, as the text output names it.
+    fn name(self) -> &'static str {
+        match self {
+            Theorem::Nica => "Nica's Theorem 1.1",
+            Theorem::Cushing => "Cushing et al.'s Theorem 1.1",
+        }
+    }
+
+    /// How the answer is found, for the text output.
+    fn how(self) -> String {
+        let how = match self {
+            Theorem::Nica => " and the closed forms of the positions each question leads to",
+            Theorem::Cushing => {
+                ", its optimal decision played at every position each move leads to"
+            }
+        };
+        format!("by {}{how}", self.name())
+    }
+
+    /// The probability of `(n, m)`, every optimal move, and the value of `mv`.
+    fn answer(
+        self,
+        n: u64,
+        m: u64,
+        mv: Option<&Move>,
+    ) -> anyhow::Result<(Prob, Vec<Move>, Option<Prob>)> {
+        Ok(match self {
+            Theorem::Nica => {
+                let p = NicaPosition::new(n, m)?;
+                let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
+                (p.probability(), p.best_moves(), q)
+            }
+            Theorem::Cushing => {
+                let p = OfficialPosition::new(n, m)?;
+                let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
+                (p.probability(), p.best_moves(), q)
+            }
+        })
+    }
+}
+
+/// `--max-steps`: a positive number, `1e12` or `1000000000000`.
+fn parse_steps(s: &str) -> anyhow::Result<f64> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => bail!("--max-steps must be a positive number like 1e12, got '{s}'"),
+    }
+}
+
+/// A duration in words, for a refusal: "a second", "40 seconds", "3 minutes", "2.5 hours",
+/// "4 days".
+fn duration_words(seconds: f64) -> String {
+    if seconds < 1.5 {
+        "a second".to_string()
+    } else if seconds < 120.0 {
+        format!("{seconds:.0} seconds")
+    } else if seconds < 7200.0 {
+        format!("{:.0} minutes", seconds / 60.0)
+    } else if seconds < 172_800.0 {
+        format!("{:.1} hours", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86_400.0)
+    }
+}
 
 fn value(
     ctx: &Ctx,
@@ -177,39 +317,55 @@ fn value(
     m: &str,
     variant: &Variant,
     mv: Option<&str>,
+    max_steps: &str,
     as_json: bool,
 ) -> anyhow::Result<ExitCode> {
     let (n, m) = (parse_pool("N", n)?, parse_pool("M", m)?);
     let (rules, questions) = variant.parse()?;
     let mv = mv.map(parse_move).transpose()?;
+    let max_steps = parse_steps(max_steps)?;
     // A thin position only reaches a band of positions: solve that, not the whole square.
     let band = n.min(m).saturating_mul(4) <= n.max(m);
-    // Steps of the table: each position (a, b) scans a/2 questions (a third of them more
-    // with three-way ones), over a ≤ L and b ≤ S (band) or b ≤ L (square).
+    // Steps of the table: each position (a, b) scans a/2 questions (a/3 more with three-way
+    // ones), over a ≤ L and b ≤ S (band) or b ≤ L (square).
     let (big, small) = (n.max(m) as f64, n.min(m) as f64);
     let steps = big * big / 4.0 * if band { small } else { big };
-    let (p, best, evaluated, closed_form) = if rules == Rules::Race
-        && questions == Questions::Two
-        && steps > CLOSED_FORM_STEPS
-    {
-        if n > MAX_LISTED {
+    let theorem = Theorem::of(rules, questions).filter(|_| steps > CLOSED_FORM_STEPS);
+    // The optimal moves kept: text shows a few and the count, JSON lists them all.
+    let limit = if as_json { MAX_JSON_MOVES } else { SHOWN };
+    let (p, best, count, evaluated) = if let Some(theorem) = theorem {
+        if n > theorem.max_listed() {
             bail!(
-                "P({n}, {m}) has a closed form, but listing every optimal question takes {} steps (n/2); at most n = {MAX_LISTED} here",
-                n / 2
+                "P({n}, {m}) is given by {}, but listing every optimal question takes {} evaluations (n/2); at most n = {} here",
+                theorem.name(),
+                n / 2,
+                theorem.max_listed()
             );
         }
-        let position = NicaPosition::new(n, m)?;
-        let evaluated = match &mv {
-            Some(mv) => Some((mv.clone(), position.move_probability(mv)?)),
-            None => None,
-        };
-        (
-            position.probability(),
-            position.best_moves(),
-            evaluated,
-            true,
-        )
+        let (p, best, q) = theorem.answer(n, m, mv.as_ref())?;
+        let count = best.len() as u64;
+        (p, best, count, mv.zip(q))
     } else {
+        // With three-way questions, a third more for the table and n²/12 for the listing.
+        let steps = if questions == Questions::Three {
+            let n = n as f64;
+            steps * 5.0 / 3.0 + n * n / 12.0
+        } else {
+            steps
+        };
+        // What cannot fit in memory is refused as such, before what takes long.
+        if band {
+            duel::guesswho::check_band_size(n, m, questions)?;
+        } else {
+            duel::guesswho::check_size(n.max(m), questions)?;
+        }
+        if steps > max_steps {
+            bail!(
+                "P({n}, {m}) needs a table of about {steps:.0e} steps, roughly {} at {STEPS_PER_SECOND:.0e} steps a second (no closed form for {rules} rules with {}-way questions); raise --max-steps (now {max_steps:.0e}) to run it",
+                duration_words(steps / STEPS_PER_SECOND),
+                questions.parts()
+            );
+        }
         let table = if band {
             Table::solve_band(n, m, rules, questions)?
         } else {
@@ -219,30 +375,32 @@ fn value(
             Some(mv) => Some((mv.clone(), table.move_probability(n, m, mv)?)),
             None => None,
         };
-        (
-            table.probability(n, m)?,
-            table.best_moves(n, m)?,
-            evaluated,
-            false,
-        )
+        let (best, count) = table.best_moves_upto(n, m, limit)?;
+        (table.probability(n, m)?, best, count, evaluated)
     };
+    if as_json && count > limit as u64 {
+        bail!(
+            "P({n}, {m}) = {p}, with {count} optimal moves: more than --json lists ({limit}); the text output shows the first {SHOWN} and the count"
+        );
+    }
     if as_json {
-        let mut doc = json!({
-            "n": n,
-            "m": m,
-            "rules": rules.name(),
-            "questions": questions.parts(),
-            "p": p.to_string(),
-            "p_float": p.to_f64(),
-            "best": best.iter().map(move_json).collect::<Vec<_>>(),
-            "method": if closed_form { "closed form" } else { "table" },
-        });
-        if let Some((mv, q)) = &evaluated {
-            doc["move"] = move_json(mv);
-            doc["move_p"] = json!(q.to_string());
-            doc["move_optimal"] = json!(*q == p);
-        }
-        print_json(&doc)?;
+        print_json(&ValueDoc {
+            best: best.iter().map(MoveJson).collect(),
+            m,
+            method: if theorem.is_some() {
+                "closed form"
+            } else {
+                "table"
+            },
+            mv: evaluated.as_ref().map(|(mv, _)| MoveJson(mv)),
+            move_optimal: evaluated.as_ref().map(|(_, q)| *q == p),
+            move_p: evaluated.as_ref().map(|(_, q)| q.to_string()),
+            n,
+            p: p.to_string(),
+            p_float: p.to_f64(),
+            questions: questions.parts(),
+            rules: rules.name(),
+        })?;
     } else {
         out!(
             "P({n}, {m}) = {p} ≈ {:.6}  ({} rules, {}-way questions)",
@@ -250,21 +408,23 @@ fn value(
             rules,
             questions.parts()
         );
-        if closed_form && !best.is_empty() {
+        if let Some(theorem) = theorem.filter(|_| !best.is_empty()) {
             out!(
-                "by Nica's Theorem 1.1 and the closed forms of the positions each question leads to (a table would take about {steps:.0e} steps)"
+                "{} (a table would take about {steps:.0e} steps)",
+                theorem.how()
             );
         }
         if best.is_empty() {
             out!("the game is already decided: no move to make");
         } else {
-            const SHOWN: usize = 24;
             let list: Vec<String> = best.iter().take(SHOWN).map(Move::to_string).collect();
-            let more = if best.len() > SHOWN {
-                format!(
-                    ", … ({} optimal moves in all; --json lists them)",
-                    best.len()
-                )
+            let more = if count > SHOWN as u64 {
+                let json = if count > MAX_JSON_MOVES as u64 {
+                    "too many for --json"
+                } else {
+                    "--json lists them"
+                };
+                format!(", … ({count} optimal moves in all; {json})")
             } else {
                 String::new()
             };

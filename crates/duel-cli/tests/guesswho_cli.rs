@@ -257,8 +257,9 @@ fn bad_input_is_one_line_and_exit_2() {
         &["guess-who", "value", "5", "4", "--move", "two"],
         "neither",
     );
-    // Race positions this large are answered by the closed form (see
-    // thin_race_positions_by_the_closed_form); the official rules need the table.
+    // Race and official positions this large are answered by the theorems (see
+    // thin_race_positions_by_the_closed_form, official_positions_by_the_closed_form); free
+    // guessing needs the table, refused for its memory before its 5·10^13 steps.
     assert_error(
         &[
             "guess-who",
@@ -266,7 +267,7 @@ fn bad_input_is_one_line_and_exit_2() {
             "60000",
             "50000",
             "--rules",
-            "official",
+            "free-guess",
         ],
         "GiB",
     );
@@ -345,7 +346,24 @@ fn thin_positions_use_the_band() {
     let v = json(&duel(&["guess-who", "value", "3000", "5", "--json"]));
     assert_eq!(v["p"], "3/2500");
     assert_eq!(v["best"], serde_json::json!([{"split": [4, 2996]}]));
-    // A band that would not fit is refused with its size.
+    // A band that would not fit is refused with its size (before its steps).
+    assert_error(
+        &[
+            "guess-who",
+            "value",
+            "40000000000",
+            "400",
+            "--rules",
+            "free-guess",
+        ],
+        "GiB",
+    );
+    // Under the race and official rules the theorem has the value, but its list of optimal
+    // questions would take 2·10^10 steps.
+    assert_error(
+        &["guess-who", "value", "40000000000", "400"],
+        "listing every optimal question",
+    );
     assert_error(
         &[
             "guess-who",
@@ -355,12 +373,6 @@ fn thin_positions_use_the_band() {
             "--rules",
             "official",
         ],
-        "GiB",
-    );
-    // Under the race rules the closed form has the value, but its list of optimal questions
-    // would take 2·10^10 steps.
-    assert_error(
-        &["guess-who", "value", "40000000000", "400"],
         "listing every optimal question",
     );
 }
@@ -397,5 +409,158 @@ fn thin_race_positions_by_the_closed_form() {
     assert_error(
         &["guess-who", "value", "1000000", "24", "--move", "5,6"],
         "do not add up",
+    );
+}
+
+/// An official position whose table would take minutes (the band of (1000000, 24) is about
+/// 6·10^12 steps, refused by --max-steps) is answered by Cushing et al.'s Theorem 1.1, and says
+/// so; the tables of smaller ones follow the same pattern (N = n·m·P = 640, every question
+/// from 40 + (n − 40) to the halves optimal: `value 20000 24 --rules official` gives 1/750 and
+/// 9961 of them).
+#[test]
+fn official_positions_by_the_closed_form() {
+    let official = |args: &[&str]| {
+        let mut all = vec!["guess-who", "value"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--rules", "official"]);
+        duel(&all)
+    };
+    let o = official(&["1000000", "24", "--json"]);
+    assert!(o.status.success());
+    let v = json(&o);
+    assert_eq!(v["method"], "closed form");
+    assert_eq!(v["p"], "1/37500");
+    let best = v["best"].as_array().unwrap();
+    assert_eq!(best.len(), 499_961);
+    assert_eq!(best[0], serde_json::json!({"split": [40, 999_960]}));
+    assert_eq!(
+        best[499_960],
+        serde_json::json!({"split": [500_000, 500_000]})
+    );
+    let v = json(&official(&["20000", "24", "--json"]));
+    assert_eq!(v["method"], "table");
+    assert_eq!(v["p"], "1/750");
+    assert_eq!(v["best"].as_array().unwrap().len(), 9961);
+    let text = stdout(&official(&["1000000", "24"]));
+    assert!(text.contains("P(1000000, 24) = 1/37500"), "{text}");
+    assert!(
+        text.contains("by Cushing et al.'s Theorem 1.1") && text.contains("6e12 steps"),
+        "{text}"
+    );
+    assert!(text.contains("499961 optimal moves in all"), "{text}");
+    // Any move is evaluated: a guess wins with probability 1/n; the one-candidate question
+    // leaves the opponent at (24, 1) and (24, 999999).
+    let text = stdout(&official(&["1000000", "24", "--move", "guess"]));
+    assert!(text.contains("guess: 1/1000000"), "{text}");
+    assert!(text.contains("(not optimal)"), "{text}");
+    let v = json(&official(&[
+        "1000000",
+        "24",
+        "--move",
+        "999960,40",
+        "--json",
+    ]));
+    assert_eq!(v["move"], serde_json::json!({"split": [999_960, 40]}));
+    assert_eq!(v["move_p"], "1/37500");
+    assert_eq!(v["move_optimal"], true);
+    let v = json(&official(&[
+        "1000000", "1000000", "--move", "1,999999", "--json",
+    ]));
+    assert_eq!(v["method"], "closed form");
+    assert_eq!(v["move_optimal"], false);
+    assert_error(
+        &[
+            "guess-who",
+            "value",
+            "1000000",
+            "24",
+            "--rules",
+            "official",
+            "--move",
+            "5,6",
+        ],
+        "do not add up",
+    );
+    assert_error(
+        &[
+            "guess-who",
+            "value",
+            "20000001",
+            "24",
+            "--rules",
+            "official",
+        ],
+        "at most n = 20000000",
+    );
+}
+
+/// Tables with no closed form that would take more than --max-steps (10^12 by default) are
+/// refused with the estimate, at once; --max-steps moves the limit both ways.
+#[test]
+fn tables_too_long_are_refused_with_an_estimate() {
+    for (args, needle) in [
+        (
+            vec!["1000000", "24", "--rules", "free-guess"],
+            "about 6e12 steps, roughly 10 minutes",
+        ),
+        (
+            vec!["20000", "20000", "--rules", "official", "--questions", "3"],
+            "about 3e12 steps",
+        ),
+        (
+            vec!["1000000", "24", "--questions", "3"],
+            "raise --max-steps (now 1e12)",
+        ),
+        (
+            vec!["2000", "24", "--rules", "free-guess", "--max-steps", "1e6"],
+            "about 2e7 steps",
+        ),
+    ] {
+        let mut all = vec!["guess-who", "value"];
+        all.extend_from_slice(&args);
+        assert_error(&all, needle);
+    }
+    assert_error(
+        &["guess-who", "value", "20", "24", "--max-steps", "-5"],
+        "--max-steps must be a positive number",
+    );
+    let o = duel(&[
+        "guess-who",
+        "value",
+        "2000",
+        "24",
+        "--rules",
+        "free-guess",
+        "--max-steps",
+        "1e8",
+    ]);
+    assert!(o.status.success());
+}
+
+/// Three-way questions can have n²/12 optimal moves: the text counts them without holding
+/// them, --json refuses to list more than 10^7 (at (100000, 20) the list ran out of memory).
+#[test]
+fn too_many_optimal_moves_for_json_are_counted_not_listed() {
+    let args = [
+        "guess-who",
+        "value",
+        "20000",
+        "24",
+        "--rules",
+        "official",
+        "--questions",
+        "3",
+    ];
+    let text = stdout(&duel(&args));
+    assert!(text.contains("P(20000, 24) = 21/16000"), "{text}");
+    assert!(
+        text.contains("33103730 optimal moves in all; too many for --json"),
+        "{text}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    assert_error(
+        &json_args,
+        "33103730 optimal moves: more than --json lists (10000000)",
     );
 }

@@ -303,3 +303,89 @@ fn nica_positions_equal_the_race_table() {
     assert!(NicaPosition::new(0, 5).is_err());
     assert!(NicaPosition::new(1 << 32, 1 << 31).is_err());
 }
+
+/// The table-free official values (Cushing et al.'s Theorem 1.1 played at the position and at
+/// every position it leads to) agree with the official table everywhere up to 120: the
+/// probability, the list of optimal moves, and the value of the guess and of every question;
+/// bad questions are refused alike. Under the official rules `(1, 1)` is a position (the
+/// player to move names the last candidate).
+#[test]
+fn official_positions_equal_the_official_table() {
+    use duel::guesswho::closed_form::OfficialPosition;
+    let max = 120;
+    let table = Table::solve(max, Rules::Official, Questions::Two).unwrap();
+    for n in 1..=max {
+        for m in 1..=max {
+            let p = OfficialPosition::new(n, m).unwrap();
+            assert_eq!(
+                p.probability(),
+                table.probability(n, m).unwrap(),
+                "({n},{m})"
+            );
+            assert_eq!(p.best_moves(), table.best_moves(n, m).unwrap(), "({n},{m})");
+            assert_eq!(
+                p.move_probability(&Move::Guess).unwrap(),
+                table.move_probability(n, m, &Move::Guess).unwrap(),
+                "({n},{m}) guess"
+            );
+            for a in 0..=n {
+                let mv = Move::Split(vec![a, n - a]);
+                assert_eq!(
+                    p.move_probability(&mv).ok(),
+                    table.move_probability(n, m, &mv).ok(),
+                    "({n},{m}) {mv}"
+                );
+            }
+            if n >= 3 {
+                // Three parts: not a yes/no question.
+                assert!(p.move_probability(&Move::Split(vec![1, 1, n - 2])).is_err());
+            }
+            assert!(p.move_probability(&Move::Split(vec![n, 1])).is_err());
+        }
+    }
+    assert!(OfficialPosition::new(0, 5).is_err());
+    assert!(OfficialPosition::new(5, 0).is_err());
+    assert!(OfficialPosition::new(1 << 32, 1 << 31).is_err());
+    assert!(OfficialPosition::new((1 << 62) - 1, 2).is_ok());
+}
+
+/// Larger positions against the official tables, as `guess-who value` solves them: thin ones
+/// by the band solver, a square one by the blocked solver.
+#[test]
+fn official_positions_equal_larger_official_tables() {
+    use duel::guesswho::closed_form::OfficialPosition;
+    let check = |table: &Table, n: u64, m: u64| {
+        let p = OfficialPosition::new(n, m).unwrap();
+        assert_eq!(
+            p.probability(),
+            table.probability(n, m).unwrap(),
+            "({n},{m})"
+        );
+        let best = table.best_moves(n, m).unwrap();
+        assert_eq!(p.best_moves(), best, "({n},{m})");
+        // The first few, counted to the end, as `guess-who value` prints them.
+        let (first, count) = table.best_moves_upto(n, m, 5).unwrap();
+        assert_eq!(first, best[..best.len().min(5)], "({n},{m})");
+        assert_eq!(count, best.len() as u64, "({n},{m})");
+        for mv in [
+            Move::Guess,
+            Move::Split(vec![1, n - 1]),
+            Move::Split(vec![n / 3, n - n / 3]),
+            Move::Split(vec![n / 2, n - n / 2]),
+        ] {
+            assert_eq!(
+                p.move_probability(&mv).unwrap(),
+                table.move_probability(n, m, &mv).unwrap(),
+                "({n},{m}) {mv}"
+            );
+        }
+    };
+    for (n, m) in [(1000, 7), (4096, 3), (24, 4000), (3001, 4)] {
+        let band = Table::solve_band(n, m, Rules::Official, Questions::Two).unwrap();
+        check(&band, n, m);
+    }
+    let square = Table::solve(600, Rules::Official, Questions::Two).unwrap();
+    for (n, m) in [(600, 600), (599, 512), (513, 257), (400, 599)] {
+        check(&square, n, m);
+    }
+}

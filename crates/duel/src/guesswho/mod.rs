@@ -17,4 +17,4 @@ pub mod verify;
 
 pub use report::report_section;
 pub use rules::{GuessWhoError, Move, Questions, Rules, MAX_TABLE_BYTES};
-pub use table::{bytes_needed, check_size, Prob, Table};
+pub use table::{bytes_needed, check_band_size, check_size, Prob, Table};

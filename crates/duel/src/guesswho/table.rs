@@ -186,6 +186,24 @@ pub fn check_size(max: u64, questions: Questions) -> Result<(), GuessWhoError> {
     Ok(())
 }
 
+/// Refuses a band ([`Table::solve_band`]) for `(n, m)` that would need more than 8 GiB, before
+/// any work, so that a caller can check it first.
+pub fn check_band_size(n: u64, m: u64, questions: Questions) -> Result<(), GuessWhoError> {
+    if n == 0 || m == 0 {
+        return Err(GuessWhoError::EmptyPool { n, m });
+    }
+    let big = n.max(m);
+    let bytes = band_entries(big, n.min(m)).saturating_mul(4 * tables(questions));
+    if bytes > u128::from(MAX_TABLE_BYTES) {
+        return Err(GuessWhoError::TooLarge {
+            max: big,
+            bytes,
+            gib: bytes as f64 / (1u64 << 30) as f64,
+        });
+    }
+    Ok(())
+}
+
 /// `min_i a[i] + b[len − 1 − i]`: the min-plus pairing of `a` with `b` reversed.
 #[inline(always)]
 fn min_plus_reversed(a: &[u32], b: &[u32]) -> u32 {
@@ -461,19 +479,9 @@ impl Table {
         rules: Rules,
         questions: Questions,
     ) -> Result<Table, GuessWhoError> {
-        if n == 0 || m == 0 {
-            return Err(GuessWhoError::EmptyPool { n, m });
-        }
+        check_band_size(n, m, questions)?;
         let (big, small) = (n.max(m), n.min(m));
         let entries = band_entries(big, small);
-        let bytes = entries.saturating_mul(4 * tables(questions));
-        if bytes > u128::from(MAX_TABLE_BYTES) {
-            return Err(GuessWhoError::TooLarge {
-                max: big,
-                bytes,
-                gib: bytes as f64 / (1u64 << 30) as f64,
-            });
-        }
         let (max, small) = (big as usize, small as usize);
         let total = entries as usize;
         let mut values = alloc_table(total, 0)?;
@@ -720,14 +728,34 @@ impl Table {
     /// The set of all optimal moves at `(n, m)` (every split and the guess that attain
     /// `P(n, m)`), in the order of [`Table::moves`].
     pub fn best_moves(&self, n: u64, m: u64) -> Result<Vec<Move>, GuessWhoError> {
+        Ok(self.best_moves_upto(n, m, usize::MAX)?.0)
+    }
+
+    /// The first `limit` optimal moves of [`Table::best_moves`] and how many there are in all.
+    /// Three-way questions can have `n²/12` optimal ones, too many to hold: nearly all the
+    /// 3.3·10^7 questions at `(20000, 24)` under the official rules are optimal (1.8 GB as
+    /// moves), and at `(100000, 20)` the list ran out of memory.
+    pub fn best_moves_upto(
+        &self,
+        n: u64,
+        m: u64,
+        limit: usize,
+    ) -> Result<(Vec<Move>, u64), GuessWhoError> {
         let best = self.numerator(n, m)?;
         let (nu, mu) = (n as usize, m as usize);
         let mut out = Vec::new();
+        let mut count = 0u64;
         if self.race_terminal(nu, mu) {
-            return Ok(out);
+            return Ok((out, count));
         }
+        let mut found = |mv: &dyn Fn() -> Move| {
+            if out.len() < limit {
+                out.push(mv());
+            }
+            count += 1;
+        };
         if self.rules.allows_guess() && self.move_numerator(n, m, &Move::Guess)? == best {
-            out.push(Move::Guess);
+            found(&|| Move::Guess);
         }
         // The splits in the order of `moves`, without building the non-optimal ones (there
         // are n²/12 three-way questions).
@@ -735,19 +763,19 @@ impl Table {
         let part = |a: u64| self.raw(mu, a as usize);
         for a in 1..=n / 2 {
             if part(a) + part(n - a) == lost {
-                out.push(Move::Split(vec![a, n - a]));
+                found(&|| Move::Split(vec![a, n - a]));
             }
         }
         if self.questions == Questions::Three {
             for a in 1..=n / 3 {
                 for b in a..=(n - a) / 2 {
                     if part(a) + part(b) + part(n - a - b) == lost {
-                        out.push(Move::Split(vec![a, b, n - a - b]));
+                        found(&|| Move::Split(vec![a, b, n - a - b]));
                     }
                 }
             }
         }
-        Ok(out)
+        Ok((out, count))
     }
 
     /// Whether `mv` is optimal at `(n, m)`.
