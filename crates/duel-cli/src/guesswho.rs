@@ -216,7 +216,7 @@ const MAX_JSON_MOVES: usize = 10_000_000;
 const STEPS_PER_SECOND: f64 = 1e10;
 
 /// The theorems that answer a position with yes/no questions without a table.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Theorem {
     /// Race rules: Nica's Theorem 1.1, a closed form for every position.
     Nica,
@@ -265,23 +265,27 @@ impl Theorem {
         format!("by {}{how}", self.name())
     }
 
-    /// The probability of `(n, m)`, every optimal move, and the value of `mv`.
+    /// The probability of `(n, m)`, every optimal move when `list` (else none), and the value
+    /// of `mv`.
     fn answer(
         self,
         n: u64,
         m: u64,
         mv: Option<&Move>,
+        list: bool,
     ) -> anyhow::Result<(Prob, Vec<Move>, Option<Prob>)> {
         Ok(match self {
             Theorem::Nica => {
                 let p = NicaPosition::new(n, m)?;
                 let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
-                (p.probability(), p.best_moves(), q)
+                let best = if list { p.best_moves() } else { Vec::new() };
+                (p.probability(), best, q)
             }
             Theorem::Cushing => {
                 let p = OfficialPosition::new(n, m)?;
                 let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
-                (p.probability(), p.best_moves(), q)
+                let best = if list { p.best_moves() } else { Vec::new() };
+                (p.probability(), best, q)
             }
         })
     }
@@ -333,16 +337,28 @@ fn value(
     let theorem = Theorem::of(rules, questions).filter(|_| steps > CLOSED_FORM_STEPS);
     // The optimal moves kept: text shows a few and the count, JSON lists them all.
     let limit = if as_json { MAX_JSON_MOVES } else { SHOWN };
+    // Above its limit the theorem's list of optimal questions is not made: the text gives the
+    // probability (and the value of --move) without it, JSON (whose `best` is the list)
+    // refuses.
+    let mut unlisted = None;
     let (p, best, count, evaluated) = if let Some(theorem) = theorem {
-        if n > theorem.max_listed() {
-            bail!(
-                "P({n}, {m}) is given by {}, but listing every optimal question takes {} evaluations (n/2); at most n = {} here",
-                theorem.name(),
+        // A race position with a pool of one is over: its (empty) list takes no work.
+        let list = n <= theorem.max_listed() || (theorem == Theorem::Nica && m == 1);
+        if !list {
+            let why = format!(
+                "listing every optimal question takes {} evaluations (n/2); at most n = {} here",
                 n / 2,
                 theorem.max_listed()
             );
+            if as_json {
+                bail!(
+                    "P({n}, {m}) is given by {}, but {why} (the text output gives P without the list)",
+                    theorem.name()
+                );
+            }
+            unlisted = Some(why);
         }
-        let (p, best, q) = theorem.answer(n, m, mv.as_ref())?;
+        let (p, best, q) = theorem.answer(n, m, mv.as_ref(), list)?;
         let count = best.len() as u64;
         (p, best, count, mv.zip(q))
     } else {
@@ -408,13 +424,15 @@ fn value(
             rules,
             questions.parts()
         );
-        if let Some(theorem) = theorem.filter(|_| !best.is_empty()) {
+        if let Some(theorem) = theorem.filter(|_| !best.is_empty() || unlisted.is_some()) {
             out!(
                 "{} (a table would take about {steps:.0e} steps)",
                 theorem.how()
             );
         }
-        if best.is_empty() {
+        if let Some(why) = &unlisted {
+            out!("optimal moves: not listed: {why} (--move gives the value of one)");
+        } else if best.is_empty() {
             out!("the game is already decided: no move to make");
         } else {
             let list: Vec<String> = best.iter().take(SHOWN).map(Move::to_string).collect();

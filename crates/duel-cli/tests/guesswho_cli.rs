@@ -1,7 +1,7 @@
 //! `duel guess-who`: outputs, JSON fields, exit codes and error lines.
 
 mod common;
-use common::{assert_error, duel};
+use common::{assert_error, duel, duel_text};
 use std::process::Output;
 
 fn stdout(o: &Output) -> String {
@@ -359,21 +359,33 @@ fn thin_positions_use_the_band() {
         "GiB",
     );
     // Under the race and official rules the theorem has the value, but its list of optimal
-    // questions would take 2·10^10 steps.
-    assert_error(
-        &["guess-who", "value", "40000000000", "400"],
-        "listing every optimal question",
+    // questions would take 2·10^10 steps: the text gives P without the list, JSON (whose
+    // `best` is the list) refuses.
+    for rules in ["race", "official"] {
+        let args = ["guess-who", "value", "40000000000", "400", "--rules", rules];
+        let (code, text, _) = duel_text(&args);
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("P(40000000000, 400) = "), "{text}");
+        assert!(
+            text.contains("optimal moves: not listed: listing every optimal question"),
+            "{text}"
+        );
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        assert_error(&with_json, "listing every optimal question");
+    }
+    // Race: the value NicaPosition gives (a regression value; NicaPosition equals the table
+    // everywhere up to 120, nica_positions_equal_the_race_table).
+    let (_, text, _) = duel_text(&["guess-who", "value", "40000000000", "400"]);
+    assert!(
+        text.contains("P(40000000000, 400) = 58709/8000000000000"),
+        "{text}"
     );
-    assert_error(
-        &[
-            "guess-who",
-            "value",
-            "40000000000",
-            "400",
-            "--rules",
-            "official",
-        ],
-        "listing every optimal question",
+    // A decided race position is listed (empty) whatever its size.
+    let v = json(&duel(&["guess-who", "value", "3000000000", "1", "--json"]));
+    assert_eq!(
+        (v["p"].as_str(), v["best"].as_array().map(Vec::len)),
+        (Some("0"), Some(0))
     );
 }
 
@@ -481,6 +493,22 @@ fn official_positions_by_the_closed_form() {
         ],
         "do not add up",
     );
+    // Above the listing limit the text gives P and the value of --move, without the list; the
+    // move's value is the closed form's of the positions it leads to, so it agrees with P
+    // where the move is the theorem's own.
+    let (code, text, _) = duel_text(&[
+        "guess-who",
+        "value",
+        "20000001",
+        "24",
+        "--rules",
+        "official",
+        "--move",
+        "guess",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("at most n = 20000000"), "{text}");
+    assert!(text.contains("guess: 1/20000001"), "{text}");
     assert_error(
         &[
             "guess-who",
@@ -489,6 +517,7 @@ fn official_positions_by_the_closed_form() {
             "24",
             "--rules",
             "official",
+            "--json",
         ],
         "at most n = 20000000",
     );
