@@ -1,6 +1,7 @@
 //! Standard output that cannot be written (a full disk) is an error, not a panic.
 
-use std::process::{Command, Stdio};
+mod common;
+use common::assert_full_disk_is_one_error_line;
 
 /// Every subcommand that prints, with a full disk for stdout: exit code 2, one error line
 /// naming standard output. `println!` panicked here (exit 101), and `liar table` exited 0.
@@ -26,21 +27,6 @@ fn a_full_disk_is_one_error_line() {
         &["bidding", "table", "tictactoe", "--max-chips", "3"],
     ];
     for args in commands {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full opens on Linux");
-        let out = Command::new(env!("CARGO_BIN_EXE_duel"))
-            .args(*args)
-            .stdout(Stdio::from(full))
-            .output()
-            .expect("the duel binary runs");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("duel: error: cannot write to standard output"),
-            "{args:?}: {err}"
-        );
+        assert_full_disk_is_one_error_line(args);
     }
 }

@@ -250,25 +250,10 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn a_full_disk_is_one_error_line() {
     for json in [false, true] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .expect("/dev/full opens on Linux");
         let mut args = vec!["play", "tictactoe", "--human", "none"];
         if json {
             args.push("--json");
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_duel"))
-            .args(&args)
-            .stdout(Stdio::from(full))
-            .output()
-            .expect("the duel binary runs");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("duel: error: cannot write to standard output"),
-            "{args:?}: {err}"
-        );
+        common::assert_full_disk_is_one_error_line(&args);
     }
 }

@@ -45,3 +45,25 @@ pub fn assert_error(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
+
+/// `duel args` with a full disk (/dev/full) for standard output fails as the contract says:
+/// exit code 2 and one line on standard error naming standard output, no panic.
+#[cfg(target_os = "linux")]
+pub fn assert_full_disk_is_one_error_line(args: &[&str]) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens on Linux");
+    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .stdout(std::process::Stdio::from(full))
+        .output()
+        .expect("the duel binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("duel: error: cannot write to standard output"),
+        "{args:?}: {err}"
+    );
+}
