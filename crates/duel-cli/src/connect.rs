@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel::games::connect4::{parse_test_file, solve_cases, FileResult, Position, Solver};
+use duel::games::connect4::{parse_test_file, solve_cases_with, FileResult, Position, Solver};
 use serde::Serialize;
 
 use crate::output::{out, print_json, progress};
@@ -28,6 +28,10 @@ pub struct SolveArgs {
     /// A benchmark file of lines `MOVES [SCORE]`: solves each and compares with SCORE.
     #[arg(long)]
     file: Option<PathBuf>,
+    /// Only win, draw or loss (score 1, 0 or −1), and the columns that keep it: much faster
+    /// early in the game (a file's scores are compared by sign).
+    #[arg(long)]
+    weak: bool,
     /// One JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -44,16 +48,20 @@ pub struct Answer {
     millis: f64,
 }
 
-/// Solves `moves` and scores every column.
-pub fn solve_position(solver: &mut Solver, moves: &str) -> anyhow::Result<Answer> {
+/// Solves `moves` (exactly, or with `weak` only its sign) and finds the columns that keep it.
+pub fn solve_position(solver: &mut Solver, moves: &str, weak: bool) -> anyhow::Result<Answer> {
     let start = Instant::now();
     let p = Position::parse(moves)?;
-    let solved = solver.solve(&p);
-    let best = solver
-        .best_columns(&p, solved.score)
-        .into_iter()
-        .map(|c| c + 1)
-        .collect();
+    let (solved, best) = if weak {
+        let solved = solver.solve_weak(&p);
+        let best = solver.weak_columns(&p, solved.score);
+        (solved, best)
+    } else {
+        let solved = solver.solve(&p);
+        let best = solver.best_columns(&p, solved.score);
+        (solved, best)
+    };
+    let best = best.into_iter().map(|c| c + 1).collect();
     Ok(Answer {
         position: moves.trim().to_string(),
         score: solved.score,
@@ -80,7 +88,9 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             anyhow::bail!("{} holds no position", path.display());
         }
         let bar = progress(ctx, cases.len() as u64, "connect solve");
-        let res: FileResult = solve_cases(&mut solver, &cases, |i| bar.set_position(i as u64))?;
+        let res: FileResult = solve_cases_with(&mut solver, &cases, args.weak, |i| {
+            bar.set_position(i as u64)
+        })?;
         bar.finish_and_clear();
         if args.json {
             print_json(&res)?;
@@ -106,12 +116,14 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         });
     }
     let moves = args.moves.unwrap_or_default();
-    let answer = solve_position(&mut solver, &moves)?;
+    let answer = solve_position(&mut solver, &moves, args.weak)?;
     if args.json {
         print_json(&answer)?;
     } else {
         let verdict = match answer.score {
             0 => "a draw".to_string(),
+            1 if args.weak => "the side to move wins".to_string(),
+            -1 if args.weak => "the side to move loses".to_string(),
             s if s > 0 => format!("the side to move wins (score {s})"),
             s => format!("the side to move loses (score {s})"),
         };
@@ -135,19 +147,25 @@ mod tests {
     fn solves_a_position_with_its_best_columns() {
         let mut s = Solver::with_table_log_size(20);
         // First line of Test_L3_R1.
-        let a = solve_position(&mut s, "2252576253462244111563365343671351441").unwrap();
+        let a = solve_position(&mut s, "2252576253462244111563365343671351441", false).unwrap();
         assert_eq!(a.score, -1);
         assert!(!a.best.is_empty());
         // Three in a row on the bottom: the winning column is 4, score (43 - 6)/2 = 18.
-        let a = solve_position(&mut s, "112233").unwrap();
+        let a = solve_position(&mut s, "112233", false).unwrap();
         assert_eq!(a.score, 18);
         assert_eq!(a.best, vec![4]);
+        // Weakly: a win, which column 4 keeps.
+        let w = solve_position(&mut s, "112233", true).unwrap();
+        assert_eq!(w.score, 1);
+        assert!(w.best.contains(&4), "{:?}", w.best);
         let v = serde_json::to_value(&a).unwrap();
         for field in ["position", "score", "best", "nodes", "millis"] {
             assert!(v.get(field).is_some(), "{field}");
         }
-        assert!(solve_position(&mut s, "8").is_err());
-        assert!(solve_position(&mut s, "1111111").is_err());
-        assert!(solve_position(&mut s, "1212121").is_err());
+        for weak in [false, true] {
+            assert!(solve_position(&mut s, "8", weak).is_err());
+            assert!(solve_position(&mut s, "1111111", weak).is_err());
+            assert!(solve_position(&mut s, "1212121", weak).is_err());
+        }
     }
 }

@@ -20,14 +20,16 @@ use crate::Ctx;
 pub struct Args {
     /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`.
     game: String,
-    /// The agent: solver (exact), mcts, mcts-prime, uct, sym, symp, gw, gw2, with parameters,
-    /// e.g. `mcts:a=3.5,b=5`.
-    #[arg(long, default_value = "solver")]
+    /// The agent: auto (exact where the solver finishes within half the budget, MCTS
+    /// elsewhere), solver (exact only), mcts, mcts-prime, uct, sym, symp, gw, gw2, with
+    /// parameters, e.g. `mcts:a=3.5,b=5`.
+    #[arg(long, default_value = "auto")]
     agent: String,
-    /// Iterations for each of the agent's moves (positions for the solver) [default: 10000].
+    /// Iterations for each of the agent's moves (positions for the solver).
     #[arg(long, conflicts_with = "millis")]
     iterations: Option<u64>,
-    /// Milliseconds for each of the agent's moves (at most 600000).
+    /// Milliseconds for each of the agent's moves (at most 600000) [default: 1000, when
+    /// --iterations is not given].
     #[arg(long)]
     millis: Option<u64>,
     /// Seed of the agent's random choices.
@@ -75,9 +77,16 @@ struct PlayOut {
     resigned: bool,
 }
 
+/// The agent's time a move when no budget is given.
+const DEFAULT_MILLIS: u64 = 1000;
+
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let spec = AgentSpec::parse(&args.agent)?;
-    let budget = budget_of(args.iterations, args.millis)?;
+    // A person waits for the agent: by default one second a move, not a number of iterations.
+    let millis = args
+        .millis
+        .or(args.iterations.is_none().then_some(DEFAULT_MILLIS));
+    let budget = budget_of(args.iterations, millis)?;
     let game = parse_game(&args.game)?;
     game.visit(Play(args, spec, budget))
 }

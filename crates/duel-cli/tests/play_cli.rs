@@ -32,8 +32,9 @@ fn cycle(text: &str, times: usize) -> String {
     text.repeat(times)
 }
 
-/// Tic-tac-toe is a draw with perfect play: against the solver the person never wins, and a
-/// malformed or illegal line is answered and asked again, not fatal.
+/// Tic-tac-toe is a draw with perfect play: against the default agent (auto, which solves
+/// tic-tac-toe at every move) the person never wins, and a malformed or illegal line is
+/// answered and asked again, not fatal.
 #[test]
 fn the_solver_never_loses_at_tictactoe_and_bad_lines_are_asked_again() {
     let input = format!("abc\n5\n\n5\n{}", cycle("1\n2\n3\n4\n6\n7\n8\n9\n", 2));
@@ -45,7 +46,9 @@ fn the_solver_never_loses_at_tictactoe_and_bad_lines_are_asked_again() {
     );
     assert!(out.contains("move 5 is illegal here"), "{out}");
     assert!(out.contains("you play 5\n"), "{out}");
-    assert!(out.contains("solver plays "), "{out}");
+    assert!(out.contains("auto:a=3.5,b=5 plays "), "{out}");
+    assert!(out.contains("stopped: root value proven"), "{out}");
+    assert!(!out.contains("stopped: budget spent"), "{out}");
     assert!(out.contains("your move? legal: 1 2 3 4 5 6 7 8 9"), "{out}");
     // The board after each move, X for the person.
     assert!(out.contains("...\n.X.\n...\n"), "{out}");
@@ -61,7 +64,7 @@ fn the_solver_never_loses_at_tictactoe_and_bad_lines_are_asked_again() {
 /// The solver on both sides of tic-tac-toe draws, whatever the seed.
 #[test]
 fn the_solver_against_itself_draws_at_tictactoe() {
-    let (code, out, err) = play(&["tictactoe", "--human", "none"], "");
+    let (code, out, err) = play(&["tictactoe", "--human", "none", "--agent", "solver"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().last(), Some("game over: draw"), "{out}");
     assert_eq!(out.matches("solver (the first player) plays").count(), 5);
@@ -156,7 +159,7 @@ fn json_has_the_contract_fields() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     assert_eq!(v["game"], "tictactoe");
     assert_eq!(v["position"], "");
-    assert_eq!(v["agent"], "solver");
+    assert_eq!(v["agent"], "auto:a=3.5,b=5");
     assert_eq!(v["human"], "none");
     assert_eq!(v["outcome"], "draw");
     assert_eq!(v["winner"], serde_json::Value::Null);
@@ -226,9 +229,18 @@ fn bad_input_is_one_line_and_exit_2() {
             &["play", "tictactoe", "--position", "15243"],
             "'15243' is finished (the first player won)",
         ),
-        // Too large for the solver's default budget of 10000 positions.
+        // Too large for the solver alone with 10000 positions (auto would play MCTS).
         (
-            &["play", "connect:7x6:4", "--human", "second"],
+            &[
+                "play",
+                "connect:7x6:4",
+                "--human",
+                "second",
+                "--agent",
+                "solver",
+                "--iterations",
+                "10000",
+            ],
             "the solver could not finish within 10000 positions",
         ),
     ];
@@ -256,4 +268,24 @@ fn a_full_disk_is_one_error_line() {
         }
         common::assert_full_disk_is_one_error_line(&args);
     }
+}
+
+/// On connect:7x6:4 the default agent cannot prove its first moves: it plays MCTS's, then,
+/// once the solver finishes within its budget, exact ones, to the end of the game.
+#[test]
+fn auto_plays_a_whole_game_of_connect_four() {
+    let (code, out, err) = play(
+        &["connect:7x6:4", "--human", "none", "--iterations", "3000"],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let plays: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("auto:a=3.5,b=5 ("))
+        .collect();
+    assert!(plays.len() >= 7, "{out}");
+    assert!(plays[0].contains("stopped: budget spent"), "{out}");
+    let last = plays[plays.len() - 1];
+    assert!(last.contains("stopped: root value proven"), "{out}");
+    assert!(out.contains("game over: "), "{out}");
 }

@@ -156,3 +156,184 @@ fn other_board_sizes_agree_with_generic_minimax() {
     }
     assert!(solve_empty_board(3, 3, 20).is_none());
 }
+
+/// The sign of a published score as a value for the side to move.
+fn value_of(score: i32) -> Value {
+    match score.signum() {
+        1 => Value::Win,
+        0 => Value::Draw,
+        _ => Value::Loss,
+    }
+}
+
+fn weak_value(s: &mut Solver, p: &Position) -> Value {
+    value_of(s.solve_weak(p).score)
+}
+
+#[test]
+fn weak_solutions_are_the_signs_of_the_published_scores() {
+    // The weak search (window −1..1) gives the sign of every published score, and only a
+    // sign (it is not always the cheaper: late in the game the exact score's first windows,
+    // near the quickest wins, cut more).
+    let mut s = solver();
+    for (file, n) in [("Test_L3_R1", 200), ("Test_L2_R1", 100), ("Test_L1_R1", 50)] {
+        for case in &cases(file)[..n] {
+            let p = Position::parse(&case.moves).unwrap();
+            let weak = s.solve_weak(&p);
+            assert!((-1..=1).contains(&weak.score), "{}", case.moves);
+            assert_eq!(
+                value_of(weak.score),
+                value_of(case.score.unwrap()),
+                "{file} {}",
+                case.moves
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_says_so_and_leaves_the_table_sound() {
+    // Test_L1_R2's positions take about 10^6 positions: 1,000 is too few, and a deadline
+    // already passed stops at once. The table keeps only what finished searches proved, so the
+    // same solver then gives the published values.
+    let mut s = solver();
+    for case in &cases("Test_L1_R2")[..3] {
+        let p = Position::parse(&case.moves).unwrap();
+        let stop = s.try_solve_weak(&p, 1000, None).unwrap_err();
+        assert_eq!(stop.nodes, 1000);
+        let past = std::time::Instant::now();
+        assert!(s.try_solve_weak(&p, u64::MAX, Some(past)).is_err());
+        let done = s.try_solve_weak(&p, u64::MAX, None).unwrap();
+        assert_eq!(value_of(done.score), value_of(case.score.unwrap()));
+        assert_eq!(weak_value(&mut s, &p), value_of(case.score.unwrap()));
+    }
+}
+
+#[test]
+fn boards_from_the_generic_game_are_the_parsed_positions() {
+    let rules = ConnectRules::new(7, 6, 4, false, "connect:7x6:4").unwrap();
+    for case in cases("Test_L2_R1").iter().take(100) {
+        let mut g = Connect::<u64>::new(rules).unwrap();
+        g.play_moves(&case.moves).unwrap();
+        let from = Position::from_connect(&g).unwrap();
+        assert_eq!(
+            from,
+            Position::parse(&case.moves).unwrap(),
+            "{}",
+            case.moves
+        );
+    }
+    // Other rules, sizes and finished games have no such board.
+    let misere = ConnectRules::new(7, 6, 4, true, "connect-misere:7x6:4").unwrap();
+    assert!(Position::from_connect(&Connect::<u64>::new(misere).unwrap()).is_none());
+    let three = ConnectRules::new(7, 6, 3, false, "connect:7x6:3").unwrap();
+    assert!(Position::from_connect(&Connect::<u64>::new(three).unwrap()).is_none());
+    let small = ConnectRules::new(6, 5, 4, false, "connect:6x5:4").unwrap();
+    assert!(Position::from_connect(&Connect::<u64>::new(small).unwrap()).is_none());
+    let mut won = Connect::<u64>::new(rules).unwrap();
+    won.play_moves("1212121").unwrap();
+    assert!(Position::from_connect(&won).is_none());
+}
+
+/// The solver agent on 7×6 positions (now by the Connect Four solver): its estimate is the
+/// published value, and the move it plays keeps it (the child's exact score, from the other
+/// side, has the opposite sign).
+#[test]
+fn the_solver_agent_plays_the_published_values() {
+    use duel::search::{AgentSpec, Budget, StopReason};
+    let rules = ConnectRules::new(7, 6, 4, false, "connect:7x6:4").unwrap();
+    let mut agent = AgentSpec::parse("solver").unwrap().build::<Connect<u64>>(0);
+    let mut check = solver();
+    for (file, n) in [("Test_L3_R1", 40), ("Test_L2_R1", 40), ("Test_L1_R1", 20)] {
+        for case in &cases(file)[..n] {
+            let mut g = Connect::<u64>::new(rules).unwrap();
+            g.play_moves(&case.moves).unwrap();
+            let r = agent.search(&g, Budget::Iterations(u64::MAX)).unwrap();
+            assert_eq!(r.stopped, StopReason::Solved);
+            let v = value_of(case.score.unwrap());
+            let expected = match v {
+                Value::Win => 1.0,
+                Value::Draw => 0.5,
+                Value::Loss => 0.0,
+            };
+            assert_eq!(r.estimate, expected, "{file} {}", case.moves);
+            let mut after = g;
+            after.play(r.best);
+            let kept = match after.outcome() {
+                Some(duel::game::Outcome::Draw) => Value::Draw,
+                Some(_) => Value::Win,
+                None => {
+                    let child = Position::from_connect(&after).unwrap();
+                    value_of(-check.solve(&child).score)
+                }
+            };
+            // A loss is kept by any move.
+            assert_eq!(kept, v, "{file} {}: played {}", case.moves, r.best + 1);
+        }
+    }
+}
+
+/// `auto` is the solver where the solver finishes, and MCTS where it does not: on the empty
+/// 7×6 board 10,000 positions prove nothing, so it plays MCTS's 10,000 iterations; one move
+/// from a forced win it answers exactly.
+#[test]
+fn auto_falls_back_to_mcts_where_the_solver_cannot_finish() {
+    use duel::search::{AgentSpec, Budget, SearchError, StopReason};
+    let rules = ConnectRules::new(7, 6, 4, false, "connect:7x6:4").unwrap();
+    let empty = Connect::<u64>::new(rules).unwrap();
+    let mut solver_agent = AgentSpec::parse("solver").unwrap().build::<Connect<u64>>(0);
+    assert!(matches!(
+        solver_agent.search(&empty, Budget::Iterations(10_000)),
+        Err(SearchError::OutOfBudget(_))
+    ));
+    let mut auto = AgentSpec::parse("auto:a=1.5,b=1.5")
+        .unwrap()
+        .build::<Connect<u64>>(3);
+    assert_eq!(auto.name(), "auto:a=1.5,b=1.5");
+    let r = auto.search(&empty, Budget::Iterations(10_000)).unwrap();
+    assert_eq!(r.stopped, StopReason::Budget);
+    assert_eq!(r.iterations, 10_000);
+    assert!(r.tree_nodes > 0);
+    // X on 3, 4, 5 of the bottom row with both ends open: O to move has lost.
+    let mut lost = empty;
+    lost.play_moves("44553").unwrap();
+    let r = auto.search(&lost, Budget::Iterations(10_000)).unwrap();
+    assert_eq!(r.stopped, StopReason::Solved);
+    assert_eq!(r.estimate, 0.0);
+    // O blocks one end: X to move wins at once at the other.
+    let mut win = empty;
+    win.play_moves("445536").unwrap();
+    let r = auto.search(&win, Budget::Millis(1000)).unwrap();
+    assert_eq!((r.stopped, r.estimate), (StopReason::Solved, 1.0));
+    let mut after = win;
+    after.play(r.best);
+    assert!(after.outcome().is_some());
+}
+
+#[test]
+fn weak_columns_are_the_columns_keeping_the_value() {
+    // Each column weak_columns lists keeps the position's value, and each it leaves out does
+    // not, by the exact scores of column_scores (an independent computation).
+    let mut s = solver();
+    let mut check = solver();
+    for case in cases("Test_L2_R1").iter().take(40) {
+        let p = Position::parse(&case.moves).unwrap();
+        let v = s.solve_weak(&p).score;
+        let cols = s.weak_columns(&p, v);
+        let (scores, _) = check.column_scores(&p);
+        for (c, score) in scores.iter().enumerate() {
+            let Some(score) = score else {
+                assert!(!cols.contains(&(c as u32)));
+                continue;
+            };
+            let keeps = v < 0 || score.signum() == v;
+            assert_eq!(
+                cols.contains(&(c as u32)),
+                keeps,
+                "{} column {}",
+                case.moves,
+                c + 1
+            );
+        }
+    }
+}

@@ -255,12 +255,12 @@ fn solver_agent_plays_exact_moves() {
     let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
     assert!(matches!(
         agent.search(&big, Budget::Iterations(1000)),
-        Err(SearchError::Unsupported(_))
+        Err(SearchError::OutOfBudget(_))
     ));
     // A budget in milliseconds is a deadline: it turned into 200,000,000 positions (minutes
     // on pearl:2:32) and ignored the time asked for.
     match agent.search(&big, Budget::Millis(30)) {
-        Err(SearchError::Unsupported(why)) => assert!(why.contains("30 ms"), "{why}"),
+        Err(SearchError::OutOfBudget(why)) => assert!(why.contains("30 ms"), "{why}"),
         other => panic!("expected an error, got {:?}", other.map(|r| r.iterations)),
     }
     let small = base.with_seed(3);

@@ -17,7 +17,8 @@
 
 use std::time::Instant;
 
-use crate::game::GameError;
+use crate::game::{Game, GameError};
+use crate::games::connect::Connect;
 
 /// Columns of the standard board.
 pub const WIDTH: usize = 7;
@@ -135,6 +136,35 @@ impl<const W: usize, const H: usize> Board<W, H> {
             return Err(GameError::Finished("the board is full: a draw".to_string()));
         }
         Ok(p)
+    }
+
+    /// The same position as an unfinished Connect Four game `c` of this size (K = 4, not
+    /// misère); `None` for another game or a finished one.
+    pub fn from_connect(c: &Connect<u64>) -> Option<Self> {
+        let rules = c.rules();
+        if rules.width() as usize != W
+            || rules.height() as usize != H
+            || rules.k() != 4
+            || rules.misere()
+            || c.outcome().is_some()
+        {
+            return None;
+        }
+        let me = c.to_move();
+        let mut p = Self::new();
+        for col in 0..W as u32 {
+            for row in 0..H as u32 {
+                if let Some(who) = c.cell(col, row) {
+                    let bit = 1u64 << (col * Self::H1 + row);
+                    p.mask |= bit;
+                    if who == me {
+                        p.current |= bit;
+                    }
+                }
+            }
+        }
+        p.moves = c.moves_played();
+        Some(p)
     }
 
     /// Stones on the board.
@@ -272,6 +302,18 @@ fn next_prime(mut n: u64) -> u64 {
 pub struct BoardSolver<const W: usize, const H: usize> {
     table: Table,
     nodes: u64,
+    /// Limits of [`BoardSolver::try_solve_weak`]: positions and a deadline.
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Set when a limit is reached: every search returns at once, and nothing more is stored.
+    stopped: bool,
+}
+
+/// A search stopped by [`BoardSolver::try_solve_weak`]'s limits, after `nodes` positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Positions explored before the stop.
+    pub nodes: u64,
 }
 
 /// A solved position.
@@ -304,6 +346,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         BoardSolver {
             table: Table::new(log_size),
             nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            stopped: false,
         }
     }
 
@@ -320,6 +365,14 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     fn negamax(&mut self, p: &Board<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
+        if self.nodes >= self.max_nodes
+            || (self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let next = p.possible_non_losing_moves();
         if next == 0 {
             return -(Self::CELLS - p.moves as i32) / 2;
@@ -365,6 +418,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             let mut child = *p;
             child.play(mv);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
             if score >= beta {
                 return score;
             }
@@ -378,12 +434,55 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
     pub fn solve(&mut self, p: &Board<W, H>) -> Solved {
+        self.max_nodes = u64::MAX;
+        self.deadline = None;
+        self.solve_within(p, false)
+    }
+
+    /// Only whether `p` is won (score 1), drawn (0) or lost (−1) for the side to move, and
+    /// the positions explored: the null-window searches of [`BoardSolver::solve`] between −1
+    /// and 1 (a weak solution, much cheaper early in the game).
+    pub fn solve_weak(&mut self, p: &Board<W, H>) -> Solved {
+        self.max_nodes = u64::MAX;
+        self.deadline = None;
+        self.solve_within(p, true)
+    }
+
+    /// [`BoardSolver::solve_weak`] within at most `max_nodes` positions and until
+    /// `deadline`: an error when a limit is reached first (what the table learnt stays).
+    pub fn try_solve_weak(
+        &mut self,
+        p: &Board<W, H>,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Solved, Stopped> {
+        self.max_nodes = max_nodes;
+        self.deadline = deadline;
+        let s = self.solve_within(p, true);
+        self.max_nodes = u64::MAX;
+        self.deadline = None;
+        if std::mem::take(&mut self.stopped) {
+            Err(Stopped { nodes: s.nodes })
+        } else {
+            Ok(s)
+        }
+    }
+
+    fn solve_within(&mut self, p: &Board<W, H>, weak: bool) -> Solved {
         self.nodes = 0;
+        self.stopped = false;
         let score = if p.can_win_next() {
-            (Self::CELLS + 1 - p.moves as i32) / 2
+            if weak {
+                1
+            } else {
+                (Self::CELLS + 1 - p.moves as i32) / 2
+            }
         } else {
             let mut min = -(Self::CELLS - p.moves as i32) / 2;
             let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
+            if weak {
+                (min, max) = (-1, 1);
+            }
             while min < max {
                 let mut med = min + (max - min) / 2;
                 if med <= 0 && min / 2 < med {
@@ -392,18 +491,57 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                     med = max / 2;
                 }
                 let r = self.negamax(p, med, med + 1);
+                if self.stopped {
+                    break;
+                }
                 if r <= med {
                     max = r;
                 } else {
                     min = r;
                 }
             }
-            min
+            // A weak search's bounds may pass ±1 (fail-soft): only the sign is known.
+            if weak {
+                min.signum()
+            } else {
+                min
+            }
         };
         Solved {
             score,
             nodes: self.nodes,
         }
+    }
+
+    /// The columns (0-based) that keep the value `value` of `p` from
+    /// [`BoardSolver::solve_weak`] (1: the winning moves; 0: the drawing ones; −1: every
+    /// column, all of them lose).
+    pub fn weak_columns(&mut self, p: &Board<W, H>, value: i32) -> Vec<u32> {
+        let mut best = Vec::new();
+        for col in Board::<W, H>::ORDER {
+            if !p.can_play(col) {
+                continue;
+            }
+            let keeps = if value < 0 || p.is_winning_move(col) {
+                true
+            } else {
+                let mut child = *p;
+                child.play_col(col);
+                if child.moves as i32 == Self::CELLS {
+                    value == 0
+                } else if child.can_win_next() {
+                    false
+                } else {
+                    // The child is worth at most −value to the other side.
+                    self.negamax(&child, -value, -value + 1) <= -value
+                }
+            };
+            if keeps {
+                best.push(col);
+            }
+        }
+        best.sort_unstable();
+        best
     }
 
     /// The columns (0-based) that achieve `score`, the exact score of `p` (from
@@ -571,6 +709,17 @@ pub struct FileResult {
 pub fn solve_cases(
     solver: &mut Solver,
     cases: &[TestCase],
+    on_progress: impl FnMut(usize),
+) -> Result<FileResult, GameError> {
+    solve_cases_with(solver, cases, false, on_progress)
+}
+
+/// [`solve_cases`], or with `weak` only the sign of each score ([`BoardSolver::solve_weak`]),
+/// compared with the sign of the published one.
+pub fn solve_cases_with(
+    solver: &mut Solver,
+    cases: &[TestCase],
+    weak: bool,
     mut on_progress: impl FnMut(usize),
 ) -> Result<FileResult, GameError> {
     let mut res = FileResult::default();
@@ -578,10 +727,14 @@ pub fn solve_cases(
     let start = Instant::now();
     for (i, case) in cases.iter().enumerate() {
         let p = Position::parse(&case.moves)?;
-        let s = solver.solve(&p);
+        let s = if weak {
+            solver.solve_weak(&p)
+        } else {
+            solver.solve(&p)
+        };
         nodes += s.nodes;
         res.positions += 1;
-        if let Some(published) = case.score {
+        if let Some(published) = case.score.map(|x| if weak { x.signum() } else { x }) {
             if published == s.score {
                 res.correct += 1;
             } else {

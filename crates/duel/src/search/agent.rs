@@ -123,6 +123,9 @@ pub enum SearchError {
     /// Only some agents can do this.
     #[error("{0}")]
     Unsupported(String),
+    /// The exact solver could not finish within its budget (the message says how far it got).
+    #[error("{0}")]
+    OutOfBudget(String),
 }
 
 /// A searcher that picks a move in a position.
@@ -208,6 +211,13 @@ pub enum AgentSpec {
     Bayes(PriorKind),
     /// Exact minimax (the budget in iterations is a number of positions).
     Solver,
+    /// The solver where it finishes within half the budget, else MCTS(a, b) (`auto:a=..,b=..`).
+    Auto {
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
 }
 
 impl AgentSpec {
@@ -254,12 +264,11 @@ impl AgentSpec {
             "symp" => &["a"],
             "gw" | "gw2" => &["fit"],
             "solver" => &[],
-            _ => {
-                return Err(bad(
-                    "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver)"
-                        .to_string(),
-                ))
-            }
+            "auto" => &["a", "b"],
+            _ => return Err(bad(
+                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)"
+                    .to_string(),
+            )),
         };
         for (k, _) in &kv {
             if allowed.is_empty() {
@@ -274,10 +283,13 @@ impl AgentSpec {
         }
         let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
         match name {
-            "mcts" | "mcts-prime" | "mcts'" => {
+            "mcts" | "mcts-prime" | "mcts'" | "auto" => {
                 let (a, b) = (get("a", 3.5), get("b", 5.0));
                 if a <= 0.0 || b <= 0.0 {
                     return Err(bad("a and b must be positive".to_string()));
+                }
+                if name == "auto" {
+                    return Ok(AgentSpec::Auto { a, b });
                 }
                 let kind = if name == "mcts" {
                     MctsKind::Mcts
@@ -334,6 +346,7 @@ impl AgentSpec {
             AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
             AgentSpec::Bayes(p) => p.text(),
             AgentSpec::Solver => "solver".to_string(),
+            AgentSpec::Auto { a, b } => format!("auto:a={},b={}", num(*a), num(*b)),
         }
     }
 
@@ -352,6 +365,7 @@ impl AgentSpec {
             )),
             AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
             AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
+            AgentSpec::Auto { a, b } => Box::new(super::solver::Auto::<G>::new(*a, *b, seed)),
         }
     }
 }

@@ -1,24 +1,40 @@
 //! The `solver` agent: the exact minimax value of every move ([`super::minimax::solve`]),
 //! a winning move if there is one, else a drawing one. Its budget is a number of positions, or
-//! milliseconds (a deadline).
+//! milliseconds (a deadline). Connect Four (K = 4, not misère) on the boards of
+//! [`crate::games::connect4`] goes to that module's solver instead, weakly (win, draw or
+//! loss), with its table kept from move to move: positions of 7×6 that the generic search
+//! cannot finish in 50 million positions take it about a second from the fourth stone on.
+//!
+//! The `auto` agent ([`Auto`]) is the solver where it finishes within half the budget, and
+//! MCTS with the rest where it does not: a perfect opponent as soon as one is affordable.
 
+use std::any::Any;
 use std::marker::PhantomData;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::game::{Game, Outcome, Value};
+use crate::games::connect::Connect;
+use crate::games::connect4::{Board, BoardSolver};
 
-use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason};
+use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
+use super::mcts::{Mcts, MctsKind, Selection};
 use super::minimax::{solve, MinimaxError, MinimaxOptions};
 
 /// The exact agent.
 pub struct Solver<G: Game> {
+    /// The Connect Four solver of the game's board size, built at the first Connect Four
+    /// position (`None` before, and for every other game).
+    four: Option<Box<dyn FourValues>>,
     _game: PhantomData<fn(G)>,
 }
 
 impl<G: Game> Solver<G> {
     /// A new solver agent.
     pub fn new() -> Self {
-        Solver { _game: PhantomData }
+        Solver {
+            four: None,
+            _game: PhantomData,
+        }
     }
 }
 
@@ -36,34 +52,175 @@ fn rank(v: Value) -> u8 {
     }
 }
 
-impl<G: Game> Agent<G> for Solver<G> {
-    fn name(&self) -> String {
-        "solver".to_string()
-    }
+/// The limits of one move's search: positions, and a deadline.
+#[derive(Clone, Copy)]
+struct Limits {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    millis: Option<u64>,
+}
 
-    fn search(
+impl Limits {
+    /// The error of a search stopped after `nodes` positions.
+    fn stopped(&self, nodes: u64) -> SearchError {
+        SearchError::OutOfBudget(match self.millis {
+            Some(ms) => format!(
+                "the solver could not finish within its {ms} ms ({nodes} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)"
+            ),
+            None => format!(
+                "the solver could not finish within {} positions: the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)",
+                self.max_nodes
+            ),
+        })
+    }
+}
+
+/// Values of moves for the side to move, each with the index of its move among the legal
+/// moves, and the positions explored to find them.
+type MoveValues = (Vec<(usize, Value)>, u64);
+
+/// The values of the moves of a Connect Four position, for one board size.
+trait FourValues: Send {
+    /// The values for the side to move of the moves of `c` (by their index among its legal
+    /// moves), up to the first win (a win at once if there is one, alone); and the positions
+    /// explored. `None` when `c` is not of
+    /// this solver's size.
+    fn values(
+        &mut self,
+        c: &Connect<u64>,
+        limits: Limits,
+    ) -> Option<Result<MoveValues, SearchError>>;
+}
+
+impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
+    fn values(
+        &mut self,
+        c: &Connect<u64>,
+        limits: Limits,
+    ) -> Option<Result<MoveValues, SearchError>> {
+        let board = Board::<W, H>::from_connect(c)?;
+        let mut moves = Vec::new();
+        c.legal_moves(&mut moves);
+        // A win at once first: any winning move keeps the win, but a person expects this one.
+        if let Some(i) = moves
+            .iter()
+            .position(|&col| board.is_winning_move(u32::from(col)))
+        {
+            return Some(Ok((vec![(i, Value::Win)], 0)));
+        }
+        let mut values = Vec::with_capacity(moves.len());
+        let mut nodes = 0u64;
+        for (i, &col) in moves.iter().enumerate() {
+            let col = u32::from(col);
+            let v = {
+                let mut child = board;
+                child.play_col(col);
+                if child.moves_played() as usize == W * H {
+                    Value::Draw
+                } else {
+                    let left = limits.max_nodes.saturating_sub(nodes);
+                    match self.try_solve_weak(&child, left, limits.deadline) {
+                        Ok(s) => {
+                            nodes += s.nodes;
+                            match s.score {
+                                1.. => Value::Loss,
+                                0 => Value::Draw,
+                                _ => Value::Win,
+                            }
+                        }
+                        Err(stop) => return Some(Err(limits.stopped(nodes + stop.nodes))),
+                    }
+                }
+            };
+            values.push((i, v));
+            if v == Value::Win {
+                break;
+            }
+        }
+        Some(Ok((values, nodes)))
+    }
+}
+
+/// The Connect Four solver for the board of `c`, if [`crate::games::connect4`] has its size
+/// (W·(H+1) ≤ 64, the sizes the report tabulates and 7×6) and the rules are Connect Four's.
+fn four_solver(c: &Connect<u64>) -> Option<Box<dyn FourValues>> {
+    let rules = c.rules();
+    if rules.k() != 4 || rules.misere() {
+        return None;
+    }
+    // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
+    const LOG_TABLE: u32 = 22;
+    macro_rules! sizes {
+        ($(($w:literal, $h:literal)),*) => {
+            match (rules.width(), rules.height()) {
+                $(($w, $h) => Some(Box::new(BoardSolver::<$w, $h>::with_table_log_size(LOG_TABLE)) as Box<dyn FourValues>)),*,
+                _ => None,
+            }
+        };
+    }
+    sizes!(
+        (4, 4),
+        (5, 4),
+        (6, 4),
+        (7, 4),
+        (8, 4),
+        (4, 5),
+        (5, 5),
+        (6, 5),
+        (7, 5),
+        (8, 5),
+        (4, 6),
+        (5, 6),
+        (6, 6),
+        (7, 6),
+        (8, 6),
+        (4, 7),
+        (5, 7),
+        (6, 7),
+        (7, 7),
+        (8, 7)
+    )
+}
+
+impl<G: Game + 'static> Solver<G> {
+    /// The values of the moves of `position` (as [`FourValues::values`]) by the Connect Four
+    /// solver, where it applies.
+    fn four_values(
         &mut self,
         position: &G,
-        budget: Budget,
-    ) -> Result<SearchResult<G::Move>, SearchError> {
-        let budget = budget.validate_for(position)?;
-        let t0 = Instant::now();
-        // A budget in milliseconds is a deadline for all the moves' searches together.
-        let (max_nodes, millis) = match budget {
-            Budget::Iterations(n) => (n, None),
-            Budget::Millis(t) => (u64::MAX, Some(t)),
-        };
+        limits: Limits,
+    ) -> Option<Result<MoveValues, SearchError>> {
+        let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
+        if self.four.is_none() {
+            self.four = four_solver(c);
+        }
+        self.four.as_mut()?.values(c, limits)
+    }
+
+    /// The values of the moves of `position` by the generic exact search.
+    fn generic_values(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        limits: Limits,
+    ) -> Result<MoveValues, SearchError> {
         let opts = MinimaxOptions {
-            max_nodes,
-            deadline: millis.map(|t| t0 + std::time::Duration::from_millis(t)),
+            max_nodes: limits.max_nodes,
+            deadline: limits.deadline,
             ..MinimaxOptions::default()
         };
         let me = position.to_move();
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let mut best: Option<(G::Move, Value)> = None;
+        let mut values = Vec::with_capacity(moves.len());
         let mut nodes = 0u64;
-        for mv in moves {
+        // A win at once first: any winning move keeps the win, but a person expects this one.
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = position.clone();
+            child.play(mv);
+            if child.outcome() == Some(Outcome::Win(me)) {
+                return Ok((vec![(i, Value::Win)], 0));
+            }
+        }
+        for (i, &mv) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play(mv);
             let v = match child.outcome() {
@@ -76,25 +233,57 @@ impl<G: Game> Agent<G> for Solver<G> {
                         s.value.negate()
                     }
                     Err(MinimaxError::OutOfTime { nodes: n }) => {
-                        return Err(SearchError::Unsupported(format!(
-                            "the solver could not finish within its {} ms ({} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent)",
-                            millis.unwrap_or_default(),
-                            nodes + n
-                        )))
+                        return Err(limits.stopped(nodes + n))
                     }
-                    Err(MinimaxError::TooLarge { max_nodes }) => {
-                        return Err(SearchError::Unsupported(format!(
-                            "the solver could not finish within {max_nodes} positions: the game is too large for exact search here (use an MCTS or Bayesian agent)"
-                        )))
-                    }
+                    Err(MinimaxError::TooLarge { .. }) => return Err(limits.stopped(nodes)),
                     Err(e) => return Err(SearchError::Unsupported(e.to_string())),
                 },
             };
-            if best.map_or(true, |(_, b)| rank(v) > rank(b)) {
-                best = Some((mv, v));
-            }
+            values.push((i, v));
             if v == Value::Win {
                 break;
+            }
+        }
+        Ok((values, nodes))
+    }
+}
+
+impl<G: Game + 'static> Agent<G> for Solver<G> {
+    fn name(&self) -> String {
+        "solver".to_string()
+    }
+
+    fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        let budget = budget.validate_for(position)?;
+        let t0 = Instant::now();
+        // A budget in milliseconds is a deadline for all the moves' searches together.
+        let limits = match budget {
+            Budget::Iterations(n) => Limits {
+                max_nodes: n,
+                deadline: None,
+                millis: None,
+            },
+            Budget::Millis(t) => Limits {
+                max_nodes: u64::MAX,
+                deadline: Some(t0 + Duration::from_millis(t)),
+                millis: Some(t),
+            },
+        };
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let (values, nodes) = match self.four_values(position, limits) {
+            Some(r) => r?,
+            None => self.generic_values(position, &moves, limits)?,
+        };
+        let mut best: Option<(G::Move, Value)> = None;
+        for (i, v) in values {
+            let mv = moves[i];
+            if best.map_or(true, |(_, b)| rank(v) > rank(b)) {
+                best = Some((mv, v));
             }
         }
         let (mv, v) = best.ok_or(SearchError::Finished)?;
@@ -111,5 +300,82 @@ impl<G: Game> Agent<G> for Solver<G> {
 
     fn node_bytes(&self) -> usize {
         0
+    }
+}
+
+/// The `auto` agent: the exact solver when it finishes within half the budget (a budget of N
+/// iterations gives it N positions), else MCTS (Algorithm 31 with φ(w,c) = (w+a)/(c+b)) with
+/// the rest of the time (or N iterations), keeping its tree between moves.
+pub struct Auto<G: Game> {
+    solver: Solver<G>,
+    mcts: Mcts<G>,
+    a: f64,
+    b: f64,
+}
+
+impl<G: Game> Auto<G> {
+    /// The agent, with MCTS(a, b) seeded with `seed` for the positions the solver cannot
+    /// finish.
+    pub fn new(a: f64, b: f64, seed: u64) -> Self {
+        Auto {
+            solver: Solver::new(),
+            mcts: Mcts::new(MctsKind::Mcts, Selection::Ratio { a, b }, seed),
+            a,
+            b,
+        }
+    }
+}
+
+impl<G: Game + 'static> Agent<G> for Auto<G> {
+    fn name(&self) -> String {
+        format!(
+            "auto:a={},b={}",
+            super::agent::num(self.a),
+            super::agent::num(self.b)
+        )
+    }
+
+    fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        let budget = budget.validate_for(position)?;
+        let t0 = Instant::now();
+        let exact = match budget {
+            Budget::Iterations(n) => Budget::Iterations(n),
+            Budget::Millis(t) => Budget::Millis((t / 2).max(1)),
+        };
+        match self.solver.search(position, exact) {
+            Ok(r) => return Ok(r),
+            Err(SearchError::OutOfBudget(_)) => {}
+            Err(e) => return Err(e),
+        }
+        let rest = match budget {
+            Budget::Iterations(n) => Budget::Iterations(n),
+            Budget::Millis(t) => {
+                let spent = t0.elapsed().as_millis() as u64;
+                Budget::Millis(t.saturating_sub(spent).max(1))
+            }
+        };
+        let mut r = self.mcts.search(position, rest)?;
+        r.millis = t0.elapsed().as_secs_f64() * 1000.0;
+        Ok(r)
+    }
+
+    fn node_bytes(&self) -> usize {
+        Agent::<G>::node_bytes(&self.mcts)
+    }
+
+    fn set_history(&mut self, start: &G, moves: &[G::Move]) {
+        self.mcts.set_history(start, moves);
+    }
+
+    fn work(&self) -> Work {
+        Agent::<G>::work(&self.mcts)
+    }
+
+    fn forget(&mut self) {
+        Agent::<G>::forget(&mut self.mcts);
     }
 }
