@@ -10,7 +10,9 @@ use serde_json::json;
 
 use crate::game::{Game, Value};
 use crate::games::conformance::{check_conformance, ConformanceOptions, ConformanceSummary};
-use crate::games::connect4::{parse_test_file, solve_cases, solve_empty_board, Solver};
+use crate::games::connect4::{
+    parse_test_file, solve_cases, solve_cases_with, solve_empty_board, Solver,
+};
 use crate::games::{parse_game, GameVisitor};
 use crate::report::{Check, ReportOptions, Section, Status};
 use crate::search::minimax::{plain_minimax, solve, MinimaxError, MinimaxOptions};
@@ -403,9 +405,11 @@ fn connect4_benchmark(
     };
     md.push_str("### Connect Four 7×6: the specialised solver on the public benchmark\n\n");
     md.push_str("Negamax with alpha-beta on bitboards, non-losing moves only, threat-count move ordering, an upper-bound transposition table (2^23 entries, kept across positions) and null-window search (after Pascal Pons). Timings on one core of a shared machine: compare ratios, not absolutes.\n\n");
-    md.push_str("| file | positions solved | correct | mean time (ms) | mean nodes |\n| --- | --- | --- | --- | --- |\n");
+    md.push_str("The weak columns ask only for win, draw or loss (`duel connect solve --weak`, the window −1..1), with a second solver and table, and compare the signs of the published scores.\n\n");
+    md.push_str("| file | positions solved | correct | mean time (ms) | mean nodes | weak: correct signs | weak: mean time (ms) | weak: mean nodes |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     let mut rows = Vec::new();
     let mut solver = Solver::new();
+    let mut weak_solver = Solver::new();
     for (file, text) in BENCHMARK_FILES {
         let n = sample(file);
         if n == 0 {
@@ -414,21 +418,41 @@ fn connect4_benchmark(
         let cases = match parse_test_file(text) {
             Ok(c) => c,
             Err(e) => {
-                let _ = writeln!(md, "| {file} | unreadable: {e} | | | |");
+                let _ = writeln!(md, "| {file} | unreadable: {e} | | | | | | |");
                 continue;
             }
         };
         let n = n.min(cases.len());
-        match solve_cases(&mut solver, &cases[..n], |_| {}) {
-            Ok(res) => {
+        let both = solve_cases(&mut solver, &cases[..n], |_| {}).and_then(|res| {
+            solve_cases_with(&mut weak_solver, &cases[..n], true, |_| {}).map(|weak| (res, weak))
+        });
+        match both {
+            Ok((res, weak)) => {
                 let _ = writeln!(
                     md,
-                    "| {file} | {n} of {} | {} | {:.4} | {:.0} |",
+                    "| {file} | {n} of {} | {} | {:.4} | {:.0} | {} | {:.4} | {:.0} |",
                     cases.len(),
                     res.correct,
                     res.mean_millis,
-                    res.mean_nodes
+                    res.mean_nodes,
+                    weak.correct,
+                    weak.mean_millis,
+                    weak.mean_nodes
                 );
+                s.checks.push(Check::compare(
+                    &format!("{file}: win/draw/loss of {n} positions (weak search)"),
+                    "public Connect Four benchmark (P. Pons), data/connect4: signs of the scores",
+                    &format!("{n} signs"),
+                    &format!("{} signs", weak.correct),
+                    &if weak.incorrect == 0 {
+                        format!(
+                            "mean {:.4} ms, {:.0} nodes per position",
+                            weak.mean_millis, weak.mean_nodes
+                        )
+                    } else {
+                        format!("disagreements: {:?}", weak.mismatches)
+                    },
+                ));
                 s.checks.push(Check::compare(
                     &format!("{file}: exact scores of {n} positions"),
                     "public Connect Four benchmark (P. Pons), data/connect4",
@@ -443,10 +467,10 @@ fn connect4_benchmark(
                         format!("disagreements: {:?}", res.mismatches)
                     },
                 ));
-                rows.push(json!({"file": file, "result": res, "of": cases.len()}));
+                rows.push(json!({"file": file, "result": res, "weak": weak, "of": cases.len()}));
             }
             Err(e) => {
-                let _ = writeln!(md, "| {file} | error: {e} | | | |");
+                let _ = writeln!(md, "| {file} | error: {e} | | | | | | |");
             }
         }
     }
