@@ -12,7 +12,8 @@
 //! of the side to move and the occupied cells, one sentinel bit per column); moves that lose
 //! at once are never searched and a forced block is the only move; moves ordered by the
 //! number of threats (cells completing a line) they create, centre first on ties; a
-//! transposition table storing upper bounds; the score found by null-window searches
+//! transposition table storing upper bounds (after a search that fails low) and lower bounds
+//! (after a cut-off); the score found by null-window searches
 //! narrowing `[min, max]` (iterative deepening of the window).
 
 use std::time::Instant;
@@ -248,7 +249,8 @@ impl<const W: usize, const H: usize> Board<W, H> {
     }
 }
 
-/// A transposition table of upper bounds, indexed by key modulo a prime size, storing the
+/// A transposition table of bounds (upper: 1..=MAX−MIN+1, lower: above; 0 for none), indexed
+/// by key modulo a prime size, storing the
 /// low 32 bits of the key. On 7×6, keys are below 2^49 and the size exceeds 2^17, so (key
 /// mod size, key mod 2^32) identifies the key (Chinese remainder theorem); on boards of more
 /// than 49 bits two keys may rarely share an entry.
@@ -334,6 +336,7 @@ impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
 impl<const W: usize, const H: usize> BoardSolver<W, H> {
     const CELLS: i32 = (W * H) as i32;
     const MIN_SCORE: i32 = Board::<W, H>::MIN_SCORE;
+    const MAX_SCORE: i32 = Board::<W, H>::MAX_SCORE;
 
     /// A solver with a table of about 2^23 entries (40 MiB).
     pub fn new() -> Self {
@@ -388,9 +391,18 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             }
         }
         let mut max = (Self::CELLS - 1 - p.moves as i32) / 2;
-        let stored = self.table.get(p.key());
-        if stored != 0 {
-            max = i32::from(stored) + Self::MIN_SCORE - 1;
+        let stored = i32::from(self.table.get(p.key()));
+        if stored > Self::MAX_SCORE - Self::MIN_SCORE + 1 {
+            // A lower bound.
+            let low = stored + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2;
+            if alpha < low {
+                alpha = low;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        } else if stored != 0 {
+            max = stored + Self::MIN_SCORE - 1;
         }
         if beta > max {
             beta = max;
@@ -422,6 +434,10 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                 return 0;
             }
             if score >= beta {
+                self.table.put(
+                    p.key(),
+                    (score + Self::MAX_SCORE - 2 * Self::MIN_SCORE + 2) as u8,
+                );
                 return score;
             }
             if score > alpha {

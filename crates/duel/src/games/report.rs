@@ -404,7 +404,7 @@ fn connect4_benchmark(
         }
     };
     md.push_str("### Connect Four 7×6: the specialised solver on the public benchmark\n\n");
-    md.push_str("Negamax with alpha-beta on bitboards, non-losing moves only, threat-count move ordering, an upper-bound transposition table (2^23 entries, kept across positions) and null-window search (after Pascal Pons). Timings on one core of a shared machine: compare ratios, not absolutes.\n\n");
+    md.push_str("Negamax with alpha-beta on bitboards, non-losing moves only, threat-count move ordering, a transposition table of upper and lower bounds (2^23 entries, kept across positions) and null-window search (after Pascal Pons). Timings on one core of a shared machine: compare ratios, not absolutes.\n\n");
     md.push_str("The weak columns ask only for win, draw or loss (`duel connect solve --weak`, the window −1..1), with a second solver and table, and compare the signs of the published scores.\n\n");
     md.push_str("| file | positions solved | correct | mean time (ms) | mean nodes | weak: correct signs | weak: mean time (ms) | weak: mean nodes |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
     let mut rows = Vec::new();
