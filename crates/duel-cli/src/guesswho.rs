@@ -145,7 +145,14 @@ impl Serialize for MoveJson<'_> {
 /// 30 s for the 5·10^6 at `(10^7, 24)`.
 #[derive(Serialize)]
 struct ValueDoc<'a> {
-    best: Vec<MoveJson<'a>>,
+    /// Every optimal move; null when there are too many to list (`best_omitted` says why).
+    best: Option<Vec<MoveJson<'a>>>,
+    /// The number of optimal moves, where known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_count: Option<u64>,
+    /// Why `best` is null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_omitted: Option<String>,
     m: u64,
     method: &'static str,
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
@@ -337,9 +344,8 @@ fn value(
     let theorem = Theorem::of(rules, questions).filter(|_| steps > CLOSED_FORM_STEPS);
     // The optimal moves kept: text shows a few and the count, JSON lists them all.
     let limit = if as_json { MAX_JSON_MOVES } else { SHOWN };
-    // Above its limit the theorem's list of optimal questions is not made: the text gives the
-    // probability (and the value of --move) without it, JSON (whose `best` is the list)
-    // refuses.
+    // Above its limit the theorem's list of optimal questions is not made: the probability
+    // (and the value of --move) is given without it (JSON: `best` null, `best_omitted` why).
     let mut unlisted = None;
     let (p, best, count, evaluated) = if let Some(theorem) = theorem {
         // A race position with a pool of one is over: its (empty) list takes no work.
@@ -350,12 +356,6 @@ fn value(
                 n / 2,
                 theorem.max_listed()
             );
-            if as_json {
-                bail!(
-                    "P({n}, {m}) is given by {}, but {why} (the text output gives P without the list)",
-                    theorem.name()
-                );
-            }
             unlisted = Some(why);
         }
         let (p, best, q) = theorem.answer(n, m, mv.as_ref(), list)?;
@@ -394,14 +394,23 @@ fn value(
         let (best, count) = table.best_moves_upto(n, m, limit)?;
         (table.probability(n, m)?, best, count, evaluated)
     };
-    if as_json && count > limit as u64 {
-        bail!(
-            "P({n}, {m}) = {p}, with {count} optimal moves: more than --json lists ({limit}); the text output shows the first {SHOWN} and the count"
-        );
-    }
     if as_json {
+        let (listed, omitted) = if let Some(why) = &unlisted {
+            (None, Some(why.clone()))
+        } else if count > limit as u64 {
+            (
+                None,
+                Some(format!(
+                    "{count} optimal moves: more than --json lists ({limit})"
+                )),
+            )
+        } else {
+            (Some(best.iter().map(MoveJson).collect()), None)
+        };
         print_json(&ValueDoc {
-            best: best.iter().map(MoveJson).collect(),
+            best: listed,
+            best_count: unlisted.is_none().then_some(count),
+            best_omitted: omitted,
             m,
             method: if theorem.is_some() {
                 "closed form"

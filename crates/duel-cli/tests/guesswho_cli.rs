@@ -359,8 +359,8 @@ fn thin_positions_use_the_band() {
         "GiB",
     );
     // Under the race and official rules the theorem has the value, but its list of optimal
-    // questions would take 2·10^10 steps: the text gives P without the list, JSON (whose
-    // `best` is the list) refuses.
+    // questions would take 2·10^10 steps: P is given without the list (JSON: `best` null,
+    // and why).
     for rules in ["race", "official"] {
         let args = ["guess-who", "value", "40000000000", "400", "--rules", rules];
         let (code, text, _) = duel_text(&args);
@@ -372,7 +372,21 @@ fn thin_positions_use_the_band() {
         );
         let mut with_json = args.to_vec();
         with_json.push("--json");
-        assert_error(&with_json, "listing every optimal question");
+        let v = json(&duel(&with_json));
+        assert_eq!(v["best"], serde_json::Value::Null);
+        assert!(v.get("best_count").is_none(), "{v}");
+        assert!(
+            v["best_omitted"]
+                .as_str()
+                .unwrap()
+                .starts_with("listing every optimal question takes 20000000000 evaluations"),
+            "{v}"
+        );
+        let p = v["p"].as_str().unwrap();
+        assert!(
+            text.contains(&format!("P(40000000000, 400) = {p} ")),
+            "{text}"
+        );
     }
     // Race: the value NicaPosition gives (a regression value; NicaPosition equals the table
     // everywhere up to 120, nica_positions_equal_the_race_table).
@@ -509,18 +523,27 @@ fn official_positions_by_the_closed_form() {
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("at most n = 20000000"), "{text}");
     assert!(text.contains("guess: 1/20000001"), "{text}");
-    assert_error(
-        &[
-            "guess-who",
-            "value",
-            "20000001",
-            "24",
-            "--rules",
-            "official",
-            "--json",
-        ],
-        "at most n = 20000000",
+    let v = json(&duel(&[
+        "guess-who",
+        "value",
+        "20000001",
+        "24",
+        "--rules",
+        "official",
+        "--move",
+        "guess",
+        "--json",
+    ]));
+    assert_eq!(v["best"], serde_json::Value::Null);
+    assert!(
+        v["best_omitted"]
+            .as_str()
+            .unwrap()
+            .contains("at most n = 20000000"),
+        "{v}"
     );
+    assert_eq!(v["move_p"], "1/20000001");
+    assert_eq!(v["move_optimal"], v["p"] == "1/20000001");
 }
 
 /// Tables with no closed form that would take more than --max-steps (10^12 by default) are
@@ -567,7 +590,8 @@ fn tables_too_long_are_refused_with_an_estimate() {
 }
 
 /// Three-way questions can have n²/12 optimal moves: the text counts them without holding
-/// them, --json refuses to list more than 10^7 (at (100000, 20) the list ran out of memory).
+/// them, --json lists at most 10^7 (at (100000, 20) the list ran out of memory) and gives the
+/// count instead.
 #[test]
 fn too_many_optimal_moves_for_json_are_counted_not_listed() {
     let args = [
@@ -588,8 +612,12 @@ fn too_many_optimal_moves_for_json_are_counted_not_listed() {
     );
     let mut json_args = args.to_vec();
     json_args.push("--json");
-    assert_error(
-        &json_args,
-        "33103730 optimal moves: more than --json lists (10000000)",
+    let v = json(&duel(&json_args));
+    assert_eq!(v["p"], "21/16000");
+    assert_eq!(v["best"], serde_json::Value::Null);
+    assert_eq!(v["best_count"], 33103730);
+    assert_eq!(
+        v["best_omitted"],
+        "33103730 optimal moves: more than --json lists (10000000)"
     );
 }
