@@ -31,7 +31,8 @@ pub struct BestArgs {
     /// Moves played from the start, in the game's notation (e.g. `121` for Pearl's game).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     position: String,
-    /// The agent: mcts, mcts-prime, uct, sym, symp, gw, gw2, with parameters, e.g. `mcts:a=3.5,b=5`.
+    /// The agent: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver (exact), auto (the solver
+    /// where it finishes in half the budget, else MCTS), with parameters, e.g. `mcts:a=3.5,b=5`.
     #[arg(long)]
     agent: String,
     /// Iterations (simulated matches) for the move [default: 10000].

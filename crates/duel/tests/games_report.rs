@@ -14,14 +14,22 @@ fn quick_report_section() {
         .collect();
     assert!(differs.is_empty(), "{differs:#?}");
     let (matches, _, new) = s.tally();
-    // tictactoe, 4x4:4, 15x15:3, 4x10:3, tree size, 5 benchmark files.
-    assert_eq!(matches, 10, "{:#?}", s.checks);
+    // tictactoe, 4x4:4, 15x15:3, 4x10:3, tree size, 5 benchmark files, each also by the
+    // weak search (signs of the scores).
+    assert_eq!(matches, 15, "{:#?}", s.checks);
     // 8 conformance checks, and the dedicated solver against the generic search on 4×4.
     assert_eq!(new, 9, "{:#?}", s.checks);
     assert!(s.markdown.contains("| 4×4 | 0 | draw |"));
     assert!(!s.markdown.contains("DISAGREES"));
     assert!(s.markdown.contains("**connect, K = 4**"));
     assert!(s.markdown.contains("| Test_L3_R1 | 1000 of 1000 | 1000 |"));
+    // The weak columns: all 1000 signs of Test_L3_R1.
+    let l3 = s
+        .markdown
+        .lines()
+        .find(|l| l.starts_with("| Test_L3_R1 |"))
+        .unwrap();
+    assert_eq!(l3.split('|').nth(6).unwrap().trim(), "1000", "{l3}");
     // connect:4x4:4 is a draw: row H = 4, column W = 4 of the K = 4 table.
     let k4 = s.markdown.split("**connect, K = 4**").nth(1).unwrap();
     let row4 = k4.lines().find(|l| l.starts_with("| 4 |")).unwrap();
