@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use duel::game::{Game, Player, Value};
 use duel::games::{parse_game, GameVisitor};
 use duel::search::minimax::{solve, MinimaxError, MinimaxOptions};
+use duel::search::solver::connect_four_value;
+use duel::search::SearchError;
 use serde::Serialize;
 
 use crate::output::{out, print_json};
@@ -34,6 +36,8 @@ struct Answer {
     value: Value,
     to_move: Player,
     nodes: u64,
+    /// "connect four solver" (Connect Four boards with W·(H+1) ≤ 64) or "alpha-beta".
+    method: &'static str,
 }
 
 struct ValueOf<'a> {
@@ -45,15 +49,29 @@ impl GameVisitor for ValueOf<'_> {
     type Output = anyhow::Result<Answer>;
     fn visit<G: Game + 'static>(self, mut game: G) -> anyhow::Result<Answer> {
         game.play_moves(self.position)?;
+        // Connect Four on the boards of the dedicated solver: its weak search, much faster.
+        if game.outcome().is_none() {
+            if let Some(r) = connect_four_value(&game, self.opts.max_nodes) {
+                let (value, nodes) = r.map_err(|e| match e {
+                    SearchError::OutOfBudget(_) => too_large(self.opts.max_nodes, "10"),
+                    other => other.into(),
+                })?;
+                return Ok(Answer {
+                    game: game.spec(),
+                    position: self.position.to_string(),
+                    value,
+                    to_move: game.to_move(),
+                    nodes,
+                    method: "connect four solver",
+                });
+            }
+        }
         let solution = solve(&game, &self.opts).map_err(|e| match e {
             MinimaxError::Finished(o) => anyhow::anyhow!(
                 "the position '{}' is finished ({o}): there is no value to search",
                 self.position
             ),
-            MinimaxError::TooLarge { max_nodes } => anyhow::anyhow!(
-                "not solved within {max_nodes} positions: too large for exact search from here \
-                 (raise --max-nodes, about 1 to 3 million positions per second, or give a later --position)"
-            ),
+            MinimaxError::TooLarge { max_nodes } => too_large(max_nodes, "1 to 3"),
             other => other.into(),
         })?;
         Ok(Answer {
@@ -62,8 +80,18 @@ impl GameVisitor for ValueOf<'_> {
             value: solution.value,
             to_move: game.to_move(),
             nodes: solution.nodes,
+            method: "alpha-beta",
         })
     }
+}
+
+/// The error of a search that gave up after `max_nodes` positions, searched at `rate`
+/// million positions a second.
+fn too_large(max_nodes: u64, rate: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "not solved within {max_nodes} positions: too large for exact search from here \
+         (raise --max-nodes, about {rate} million positions per second, or give a later --position)"
+    )
 }
 
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
@@ -92,13 +120,14 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
             format!("after {}", answer.position)
         };
         out!(
-            "{} {at}: {value} for the player to move ({} player); {} positions searched",
+            "{} {at}: {value} for the player to move ({} player); {} positions searched ({})",
             answer.game,
             match answer.to_move {
                 Player::First => "first",
                 Player::Second => "second",
             },
-            answer.nodes
+            answer.nodes,
+            answer.method
         );
     }
     Ok(ExitCode::SUCCESS)

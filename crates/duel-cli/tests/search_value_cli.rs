@@ -59,6 +59,45 @@ fn positions_and_values() {
     ]);
     assert_eq!(v["value"], "loss");
     assert_eq!(v["to_move"], "second");
+    assert_eq!(v["method"], "alpha-beta");
+}
+
+/// Connect Four boards of the dedicated solver go to it: positions the generic search gives up
+/// on are answered, and the two agree where both finish.
+#[test]
+fn connect_four_goes_to_its_solver() {
+    // 4×4 is a draw by both (the dedicated solver has 4×4 too).
+    let v = json(&["search", "value", "connect:4x4:4", "--json"]);
+    assert_eq!(
+        (v["value"].as_str(), v["method"].as_str()),
+        (Some("draw"), Some("connect four solver"))
+    );
+    // The mid-game position of the benchmarks: the generic search needed 479 positions (a win).
+    let v = json(&[
+        "search",
+        "value",
+        "connect:7x6:4",
+        "--position",
+        "4453542333",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["method"], "connect four solver");
+    // Misère and K = 3 are the generic search's.
+    let v = json(&["search", "value", "connect:5x4:3", "--json"]);
+    assert_eq!(v["method"], "alpha-beta");
+    // After 3455 the generic search gives up after 5·10^7 positions; the solver proves the
+    // loss of the player to move (the first) in about 8·10^6 (Pons's score: −3).
+    let v = json(&[
+        "search",
+        "value",
+        "connect:7x6:4",
+        "--position",
+        "3455",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "loss");
+    assert!(v["nodes"].as_u64().unwrap() < 50_000_000);
 }
 
 #[test]

@@ -90,6 +90,14 @@ trait FourValues: Send {
         c: &Connect<u64>,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>>;
+
+    /// The value of `c` for the side to move, and the positions explored; `None` when `c` is
+    /// not of this solver's size.
+    fn value(
+        &mut self,
+        c: &Connect<u64>,
+        limits: Limits,
+    ) -> Option<Result<(Value, u64), SearchError>>;
 }
 
 impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
@@ -139,6 +147,44 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
         }
         Some(Ok((values, nodes)))
     }
+
+    fn value(
+        &mut self,
+        c: &Connect<u64>,
+        limits: Limits,
+    ) -> Option<Result<(Value, u64), SearchError>> {
+        let board = Board::<W, H>::from_connect(c)?;
+        Some(
+            match self.try_solve_weak(&board, limits.max_nodes, limits.deadline) {
+                Ok(s) => Ok((
+                    match s.score {
+                        1.. => Value::Win,
+                        0 => Value::Draw,
+                        _ => Value::Loss,
+                    },
+                    s.nodes,
+                )),
+                Err(stop) => Err(limits.stopped(stop.nodes)),
+            },
+        )
+    }
+}
+
+/// The exact value of `position` for the side to move by the Connect Four solver (weakly),
+/// within `max_nodes` positions, and the positions explored: `None` when `position` is not an
+/// unfinished Connect Four game (K = 4, not misère) of a size that solver has; an
+/// [`SearchError::OutOfBudget`] when it does not finish.
+pub fn connect_four_value<G: Game + 'static>(
+    position: &G,
+    max_nodes: u64,
+) -> Option<Result<(Value, u64), SearchError>> {
+    let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
+    let limits = Limits {
+        max_nodes,
+        deadline: None,
+        millis: None,
+    };
+    four_solver(c)?.value(c, limits)
 }
 
 /// The Connect Four solver for the board of `c`, if [`crate::games::connect4`] has its size
