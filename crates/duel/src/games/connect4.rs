@@ -618,17 +618,21 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 }
 
-/// The score of the empty W×H board (Connect Four rules, K = 4) and the positions explored,
-/// for the board sizes the report tabulates (4 ≤ W ≤ 8, 4 ≤ H ≤ 7, W·(H+1) ≤ 64); `None`
-/// for other sizes.
-pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solved> {
+/// Something done with the board size W×H as const parameters ([`with_board_size`]).
+pub trait SizeVisitor {
+    /// What it gives.
+    type Output;
+    /// Does it on W×H.
+    fn visit<const W: usize, const H: usize>(self) -> Self::Output;
+}
+
+/// `v` on the board `width`×`height` if this module has it (4 ≤ W ≤ 8, 4 ≤ H ≤ 7,
+/// W·(H+1) ≤ 64: the sizes the report tabulates and 7×6); `None` for other sizes.
+pub fn with_board_size<V: SizeVisitor>(width: u32, height: u32, v: V) -> Option<V::Output> {
     macro_rules! sizes {
         ($(($w:literal, $h:literal)),*) => {
             match (width, height) {
-                $(($w, $h) => {
-                    let mut s = BoardSolver::<$w, $h>::with_table_log_size(log_table);
-                    Some(s.solve(&Board::<$w, $h>::new()))
-                })*
+                $(($w, $h) => Some(v.visit::<$w, $h>()),)*
                 _ => None,
             }
         };
@@ -655,6 +659,19 @@ pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solv
         (7, 7),
         (8, 7)
     )
+}
+
+/// The score of the empty W×H board (Connect Four rules, K = 4) and the positions explored,
+/// for the sizes of [`with_board_size`]; `None` for other sizes.
+pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solved> {
+    struct Empty(u32);
+    impl SizeVisitor for Empty {
+        type Output = Solved;
+        fn visit<const W: usize, const H: usize>(self) -> Solved {
+            BoardSolver::<W, H>::with_table_log_size(self.0).solve(&Board::<W, H>::new())
+        }
+    }
+    with_board_size(width, height, Empty(log_table))
 }
 
 /// One line of a benchmark file: `MOVES SCORE`.

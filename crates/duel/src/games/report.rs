@@ -439,34 +439,31 @@ fn connect4_benchmark(
                     weak.mean_millis,
                     weak.mean_nodes
                 );
-                s.checks.push(Check::compare(
-                    &format!("{file}: win/draw/loss of {n} positions (weak search)"),
-                    "public Connect Four benchmark (P. Pons), data/connect4: signs of the scores",
-                    &format!("{n} signs"),
-                    &format!("{} signs", weak.correct),
-                    &if weak.incorrect == 0 {
-                        format!(
-                            "mean {:.4} ms, {:.0} nodes per position",
-                            weak.mean_millis, weak.mean_nodes
-                        )
-                    } else {
-                        format!("disagreements: {:?}", weak.mismatches)
-                    },
-                ));
-                s.checks.push(Check::compare(
-                    &format!("{file}: exact scores of {n} positions"),
-                    "public Connect Four benchmark (P. Pons), data/connect4",
-                    &format!("{n} scores"),
-                    &format!("{} scores", res.correct),
-                    &if res.incorrect == 0 {
-                        format!(
-                            "mean {:.4} ms, {:.0} nodes per position",
-                            res.mean_millis, res.mean_nodes
-                        )
-                    } else {
-                        format!("disagreements: {:?}", res.mismatches)
-                    },
-                ));
+                // The exact scores, then their signs by the weak search.
+                for (r, what, kind, source) in [
+                    (&res, "exact scores", "scores", ""),
+                    (
+                        &weak,
+                        "win/draw/loss (weak search)",
+                        "signs",
+                        ": signs of the scores",
+                    ),
+                ] {
+                    s.checks.push(Check::compare(
+                        &format!("{file}: {what} of {n} positions"),
+                        &format!("public Connect Four benchmark (P. Pons), data/connect4{source}"),
+                        &format!("{n} {kind}"),
+                        &format!("{} {kind}", r.correct),
+                        &if r.incorrect == 0 {
+                            format!(
+                                "mean {:.4} ms, {:.0} nodes per position",
+                                r.mean_millis, r.mean_nodes
+                            )
+                        } else {
+                            format!("disagreements: {:?}", r.mismatches)
+                        },
+                    ));
+                }
                 rows.push(json!({"file": file, "result": res, "weak": weak, "of": cases.len()}));
             }
             Err(e) => {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, Outcome, Value};
 use crate::games::connect::Connect;
-use crate::games::connect4::{Board, BoardSolver};
+use crate::games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
 
 use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
 use super::mcts::{Mcts, MctsKind, Selection};
@@ -188,44 +188,21 @@ pub fn connect_four_value<G: Game + 'static>(
 }
 
 /// The Connect Four solver for the board of `c`, if [`crate::games::connect4`] has its size
-/// (W·(H+1) ≤ 64, the sizes the report tabulates and 7×6) and the rules are Connect Four's.
+/// ([`with_board_size`]) and the rules are Connect Four's.
 fn four_solver(c: &Connect<u64>) -> Option<Box<dyn FourValues>> {
     let rules = c.rules();
     if rules.k() != 4 || rules.misere() {
         return None;
     }
-    // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
-    const LOG_TABLE: u32 = 22;
-    macro_rules! sizes {
-        ($(($w:literal, $h:literal)),*) => {
-            match (rules.width(), rules.height()) {
-                $(($w, $h) => Some(Box::new(BoardSolver::<$w, $h>::with_table_log_size(LOG_TABLE)) as Box<dyn FourValues>)),*,
-                _ => None,
-            }
-        };
+    struct Build;
+    impl SizeVisitor for Build {
+        type Output = Box<dyn FourValues>;
+        fn visit<const W: usize, const H: usize>(self) -> Box<dyn FourValues> {
+            // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
+            Box::new(BoardSolver::<W, H>::with_table_log_size(22))
+        }
     }
-    sizes!(
-        (4, 4),
-        (5, 4),
-        (6, 4),
-        (7, 4),
-        (8, 4),
-        (4, 5),
-        (5, 5),
-        (6, 5),
-        (7, 5),
-        (8, 5),
-        (4, 6),
-        (5, 6),
-        (6, 6),
-        (7, 6),
-        (8, 6),
-        (4, 7),
-        (5, 7),
-        (6, 7),
-        (7, 7),
-        (8, 7)
-    )
+    with_board_size(rules.width(), rules.height(), Build)
 }
 
 impl<G: Game + 'static> Solver<G> {
