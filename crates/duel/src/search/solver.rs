@@ -83,8 +83,7 @@ type MoveValues = (Vec<(usize, Value)>, u64);
 trait FourValues: Send {
     /// The values for the side to move of the moves of `c` (by their index among its legal
     /// moves), up to the first win (a win at once if there is one, alone); and the positions
-    /// explored. `None` when `c` is not of
-    /// this solver's size.
+    /// explored. `None` when `c` is not of this solver's size.
     fn values(
         &mut self,
         c: &Connect<u64>,
@@ -120,24 +119,18 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
         let mut nodes = 0u64;
         for (i, &col) in moves.iter().enumerate() {
             let col = u32::from(col);
-            let v = {
-                let mut child = board;
-                child.play_col(col);
-                if child.moves_played() as usize == W * H {
-                    Value::Draw
-                } else {
-                    let left = limits.max_nodes.saturating_sub(nodes);
-                    match self.try_solve_weak(&child, left, limits.deadline) {
-                        Ok(s) => {
-                            nodes += s.nodes;
-                            match s.score {
-                                1.. => Value::Loss,
-                                0 => Value::Draw,
-                                _ => Value::Win,
-                            }
-                        }
-                        Err(stop) => return Some(Err(limits.stopped(nodes + stop.nodes))),
+            let mut child = board;
+            child.play_col(col);
+            let v = if child.moves_played() as usize == W * H {
+                Value::Draw
+            } else {
+                let left = limits.max_nodes.saturating_sub(nodes);
+                match self.try_solve_weak(&child, left, limits.deadline) {
+                    Ok(s) => {
+                        nodes += s.nodes;
+                        weak_value(s.score).negate()
                     }
+                    Err(stop) => return Some(Err(limits.stopped(nodes + stop.nodes))),
                 }
             };
             values.push((i, v));
@@ -156,17 +149,19 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
         let board = Board::<W, H>::from_connect(c)?;
         Some(
             match self.try_solve_weak(&board, limits.max_nodes, limits.deadline) {
-                Ok(s) => Ok((
-                    match s.score {
-                        1.. => Value::Win,
-                        0 => Value::Draw,
-                        _ => Value::Loss,
-                    },
-                    s.nodes,
-                )),
+                Ok(s) => Ok((weak_value(s.score), s.nodes)),
                 Err(stop) => Err(limits.stopped(stop.nodes)),
             },
         )
+    }
+}
+
+/// The value of a weak score (1, 0 or −1) for the side to move.
+fn weak_value(score: i32) -> Value {
+    match score.signum() {
+        1 => Value::Win,
+        0 => Value::Draw,
+        _ => Value::Loss,
     }
 }
 
