@@ -346,11 +346,11 @@ impl<G: Game> Auto<G> {
 
 impl<G: Game + 'static> Agent<G> for Auto<G> {
     fn name(&self) -> String {
-        format!(
-            "auto:a={},b={}",
-            super::agent::num(self.a),
-            super::agent::num(self.b)
-        )
+        super::agent::AgentSpec::Auto {
+            a: self.a,
+            b: self.b,
+        }
+        .text()
     }
 
     fn search(
