@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::{parse_test_file, solve_cases_with, FileResult, Position, Solver};
+use duel::games::connect4_book::{generate, Book, Progress};
 use serde::Serialize;
 
-use crate::output::{out, print_json, progress};
+use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -16,6 +17,24 @@ pub enum Cmd {
     /// The exact score of a 7×6 position (positive: the side to move wins, 22 minus its
     /// stone count at the winning move; 0: draw; negative: loss), and the best columns.
     Solve(SolveArgs),
+    /// Builds the opening book of the `solver` and `auto` agents: their move at every
+    /// position they can meet within PLIES stones, playing either side (minutes per ply
+    /// early on); writes it as text.
+    Book(BookArgs),
+}
+
+/// Arguments of `duel connect book`.
+#[derive(clap::Args)]
+pub struct BookArgs {
+    /// The most stones of a position in the book (at most 12).
+    #[arg(long, default_value_t = 7)]
+    plies: u32,
+    /// Where to write the book (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// A book whose answers are taken as they are (to extend it by more plies).
+    #[arg(long)]
+    extend: Option<PathBuf>,
 }
 
 /// Arguments of `duel connect solve`.
@@ -74,7 +93,57 @@ pub fn solve_position(solver: &mut Solver, moves: &str, weak: bool) -> anyhow::R
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Solve(args) => solve(args, ctx),
+        Cmd::Book(args) => book(args, ctx),
     }
+}
+
+/// The most plies `duel connect book` takes: the positions grow about sevenfold every two
+/// plies.
+const MAX_BOOK_PLIES: u32 = 12;
+
+fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    if args.plies > MAX_BOOK_PLIES {
+        anyhow::bail!(
+            "--plies {} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)",
+            args.plies
+        );
+    }
+    let known = match &args.extend {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            Some(Book::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    const TABLE_LOG: u32 = 23;
+    let table_bytes = Solver::with_table_log_size(TABLE_LOG).table_bytes() as u64;
+    let threads = crate::system::threads_within_memory(table_bytes);
+    let start = Instant::now();
+    let bar = progress(ctx, 1, "connect book");
+    let on_progress = |p: Progress| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+        bar.set_message(format!("connect book, ply {}", p.ply));
+    };
+    let book = generate(args.plies, threads, TABLE_LOG, known.as_ref(), &on_progress)?;
+    bar.finish_and_clear();
+    let text = book.to_text();
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            out!(
+                "{}: {} positions of up to {} stones, in {:.1} s on {threads} thread(s)",
+                path.display(),
+                book.entries().len(),
+                book.plies(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        None => out_raw!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {

@@ -36,7 +36,8 @@ struct Answer {
     value: Value,
     to_move: Player,
     nodes: u64,
-    /// "connect four solver" (Connect Four boards with W·(H+1) ≤ 64) or "alpha-beta".
+    /// "opening book" (Connect Four 7×6 positions of the book), "connect four solver" (Connect
+    /// Four boards with W·(H+1) ≤ 64) or "alpha-beta".
     method: &'static str,
 }
 
@@ -52,17 +53,21 @@ impl GameVisitor for ValueOf<'_> {
         // Connect Four on the boards of the dedicated solver: its weak search, much faster.
         if game.outcome().is_none() {
             if let Some(r) = connect_four_value(&game, self.opts.max_nodes) {
-                let (value, nodes) = r.map_err(|e| match e {
+                let v = r.map_err(|e| match e {
                     SearchError::OutOfBudget(_) => too_large(self.opts.max_nodes, "10"),
                     other => other.into(),
                 })?;
                 return Ok(Answer {
                     game: game.spec(),
                     position: self.position.to_string(),
-                    value,
+                    value: v.value,
                     to_move: game.to_move(),
-                    nodes,
-                    method: "connect four solver",
+                    nodes: v.nodes,
+                    method: if v.from_book {
+                        "opening book"
+                    } else {
+                        "connect four solver"
+                    },
                 });
             }
         }

@@ -229,11 +229,14 @@ fn bad_input_is_one_line_and_exit_2() {
             &["play", "tictactoe", "--position", "15243"],
             "'15243' is finished (the first player won)",
         ),
-        // Too large for the solver alone with 10000 positions (auto would play MCTS).
+        // Too large for the solver alone with 10000 positions, past the opening book (auto
+        // would play MCTS).
         (
             &[
                 "play",
                 "connect:7x6:4",
+                "--position",
+                "14174457",
                 "--human",
                 "second",
                 "--agent",
@@ -270,8 +273,9 @@ fn a_full_disk_is_one_error_line() {
     }
 }
 
-/// On connect:7x6:4 the default agent cannot prove its first moves: it plays MCTS's, then,
-/// once the solver finishes within its budget, exact ones, to the end of the game.
+/// On connect:7x6:4 the default agent opens from the book (proven moves), may play MCTS's
+/// moves where 3,000 positions do not prove its position, then exact ones once the solver
+/// finishes within its budget, to the end of the game.
 #[test]
 fn auto_plays_a_whole_game_of_connect_four() {
     let (code, out, err) = play(
@@ -284,7 +288,8 @@ fn auto_plays_a_whole_game_of_connect_four() {
         .filter(|l| l.starts_with("auto:a=3.5,b=5 ("))
         .collect();
     assert!(plays.len() >= 7, "{out}");
-    assert!(plays[0].contains("stopped: budget spent"), "{out}");
+    assert!(plays[0].contains("stopped: from the opening book"), "{out}");
+    assert!(out.contains("plays 4 "), "{out}");
     let last = plays[plays.len() - 1];
     assert!(last.contains("stopped: root value proven"), "{out}");
     assert!(out.contains("game over: "), "{out}");

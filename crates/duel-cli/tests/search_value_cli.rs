@@ -83,6 +83,16 @@ fn connect_four_goes_to_its_solver() {
     ]);
     assert_eq!(v["value"], "win");
     assert_eq!(v["method"], "connect four solver");
+    // The start is in the opening book: a win for the first player, at once.
+    let v = json(&["search", "value", "connect:7x6:4", "--json"]);
+    assert_eq!(
+        (
+            v["value"].as_str(),
+            v["method"].as_str(),
+            v["nodes"].as_u64()
+        ),
+        (Some("win"), Some("opening book"), Some(0))
+    );
     // Misère and K = 3 are the generic search's.
     let v = json(&["search", "value", "connect:5x4:3", "--json"]);
     assert_eq!(v["method"], "alpha-beta");
@@ -138,8 +148,17 @@ fn bad_input_gives_one_clear_line() {
         &["search", "value", "connect:15x15:3", "--position", "8,16"],
         "from 1 to 15",
     );
+    // Past the opening book (whose positions answer at once, the start among them).
     assert_error(
-        &["search", "value", "connect:7x6:4", "--max-nodes", "1000"],
+        &[
+            "search",
+            "value",
+            "connect:7x6:4",
+            "--position",
+            "14174457",
+            "--max-nodes",
+            "1000",
+        ],
         "--max-nodes",
     );
     assert_error(

@@ -15,10 +15,18 @@ fn quick_report_section() {
     assert!(differs.is_empty(), "{differs:#?}");
     let (matches, _, new) = s.tally();
     // tictactoe, 4x4:4, 15x15:3, 4x10:3, tree size, 5 benchmark files, each also by the
-    // weak search (signs of the scores).
-    assert_eq!(matches, 15, "{:#?}", s.checks);
-    // 8 conformance checks, and the dedicated solver against the generic search on 4×4.
-    assert_eq!(new, 9, "{:#?}", s.checks);
+    // weak search (signs of the scores), and the opening book's first move (Allis).
+    assert_eq!(matches, 16, "{:#?}", s.checks);
+    // 8 conformance checks, the dedicated solver against the generic search on 4×4, and the
+    // opening book's two checks (the whole book, entries solved again).
+    assert_eq!(new, 11, "{:#?}", s.checks);
+    assert!(s
+        .markdown
+        .contains("opening book of the solver and auto agents"));
+    assert!(
+        s.markdown.contains("| 0 | 1 | 1 | 0 | 0 |"),
+        "the empty board: one position, won"
+    );
     assert!(s.markdown.contains("| 4×4 | 0 | draw |"));
     assert!(!s.markdown.contains("DISAGREES"));
     assert!(s.markdown.contains("**connect, K = 4**"));
@@ -37,4 +45,8 @@ fn quick_report_section() {
     let json = s.json.to_string();
     assert!(json.contains("\"small_boards\""));
     assert!(json.contains("\"connect4_benchmark\""));
+    assert_eq!(
+        s.json["connect4_book"]["agree"],
+        s.json["connect4_book"]["resolved"]
+    );
 }

@@ -458,6 +458,13 @@ const ORDERS: [[u8; MAX_WIDTH]; MAX_WIDTH + 1] = {
     t
 };
 
+/// The columns (0-based) of a board `width` wide from the centre outwards, the order of
+/// [`Game::legal_moves`]; empty for a width over the largest board's.
+pub fn centre_order(width: u32) -> &'static [u8] {
+    let w = width as usize;
+    ORDERS.get(w).map_or(&[], |o| &o[..w])
+}
+
 impl<B: Bitboard> Game for Connect<B> {
     /// A column, 0-based (written from 1).
     type Move = u8;

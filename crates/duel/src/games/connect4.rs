@@ -168,6 +168,22 @@ impl<const W: usize, const H: usize> Board<W, H> {
         Some(p)
     }
 
+    /// The position seen in a mirror: column c becomes column W − 1 − c.
+    pub fn mirror(&self) -> Self {
+        let col_bits = (1u64 << Self::H1) - 1;
+        let (mut current, mut mask) = (0, 0);
+        for c in 0..W as u32 {
+            let (from, to) = (c * Self::H1, (W as u32 - 1 - c) * Self::H1);
+            current |= ((self.current >> from) & col_bits) << to;
+            mask |= ((self.mask >> from) & col_bits) << to;
+        }
+        Board {
+            current,
+            mask,
+            moves: self.moves,
+        }
+    }
+
     /// Stones on the board.
     pub fn moves_played(&self) -> u32 {
         self.moves
@@ -472,9 +488,30 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
+        self.try_solve_within(p, max_nodes, deadline, true)
+    }
+
+    /// [`BoardSolver::solve`] within at most `max_nodes` positions and until `deadline`: an
+    /// error when a limit is reached first (what the table learnt stays).
+    pub fn try_solve(
+        &mut self,
+        p: &Board<W, H>,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Solved, Stopped> {
+        self.try_solve_within(p, max_nodes, deadline, false)
+    }
+
+    fn try_solve_within(
+        &mut self,
+        p: &Board<W, H>,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+        weak: bool,
+    ) -> Result<Solved, Stopped> {
         self.max_nodes = max_nodes;
         self.deadline = deadline;
-        let s = self.solve_within(p, true);
+        let s = self.solve_within(p, weak);
         self.max_nodes = u64::MAX;
         self.deadline = None;
         if std::mem::take(&mut self.stopped) {
@@ -533,31 +570,30 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// [`BoardSolver::solve_weak`] (1: the winning moves; 0: the drawing ones; −1: every
     /// column, all of them lose).
     pub fn weak_columns(&mut self, p: &Board<W, H>, value: i32) -> Vec<u32> {
-        let mut best = Vec::new();
-        for col in Board::<W, H>::ORDER {
-            if !p.can_play(col) {
-                continue;
-            }
-            let keeps = if value < 0 || p.is_winning_move(col) {
-                true
-            } else {
-                let mut child = *p;
-                child.play_col(col);
-                if child.moves as i32 == Self::CELLS {
-                    value == 0
-                } else if child.can_win_next() {
-                    false
-                } else {
-                    // The child is worth at most −value to the other side.
-                    self.negamax(&child, -value, -value + 1) <= -value
-                }
-            };
-            if keeps {
-                best.push(col);
-            }
-        }
+        let mut best: Vec<u32> = Board::<W, H>::ORDER
+            .into_iter()
+            .filter(|&col| p.can_play(col) && self.keeps_weak(p, col, value))
+            .collect();
         best.sort_unstable();
         best
+    }
+
+    /// Whether playing the free column `col` keeps `value`, the weak value of `p` from
+    /// [`BoardSolver::solve_weak`] (every column keeps a loss): one null-window search.
+    pub fn keeps_weak(&mut self, p: &Board<W, H>, col: u32, value: i32) -> bool {
+        if value < 0 || p.is_winning_move(col) {
+            return true;
+        }
+        let mut child = *p;
+        child.play_col(col);
+        if child.moves as i32 == Self::CELLS {
+            value == 0
+        } else if child.can_win_next() {
+            false
+        } else {
+            // The child is worth at most −value to the other side.
+            self.negamax(&child, -value, -value + 1) <= -value
+        }
     }
 
     /// The columns (0-based) that achieve `score`, the exact score of `p` (from

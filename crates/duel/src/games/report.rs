@@ -13,9 +13,12 @@ use crate::games::conformance::{check_conformance, ConformanceOptions, Conforman
 use crate::games::connect4::{
     parse_test_file, solve_cases, solve_cases_with, solve_empty_board, Solver,
 };
+use crate::games::connect4_book::{book_move, Book, Entry};
 use crate::games::{parse_game, GameVisitor};
 use crate::report::{Check, ReportOptions, Section, Status};
 use crate::search::minimax::{plain_minimax, solve, MinimaxError, MinimaxOptions};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 /// The benchmark files, embedded so the report needs no data folder.
 const BENCHMARK_FILES: [(&str, &str); 6] = [
@@ -89,6 +92,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let generic = small_boards(opts, &mut md, &mut data);
     connect4_sizes(opts, &generic, &mut s, &mut md, &mut data);
     connect4_benchmark(opts, &mut s, &mut md, &mut data);
+    connect4_book(opts, &mut s, &mut md, &mut data);
 
     s.markdown = md;
     s.json = serde_json::Value::Object(data);
@@ -473,4 +477,122 @@ fn connect4_benchmark(
     }
     md.push('\n');
     data.insert("connect4_benchmark".into(), json!(rows));
+}
+
+/// The opening book of the solver and `auto` agents on 7×6: its size by ply, its values, the
+/// checks of the whole book without solving ([`Book::check`]), and entries solved again.
+fn connect4_book(
+    opts: &ReportOptions,
+    s: &mut Section,
+    md: &mut String,
+    data: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    md.push_str("### Connect Four 7×6: the opening book of the solver and auto agents (new)\n\n");
+    let Some(book) = Book::standard() else {
+        md.push_str("The embedded book does not parse.\n\n");
+        s.checks.push(Check::new(
+            "opening book",
+            "duel connect book",
+            "a book",
+            "unreadable",
+            Status::Differs,
+            "",
+        ));
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "The solver agent's move (the first column from the centre outwards that keeps the weak value, a win at once first) at every position it can meet within {} stones, playing first or second, whatever the other side plays, up to mirror symmetry: `duel connect book --plies {}` computed it, and `duel play connect:7x6:4` opens from it. Values are for the side to move.\n",
+        book.plies(),
+        book.plies()
+    );
+    md.push_str("| stones | positions | won | drawn | lost |\n| --- | --- | --- | --- | --- |\n");
+    let mut rows = Vec::new();
+    for ply in 0..=book.plies() as usize {
+        let at: Vec<&Entry> = book
+            .entries()
+            .iter()
+            .filter(|e| e.moves.len() == ply)
+            .collect();
+        let count = |v: i32| at.iter().filter(|e| e.value == v).count();
+        let _ = writeln!(
+            md,
+            "| {ply} | {} | {} | {} | {} |",
+            at.len(),
+            count(1),
+            count(0),
+            count(-1)
+        );
+        rows.push(json!({"stones": ply, "positions": at.len(), "won": count(1), "drawn": count(0), "lost": count(-1)}));
+    }
+    md.push('\n');
+    // The first move: Allis's result, by the book's own computation.
+    let first = book.lookup(&crate::games::connect4::Position::new());
+    s.checks.push(Check::compare(
+        "Connect Four 7×6: the first player wins, by the centre column",
+        "Allis (1988), A knowledge-based approach of Connect-Four",
+        "column 4, win",
+        &match first {
+            Some((c, 1)) => format!("column {}, win", c + 1),
+            Some((c, v)) => format!("column {}, value {v}", c + 1),
+            None => "not in the book".to_string(),
+        },
+        "the book's first entry (the weak solution of the empty board, about 4 minutes)",
+    ));
+    let checked = book.check();
+    s.checks.push(Check::new(
+        "opening book: every position the agent can meet is in it, and values agree ply to ply",
+        "duel connect book (Book::check)",
+        "consistent",
+        &match &checked {
+            Ok(n) => format!("consistent ({n} relations)"),
+            Err(e) => e.clone(),
+        },
+        Status::New,
+        "a won position leaves only won positions two plies on, a draw no losing one and at least one draw, a loss a win at once or a lost one; a position after a book move has the opposite value where it is in the book",
+    ));
+    // Entries solved again, chosen with seed 1: in the quick report of the last two plies
+    // (a fraction of a second each), in the full one of 6 stones or more (seconds).
+    let (n, least) = if opts.quick {
+        (4, book.plies().saturating_sub(1) as usize)
+    } else {
+        (40, 6)
+    };
+    let late: Vec<&Entry> = book
+        .entries()
+        .iter()
+        .filter(|e| e.moves.len() >= least)
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let sample: Vec<&&Entry> = late.choose_multiple(&mut rng, n).collect();
+    let mut solver = Solver::new();
+    let t0 = Instant::now();
+    let agree = sample
+        .iter()
+        .filter(|e| {
+            crate::games::connect4::Position::parse(&e.moves)
+                .is_ok_and(|p| book_move(&mut solver, &p) == (e.column, e.value))
+        })
+        .count();
+    let secs = t0.elapsed().as_secs_f64();
+    let status = if agree == sample.len() && checked.is_ok() {
+        Status::New
+    } else {
+        Status::Differs
+    };
+    s.checks.push(Check::new(
+        &format!(
+            "opening book: {} entries of {least} stones or more solved again",
+            sample.len()
+        ),
+        "duel connect book",
+        &format!("{} agree", sample.len()),
+        &format!("{agree} agree"),
+        status,
+        &format!("{secs:.1} s"),
+    ));
+    data.insert(
+        "connect4_book".into(),
+        json!({"plies": book.plies(), "positions": book.entries().len(), "by_stones": rows, "resolved": sample.len(), "agree": agree}),
+    );
 }

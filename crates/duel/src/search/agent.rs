@@ -51,15 +51,19 @@ pub enum StopReason {
     Solved,
     /// The tree reached the memory limit.
     Memory,
+    /// The move is the opening book's (a move found by exact search, stored).
+    Book,
 }
 
 impl std::fmt::Display for StopReason {
-    /// "budget spent", "root value proven" or "memory limit reached": words for messages.
+    /// "budget spent", "root value proven", "memory limit reached" or "from the opening
+    /// book": words for messages.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             StopReason::Budget => "budget spent",
             StopReason::Solved => "root value proven",
             StopReason::Memory => "memory limit reached",
+            StopReason::Book => "from the opening book",
         })
     }
 }

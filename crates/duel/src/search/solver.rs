@@ -1,9 +1,11 @@
 //! The `solver` agent: the exact minimax value of every move ([`super::minimax::solve`]),
-//! a winning move if there is one, else a drawing one. Its budget is a number of positions, or
+//! a winning move if there is one, else a drawing one (on Connect Four, in a lost position,
+//! the move that loses latest where the exact scores are found within the budget). Its budget is a number of positions, or
 //! milliseconds (a deadline). Connect Four (K = 4, not misère) on the boards of
 //! [`crate::games::connect4`] goes to that module's solver instead, weakly (win, draw or
 //! loss), with its table kept from move to move: positions of 7×6 that the generic search
-//! cannot finish in 50 million positions take it about a second from the fourth stone on.
+//! cannot finish in 50 million positions take it about a second from the fourth stone on,
+//! and the opening book of [`crate::games::connect4_book`] answers on 7×6 within its plies.
 //!
 //! The `auto` agent ([`Auto`]) is the solver where it finishes within half the budget, and
 //! MCTS with the rest where it does not: a perfect opponent as soon as one is affordable.
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, Outcome, Value};
 use crate::games::connect::Connect;
 use crate::games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
+use crate::games::connect4_book::standard_answer;
 
 use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
 use super::mcts::{Mcts, MctsKind, Selection};
@@ -99,6 +102,40 @@ trait FourValues: Send {
     ) -> Option<Result<(Value, u64), SearchError>>;
 }
 
+impl<const W: usize, const H: usize> BoardSolver<W, H> {
+    /// In a lost position (`values` all losses, in the order of `moves`), puts first the move
+    /// that loses latest (the highest exact score; the earlier move among equals) if the exact
+    /// scores are found within what is left of `limits` after `spent` positions; else leaves
+    /// `values` as they are. Returns the positions explored.
+    fn latest_loss_first(
+        &mut self,
+        board: &Board<W, H>,
+        moves: &[u8],
+        values: &mut [(usize, Value)],
+        limits: Limits,
+        spent: u64,
+    ) -> u64 {
+        let mut nodes = 0u64;
+        let mut scores = Vec::with_capacity(values.len());
+        for &(i, _) in values.iter() {
+            let mut child = *board;
+            child.play_col(u32::from(moves[i]));
+            let left = limits.max_nodes.saturating_sub(spent + nodes);
+            match self.try_solve(&child, left, limits.deadline) {
+                Ok(s) => {
+                    nodes += s.nodes;
+                    scores.push(-s.score);
+                }
+                Err(stop) => return nodes + stop.nodes,
+            }
+        }
+        if let Some(best) = (0..values.len()).max_by_key(|&k| (scores[k], std::cmp::Reverse(k))) {
+            values[..=best].rotate_right(1);
+        }
+        nodes
+    }
+}
+
 impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
     fn values(
         &mut self,
@@ -138,6 +175,9 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
                 break;
             }
         }
+        if values.iter().all(|&(_, v)| v == Value::Loss) {
+            nodes += self.latest_loss_first(&board, &moves, &mut values, limits, nodes);
+        }
         Some(Ok((values, nodes)))
     }
 
@@ -165,21 +205,55 @@ fn weak_value(score: i32) -> Value {
     }
 }
 
+/// A value found by [`connect_four_value`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourValue {
+    /// The value for the side to move.
+    pub value: Value,
+    /// Positions explored (0 from the book).
+    pub nodes: u64,
+    /// Whether the opening book gave it.
+    pub from_book: bool,
+}
+
 /// The exact value of `position` for the side to move by the Connect Four solver (weakly),
-/// within `max_nodes` positions, and the positions explored: `None` when `position` is not an
-/// unfinished Connect Four game (K = 4, not misère) of a size that solver has; an
+/// within `max_nodes` positions, or from the opening book on 7×6: `None` when `position` is
+/// not an unfinished Connect Four game (K = 4, not misère) of a size that solver has; an
 /// [`SearchError::OutOfBudget`] when it does not finish.
 pub fn connect_four_value<G: Game + 'static>(
     position: &G,
     max_nodes: u64,
-) -> Option<Result<(Value, u64), SearchError>> {
+) -> Option<Result<FourValue, SearchError>> {
     let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
+    if let Some((_, value)) = standard_answer(c) {
+        return Some(Ok(FourValue {
+            value,
+            nodes: 0,
+            from_book: true,
+        }));
+    }
     let limits = Limits {
         max_nodes,
         deadline: None,
         millis: None,
     };
-    four_solver(c)?.value(c, limits)
+    let r = four_solver(c)?.value(c, limits)?;
+    Some(r.map(|(value, nodes)| FourValue {
+        value,
+        nodes,
+        from_book: false,
+    }))
+}
+
+/// The opening book's move among `moves` and its value for the side to move, when `position`
+/// is a Connect Four 7×6 position of the book.
+fn book_answer<G: Game + 'static>(position: &G, moves: &[G::Move]) -> Option<(G::Move, Value)> {
+    let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
+    let (col, v) = standard_answer(c)?;
+    let mut legal = Vec::new();
+    c.legal_moves(&mut legal);
+    let i = legal.iter().position(|&m| m == col)?;
+    Some((*moves.get(i)?, v))
 }
 
 /// The Connect Four solver for the board of `c`, if [`crate::games::connect4`] has its size
@@ -293,6 +367,18 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
         };
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
+        // The opening book's answer is the one this agent would compute, without the minutes.
+        if let Some((mv, v)) = book_answer(position, &moves) {
+            return Ok(SearchResult {
+                best: mv,
+                estimate: rank(v) as f64 / 2.0,
+                iterations: 0,
+                millis: t0.elapsed().as_secs_f64() * 1000.0,
+                stopped: StopReason::Book,
+                tree_nodes: 0,
+                reused_tree: false,
+            });
+        }
         let (values, nodes) = match self.four_values(position, limits) {
             Some(r) => r?,
             None => self.generic_values(position, &moves, limits)?,
