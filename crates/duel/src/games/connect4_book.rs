@@ -190,21 +190,16 @@ impl Book {
     pub fn check(&self) -> Result<usize, String> {
         let mut reached = HashMap::new();
         let mut relations = 0;
-        let root = Reached {
-            p: Position::new(),
-            moves: String::new(),
-        };
-        let (mut mine, mut theirs) = (vec![root.clone()], vec![root]);
-        for _ in 0..=self.plies {
-            let mut next_theirs = Vec::new();
-            for r in distinct(mine) {
+        walk(self.plies, |_, level| {
+            let mut answers = Vec::with_capacity(level.len());
+            for r in level {
                 let name = if r.moves.is_empty() { "-" } else { &r.moves };
                 let (col, v) = self
                     .lookup(&r.p)
                     .ok_or_else(|| format!("the agent's position '{name}' is not in the book"))?;
                 reached.insert(canonical(&r.p), ());
-                let at_once = free_columns(&r.p).find(|&c| r.p.is_winning_move(c));
-                if let Some(c) = at_once {
+                answers.push((col, v));
+                if let Some(c) = free_columns(&r.p).find(|&c| r.p.is_winning_move(c)) {
                     relations += 1;
                     if (col, v) != (c, 1) {
                         return Err(format!(
@@ -215,7 +210,7 @@ impl Book {
                     }
                     continue;
                 }
-                let Some(child) = after(&r, col) else {
+                let Some(child) = after(r, col) else {
                     continue;
                 };
                 if let Some((_, cv)) = self.lookup(&child.p) {
@@ -230,16 +225,9 @@ impl Book {
                 relations += 1;
                 self.check_replies(&child, v)
                     .map_err(|why| format!("'{name}' is worth {v}, but {why}"))?;
-                next_theirs.push(child);
             }
-            let mut next_mine = Vec::new();
-            for r in distinct(theirs) {
-                for c in free_columns(&r.p) {
-                    next_mine.extend(after(&r, c));
-                }
-            }
-            (mine, theirs) = (next_mine, next_theirs);
-        }
+            Ok(answers)
+        })?;
         if reached.len() != self.entries.len() {
             let stray = self
                 .entries
@@ -426,27 +414,44 @@ pub fn generate(
     known: Option<&Book>,
     on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Book, GameError> {
-    let root = Reached {
-        p: Position::new(),
-        moves: String::new(),
-    };
     let solvers: Vec<Mutex<Solver>> = (0..threads.max(1))
         .map(|_| Mutex::new(Solver::with_table_log_size(table_log)))
         .collect();
     let mut entries = Vec::new();
-    // Positions where the agent is to move, and where the other side is.
-    let (mut mine, mut theirs) = (vec![root.clone()], vec![root]);
-    for ply in 0..=plies {
-        mine = distinct(mine);
-        let answers = solve_level(&mine, &solvers, ply, known, on_progress);
-        let mut next_theirs = Vec::new();
-        for (r, &(column, value)) in mine.iter().zip(&answers) {
+    walk(plies, |ply, level| {
+        let answers = solve_level(level, &solvers, ply, known, on_progress);
+        for (r, &(column, value)) in level.iter().zip(&answers) {
             entries.push(Entry {
                 moves: r.moves.clone(),
                 column,
                 value,
             });
-            next_theirs.extend(after(r, column));
+        }
+        Ok::<_, GameError>(answers)
+    })?;
+    Book::new(plies, entries)
+}
+
+/// Walks the positions where the agent is to move within `plies` stones, playing first or
+/// second, ply by ply: `answers` gives the agent's column and value in each position of a ply
+/// (distinct up to mirror symmetry, in the order of their moves); the walk goes on with that
+/// column in each, and with every move of the other side in the positions where it is to move.
+fn walk<E>(
+    plies: u32,
+    mut answers: impl FnMut(u32, &[Reached]) -> Result<Vec<(u32, i32)>, E>,
+) -> Result<(), E> {
+    let root = Reached {
+        p: Position::new(),
+        moves: String::new(),
+    };
+    // Positions where the agent is to move, and where the other side is.
+    let (mut mine, mut theirs) = (vec![root.clone()], vec![root]);
+    for ply in 0..=plies {
+        let level = distinct(mine);
+        let cols = answers(ply, &level)?;
+        let mut next_theirs = Vec::new();
+        for (r, &(col, _)) in level.iter().zip(&cols) {
+            next_theirs.extend(after(r, col));
         }
         let mut next_mine = Vec::new();
         for r in &distinct(theirs) {
@@ -456,7 +461,7 @@ pub fn generate(
         }
         (mine, theirs) = (next_mine, next_theirs);
     }
-    Book::new(plies, entries)
+    Ok(())
 }
 
 /// The book moves of `level`, the positions shared out among the solvers, each thread taking

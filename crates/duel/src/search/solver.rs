@@ -340,6 +340,26 @@ impl<G: Game + 'static> Solver<G> {
     }
 }
 
+/// The result of an exact answer: `best`, of value `v` for the side to move, after `positions`
+/// positions searched since `t0`.
+fn proven<M>(
+    best: M,
+    v: Value,
+    positions: u64,
+    t0: Instant,
+    stopped: StopReason,
+) -> SearchResult<M> {
+    SearchResult {
+        best,
+        estimate: rank(v) as f64 / 2.0,
+        iterations: positions,
+        millis: t0.elapsed().as_secs_f64() * 1000.0,
+        stopped,
+        tree_nodes: 0,
+        reused_tree: false,
+    }
+}
+
 impl<G: Game + 'static> Agent<G> for Solver<G> {
     fn name(&self) -> String {
         "solver".to_string()
@@ -369,15 +389,7 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
         position.legal_moves(&mut moves);
         // The opening book's answer is the one this agent would compute, without the minutes.
         if let Some((mv, v)) = book_answer(position, &moves) {
-            return Ok(SearchResult {
-                best: mv,
-                estimate: rank(v) as f64 / 2.0,
-                iterations: 0,
-                millis: t0.elapsed().as_secs_f64() * 1000.0,
-                stopped: StopReason::Book,
-                tree_nodes: 0,
-                reused_tree: false,
-            });
+            return Ok(proven(mv, v, 0, t0, StopReason::Book));
         }
         let (values, nodes) = match self.four_values(position, limits) {
             Some(r) => r?,
@@ -391,15 +403,7 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
             }
         }
         let (mv, v) = best.ok_or(SearchError::Finished)?;
-        Ok(SearchResult {
-            best: mv,
-            estimate: rank(v) as f64 / 2.0,
-            iterations: nodes,
-            millis: t0.elapsed().as_secs_f64() * 1000.0,
-            stopped: StopReason::Solved,
-            tree_nodes: 0,
-            reused_tree: false,
-        })
+        Ok(proven(mv, v, nodes, t0, StopReason::Solved))
     }
 
     fn node_bytes(&self) -> usize {
