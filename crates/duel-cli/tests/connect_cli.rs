@@ -93,3 +93,50 @@ fn a_bad_line_of_a_file_is_named() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `duel connect book` extends a book: with every answer known (the shipped book) it only
+/// walks, and prints the shipped book's positions of up to PLIES stones, in its order.
+#[test]
+fn the_book_command_extends_a_book() {
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../duel/data/connect4-7x6-book.txt"
+    );
+    let (code, out, err) =
+        common::duel_text(&["connect", "book", "--plies", "3", "--extend", shipped]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(shipped).unwrap();
+    let upto3: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let m = l.split_whitespace().next().unwrap_or("");
+            !l.starts_with('#') && !l.starts_with("plies") && (m == "-" || m.len() <= 3)
+        })
+        .collect();
+    let printed: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("plies"))
+        .collect();
+    assert_eq!(printed, upto3);
+    assert!(out.contains("\nplies 3\n"), "{out}");
+    assert_eq!(printed[0], "- 4 1");
+}
+
+#[test]
+fn bad_book_arguments_are_one_clear_error() {
+    common::assert_error(&["connect", "book", "--plies", "13"], "at most 12");
+    common::assert_error(
+        &["connect", "book", "--extend", "/nonexistent/book.txt"],
+        "cannot read /nonexistent/book.txt",
+    );
+    let dir = std::env::temp_dir().join(format!("duel-connect-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("book.txt");
+    std::fs::write(&file, "plies 2\n- 4 1\n7 4 0\n1 4 0\n").unwrap();
+    let path = file.to_str().unwrap();
+    common::assert_error(
+        &["connect", "book", "--plies", "2", "--extend", path],
+        &format!("{path}: line 4 ('1 4 0'): the position (or its mirror image) repeats"),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
