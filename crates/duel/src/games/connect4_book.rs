@@ -328,11 +328,12 @@ pub fn standard_answer(c: &Connect<u64>) -> Option<(u8, Value)> {
 /// The `solver` agent's move in the unfinished position `p` and its weak value for the side to
 /// move: a win at once if there is one; in a lost position the column that loses latest (the
 /// highest exact score); else the first column from the centre outwards that keeps the weak
-/// value of `p`. Ties go to the column nearer the centre.
-pub fn book_move(solver: &mut Solver, p: &Position) -> (u32, i32) {
+/// value of `p`. Ties go to the column nearer the centre. `None` when no column is free.
+pub fn book_move(solver: &mut Solver, p: &Position) -> Option<(u32, i32)> {
     let free: Vec<u32> = free_columns(p).collect();
+    let first = *free.first()?;
     if let Some(&c) = free.iter().find(|&&c| p.is_winning_move(c)) {
-        return (c, 1);
+        return Some((c, 1));
     }
     let value = solver.solve_weak(p).score.signum();
     if value < 0 {
@@ -342,15 +343,15 @@ pub fn book_move(solver: &mut Solver, p: &Position) -> (u32, i32) {
             .iter()
             .copied()
             .max_by_key(|&c| (scores[c as usize], std::cmp::Reverse(rank_of(&free, c))));
-        return (best.unwrap_or(free[0]), value);
+        return Some((best.unwrap_or(first), value));
     }
     // Some column keeps the value: the value is the best of the columns'.
     let col = free
         .iter()
         .copied()
         .find(|&c| solver.keeps_weak(p, c, value))
-        .unwrap_or(free[0]);
-    (col, value)
+        .unwrap_or(first);
+    Some((col, value))
 }
 
 /// The place of `c` in `free`.
@@ -483,9 +484,11 @@ fn solve_level(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(r) = level.get(i) else { break };
+                    // The walk's positions are unfinished: a column is free.
                     let answer = known
                         .and_then(|b| b.lookup(&r.p))
-                        .unwrap_or_else(|| book_move(&mut solver, &r.p));
+                        .or_else(|| book_move(&mut solver, &r.p))
+                        .unwrap_or((0, 0));
                     *answers[i].lock().unwrap_or_else(|e| e.into_inner()) = answer;
                     let done = done.fetch_add(1, Ordering::Relaxed) + 1;
                     on_progress(Progress {
@@ -569,11 +572,19 @@ mod tests {
             let p = Position::parse(&e.moves).unwrap();
             assert_eq!(
                 book_move(&mut solver, &p),
-                (e.column, e.value),
+                Some((e.column, e.value)),
                 "{}",
                 e.moves
             );
         }
+        // No free column, no move (play_col fills the board without looking at lines).
+        let mut full = Position::new();
+        for c in 0..WIDTH as u32 {
+            for _ in 0..HEIGHT {
+                full.play_col(c);
+            }
+        }
+        assert_eq!(book_move(&mut solver, &full), None);
     }
 
     /// Building a book with every answer known walks the same positions, in the same order.

@@ -571,7 +571,7 @@ fn connect4_book(
         .iter()
         .filter(|e| {
             crate::games::connect4::Position::parse(&e.moves)
-                .is_ok_and(|p| book_move(&mut solver, &p) == (e.column, e.value))
+                .is_ok_and(|p| book_move(&mut solver, &p) == Some((e.column, e.value)))
         })
         .count();
     let secs = t0.elapsed().as_secs_f64();
