@@ -26,8 +26,8 @@ pub enum Cmd {
 /// Arguments of `duel connect book`.
 #[derive(clap::Args)]
 pub struct BookArgs {
-    /// The most stones of a position in the book (at most 12).
-    #[arg(long, default_value_t = 7)]
+    /// The most stones of a position in the book (at most 12; the shipped book has 9).
+    #[arg(long, default_value_t = 9)]
     plies: u32,
     /// Where to write the book (default: standard output).
     #[arg(long)]
