@@ -534,7 +534,16 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             let mut min = -(Self::CELLS - p.moves as i32) / 2;
             let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
             if weak {
-                (min, max) = (-1, 1);
+                // A quick win first, in the exact search's first window: where the side to
+                // move wins soon, that window's bound on the score cuts the long lines that a
+                // window at 0 would follow.
+                let quick = max / 2;
+                let won = quick > 1 && self.negamax(p, quick, quick + 1) > quick;
+                (min, max) = match (self.stopped, won) {
+                    (true, _) => (0, 0),
+                    (false, true) => (1, 1),
+                    (false, false) => (-1, 1),
+                };
             }
             while min < max {
                 let mut med = min + (max - min) / 2;
