@@ -208,8 +208,7 @@ fn print_summary(s: &Summary) -> anyhow::Result<()> {
 fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let mut records = Vec::new();
     for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let text = crate::output::read_text(path)?;
         records.extend(parse_records(&text, &path.display().to_string())?);
     }
     let m = merge(&records)?;

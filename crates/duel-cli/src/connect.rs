@@ -9,7 +9,7 @@ use duel::games::connect4::{parse_test_file, solve_cases_with, FileResult, Posit
 use duel::games::connect4_book::{generate, Book, Progress};
 use serde::Serialize;
 
-use crate::output::{out, out_raw, print_json, progress};
+use crate::output::{out, out_raw, print_json, progress, read_text};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -110,14 +110,13 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
     let known = match &args.extend {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let text = read_text(path)?;
             Some(Book::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?)
         }
         None => None,
     };
     const TABLE_LOG: u32 = 23;
-    let table_bytes = Solver::with_table_log_size(TABLE_LOG).table_bytes() as u64;
+    let table_bytes = Solver::table_bytes_for(TABLE_LOG) as u64;
     let threads = crate::system::threads_within_memory(table_bytes);
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book");
@@ -149,8 +148,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let mut solver = Solver::new();
     if let Some(path) = args.file {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let text = read_text(&path)?;
         let cases =
             parse_test_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         if cases.is_empty() {

@@ -378,3 +378,15 @@ fn weak_columns_are_the_columns_keeping_the_value() {
         }
     }
 }
+
+/// The table size announced before building (for the memory check of `duel connect book`) is
+/// the built table's.
+#[test]
+fn table_bytes_are_known_before_building() {
+    for log in [18, 20, 23] {
+        assert_eq!(
+            Solver::table_bytes_for(log),
+            Solver::with_table_log_size(log).table_bytes()
+        );
+    }
+}

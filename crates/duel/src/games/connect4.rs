@@ -276,8 +276,14 @@ struct Table {
 }
 
 impl Table {
+    /// The entries of a table of about 2^`log_size` (clamped to 18..=28): the first prime
+    /// at or above.
+    fn entries(log_size: u32) -> usize {
+        next_prime(1u64 << log_size.clamp(18, 28)) as usize
+    }
+
     fn new(log_size: u32) -> Self {
-        let size = next_prime(1u64 << log_size.clamp(18, 28)) as usize;
+        let size = Self::entries(log_size);
         Table {
             keys: vec![0; size],
             values: vec![0; size],
@@ -303,8 +309,13 @@ impl Table {
         self.keys.fill(0);
         self.values.fill(0);
     }
+    /// Bytes of a table of `entries` entries (a 4-byte key and a 1-byte value each).
+    const fn bytes_of(entries: usize) -> usize {
+        entries * 5
+    }
+
     fn bytes(&self) -> usize {
-        self.keys.len() * 5
+        Self::bytes_of(self.keys.len())
     }
 }
 
@@ -369,6 +380,12 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// The table memory, in bytes, of [`BoardSolver::with_table_log_size`]`(log_size)`,
+    /// without building it.
+    pub fn table_bytes_for(log_size: u32) -> usize {
+        Table::bytes_of(Table::entries(log_size))
     }
 
     /// The table's memory in bytes.

@@ -18,13 +18,13 @@
 //! book's column (1–7) and VALUE the weak value for the side to move (1 win, 0 draw, −1
 //! loss); `#` starts a comment line.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::connect::{centre_order, Connect};
 use super::connect4::{Position, Solver, HEIGHT, WIDTH};
-use crate::game::{GameError, Value};
+use crate::game::GameError;
 
 /// The book shipped with duel (see the module documentation).
 const STANDARD: &str = include_str!("../../data/connect4-7x6-book.txt");
@@ -188,7 +188,7 @@ impl Book {
     /// - where the position after the book's move is itself in the book (the agent's position
     ///   when playing the other side), its value is the opposite.
     pub fn check(&self) -> Result<usize, String> {
-        let mut reached = HashMap::new();
+        let mut reached = HashSet::new();
         let mut relations = 0;
         walk(self.plies, |_, level| {
             let mut answers = Vec::with_capacity(level.len());
@@ -197,7 +197,7 @@ impl Book {
                 let (col, v) = self
                     .lookup(&r.p)
                     .ok_or_else(|| format!("the agent's position '{name}' is not in the book"))?;
-                reached.insert(canonical(&r.p), ());
+                reached.insert(canonical(&r.p));
                 answers.push((col, v));
                 if let Some(c) = free_columns(&r.p).find(|&c| r.p.is_winning_move(c)) {
                     relations += 1;
@@ -233,8 +233,7 @@ impl Book {
                 .entries
                 .iter()
                 .find(|e| {
-                    Position::parse(&e.moves)
-                        .map_or(true, |p| !reached.contains_key(&canonical(&p)))
+                    Position::parse(&e.moves).map_or(true, |p| !reached.contains(&canonical(&p)))
                 })
                 .map_or(String::new(), |e| format!(" (such as '{}')", e.moves));
             return Err(format!(
@@ -313,16 +312,11 @@ fn canonical(p: &Position) -> u64 {
 
 /// The answer of the standard book ([`Book::standard`]) in `c`, when `c` is an unfinished
 /// Connect Four 7×6 game whose position is in it: the book's column and the weak value for
-/// the side to move.
-pub fn standard_answer(c: &Connect<u64>) -> Option<(u8, Value)> {
+/// the side to move (1, 0 or −1).
+pub fn standard_answer(c: &Connect<u64>) -> Option<(u8, i32)> {
     let p = Position::from_connect(c)?;
     let (col, v) = Book::standard()?.lookup(&p)?;
-    let value = match v {
-        1 => Value::Win,
-        0 => Value::Draw,
-        _ => Value::Loss,
-    };
-    Some((col as u8, value))
+    Some((col as u8, v))
 }
 
 /// The `solver` agent's move in the unfinished position `p` and its weak value for the side to
@@ -379,10 +373,10 @@ struct Reached {
 
 /// The positions of `level` without repeats up to mirror symmetry, in a fixed order.
 fn distinct(level: Vec<Reached>) -> Vec<Reached> {
-    let mut seen = HashMap::new();
+    let mut seen = HashSet::new();
     let mut out = Vec::new();
     for r in level {
-        if seen.insert(canonical(&r.p), ()).is_none() {
+        if seen.insert(canonical(&r.p)) {
             out.push(r);
         }
     }

@@ -225,9 +225,9 @@ pub fn connect_four_value<G: Game + 'static>(
     max_nodes: u64,
 ) -> Option<Result<FourValue, SearchError>> {
     let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
-    if let Some((_, value)) = standard_answer(c) {
+    if let Some((_, v)) = standard_answer(c) {
         return Some(Ok(FourValue {
-            value,
+            value: weak_value(v),
             nodes: 0,
             from_book: true,
         }));
@@ -250,6 +250,7 @@ pub fn connect_four_value<G: Game + 'static>(
 fn book_answer<G: Game + 'static>(position: &G, moves: &[G::Move]) -> Option<(G::Move, Value)> {
     let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
     let (col, v) = standard_answer(c)?;
+    let v = weak_value(v);
     let mut legal = Vec::new();
     c.legal_moves(&mut legal);
     let i = legal.iter().position(|&m| m == col)?;
