@@ -176,6 +176,10 @@ pub struct Work {
     pub resumed: u64,
     /// Moves played at random in simulated matches (rollouts).
     pub random_moves: u64,
+    /// Levels of an update of Algorithm 13 that took what the brothers of the branch's child
+    /// give from the last update instead of reading them again (section 2.12: the last
+    /// update went through the same child, so they have not changed).
+    pub brothers_reused: u64,
 }
 
 /// The default memory limit of one agent's tree.

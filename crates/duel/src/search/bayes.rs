@@ -353,20 +353,27 @@ pub struct Bayes<G: Game> {
     positions: Vec<G>,
     /// For each node `path[k]` of the last descent but its end, whether the next descent
     /// would choose `path[k + 1]` there again without a random draw, as found by the update
-    /// ([`plain_on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
+    /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
     /// update changes only the branch, and its new values decide these choices.
     keeps: Vec<bool>,
     /// Whether `path`, `positions` and `keeps` describe the last descent and its update (the
     /// next descent then follows it while its choices are known, [`Bayes::step`]).
     resume: bool,
+    /// For each level k of the last update's branch but its end, what the brothers of
+    /// `path[k + 1]` gave the update of `path[k]` ([`Brothers::of`], or [`Brothers::GAVE_UP`]).
+    /// An update changes only its branch, so these brothers have not changed while each
+    /// update's branch goes through the same two nodes at this level: the next update there,
+    /// at a level its descent followed from the last one, reads this instead of the d − 1
+    /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels).
+    brothers: Vec<Brothers>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
     too_wide: Option<usize>,
     /// Matches kept as chains instead of nodes (always, except in tests of the equivalence).
     lazy: bool,
-    /// Descents follow the last one where its choices are known (always, except in tests of
-    /// the equivalence).
+    /// Descents follow the last one where its choices are known, and updates reuse what the
+    /// brothers on the last branch gave (always, except in tests of the equivalence).
     resumes: bool,
     /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
@@ -426,6 +433,7 @@ impl<G: Game> Bayes<G> {
             positions: Vec::new(),
             keeps: Vec::new(),
             resume: false,
+            brothers: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
@@ -511,6 +519,7 @@ impl<G: Game> Bayes<G> {
         self.chain_memo.fill(None);
         self.prior = Some(prior);
         self.resume = false;
+        self.brothers.clear();
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
@@ -714,6 +723,7 @@ impl<G: Game> Bayes<G> {
             return true;
         }
         self.resume = false;
+        self.brothers.clear();
         self.materialize_root();
         let root = self.nodes[self.root as usize];
         for c in root.children() {
@@ -785,6 +795,8 @@ impl<G: Game> Bayes<G> {
             }
             j += 1;
         }
+        // Levels above j, followed from the last descent, see the same nodes as the last update.
+        let shared = j;
         self.path.truncate(j + 1);
         self.positions.truncate(j + 1);
         let mut pos = self.positions[j].clone();
@@ -830,14 +842,15 @@ impl<G: Game> Bayes<G> {
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
         self.keeps.resize(descended - 1, false);
-        for k in (0..self.path.len() - 1).rev() {
-            let d = self.root_depth + k;
-            let (x, c) = (self.path[k], self.path[k + 1]);
-            let (v, keep) = self.update_on_branch(x, c, val, Self::j1_moves(d));
-            val = v;
-            if k < descended - 1 {
-                self.keeps[k] = keep;
-            }
+        // The last update's entries for the levels of this branch; deeper ones are dropped.
+        self.brothers.resize(self.path.len() - 1, Brothers::GAVE_UP);
+        self.work.brothers_reused += shared as u64;
+        // Two loops, each specialised: the levels below `shared`, then those it shares.
+        for k in (shared..self.path.len() - 1).rev() {
+            val = self.update_level(k, false, val, descended);
+        }
+        for k in (0..shared.min(self.path.len() - 1)).rev() {
+            val = self.update_level(k, true, val, descended);
         }
         self.resume = self.resumes;
         // The move unzip left to read: its cache line has had the match and the update to come.
@@ -845,6 +858,20 @@ impl<G: Game> Bayes<G> {
             self.settle_move(id);
         }
         true
+    }
+
+    /// The update of `path[k]`, whose child on the branch has the new value `child`
+    /// ([`Bayes::update_on_branch`]; `same`: the last update went through the same two nodes
+    /// at this level), with `keeps[k]` for a level of the descent.
+    #[inline(always)]
+    fn update_level(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
+        let d = self.root_depth + k;
+        let (x, c) = (self.path[k], self.path[k + 1]);
+        let (v, keep) = self.update_on_branch(k, same, x, c, child, Self::j1_moves(d));
+        if k < descended - 1 {
+            self.keeps[k] = keep;
+        }
+        v
     }
 
     /// Sets the `mv` of the chain `id` from `chain_moves`.
@@ -1122,7 +1149,7 @@ impl<G: Game> Bayes<G> {
             let (d, i) = self.drawn[k];
             let (v, brothers) = self.levels[k];
             let j1_moves = Self::j1_moves(depth + k);
-            // plain_on_branch for a litter whose brothers of the child all have the value v
+            // Brothers::on_branch for a litter whose brothers of the child all have the value v
             // (the same operations in the same order, so the same bits, without building the
             // litter; the brothers' part is remembered with the litter, and the result does
             // not depend on which child is on the branch).
@@ -1270,15 +1297,40 @@ impl<G: Game> Bayes<G> {
     }
 
     /// Recomputes R_n(x) and Z_n(x) after a match below its child `c`, whose new value
-    /// (already stored) is `child` ([`plain_on_branch`]), and returns it. The child's value is
+    /// (already stored) is `child` ([`Brothers::on_branch`]), and returns it. The child's value is
     /// passed in a register so that the updates up the branch, each waiting for the one
-    /// below, do not also wait for a store to be read back.
+    /// below, do not also wait for a store to be read back. What the brothers give is read
+    /// from `brothers[k]` when the last update at this level `k` of the branch was of x
+    /// through c too (`same`; see [`Bayes::brothers`]), else computed and written there.
     #[inline(always)]
-    fn update_on_branch(&mut self, x: u32, c: u32, child: Val, j1_moves: bool) -> (Val, bool) {
-        let n = self.nodes[x as usize];
-        let kids = n.children();
-        let ci = (c as usize).wrapping_sub(kids.start);
-        if let Some((v, keep)) = plain_on_branch(&self.nodes[kids.clone()], ci, child, j1_moves) {
+    fn update_on_branch(
+        &mut self,
+        k: usize,
+        same: bool,
+        x: u32,
+        c: u32,
+        child: Val,
+        j1_moves: bool,
+    ) -> (Val, bool) {
+        let brothers = if same {
+            self.brothers[k]
+        } else {
+            let kids = self.nodes[x as usize].children();
+            let ci = (c as usize).wrapping_sub(kids.start);
+            let b = if ci < kids.len() {
+                Brothers::of(&self.nodes[kids], ci, j1_moves)
+            } else {
+                None
+            }
+            .unwrap_or(Brothers::GAVE_UP);
+            // Field by field, from registers (see below).
+            let e = &mut self.brothers[k];
+            e.f = b.f;
+            e.q = b.q;
+            e.ratio = b.ratio;
+            b
+        };
+        if let Some((v, keep)) = brothers.on_branch(child, j1_moves) {
             // Field by field: a copy of the whole value goes through the stack, and reading
             // back the three 8-byte stores as one 16-byte load stalls store forwarding.
             let stored = &mut self.nodes[x as usize].val;
@@ -1627,7 +1679,7 @@ fn full_value<M>(
 }
 
 /// What the brothers of the branch's child contribute to the update of their father (see
-/// [`plain_on_branch`]): F = Π_{j≠c} f_j and 1 − F = Σ_{j≠c} g_j Π_{l<j, l≠c} f_l (a
+/// [`Brothers::on_branch`]): F = Π_{j≠c} f_j and 1 − F = Σ_{j≠c} g_j Π_{l<j, l≠c} f_l (a
 /// telescoping sum with no cancellation), both in index order, and the largest √Z_j / f_j.
 /// None when a brother is logarithmic or has f = 0.
 #[derive(Clone, Copy, Debug)]
@@ -1641,6 +1693,14 @@ impl Brothers {
     /// No brother yet: the empty product and sum.
     const NONE: Brothers = Brothers {
         f: 1.0,
+        q: 0.0,
+        ratio: 0.0,
+    };
+
+    /// Brothers for which [`Brothers::with_child`] gives up, as when one of them is
+    /// logarithmic or has f = 0 ([`Brothers::of`] is None): F = 0, so that P underflows.
+    const GAVE_UP: Brothers = Brothers {
+        f: 0.0,
         q: 0.0,
         ratio: 0.0,
     };
@@ -1680,6 +1740,27 @@ impl Brothers {
         Some(())
     }
 
+    /// The plain value of a node when only its child c (on the last branch) has changed since
+    /// its last update, from what the brothers give (which does not involve the child just
+    /// updated), combined with the child's new value `child` ([`Brothers::with_child`]). Each
+    /// output is a sum of at most d positive terms, each a product of at most d + 1 stored
+    /// numbers and one quotient, so the error bound of [`Val`] holds with one more rounding.
+    /// None when the child is logarithmic or has f = 0, or when the product underflows the
+    /// plain range: [`full_value`] then does the work (as when a brother gave up).
+    ///
+    /// With the value, whether [`Bayes::select`] at this node would now choose c without a
+    /// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every
+    /// brother's √Z_j / f_j (the same quotients as `select`'s, of the same bits). False is
+    /// always safe.
+    #[inline(always)]
+    fn on_branch(self, child: Val, j1_moves: bool) -> Option<(Val, bool)> {
+        let val = self.with_child(child, j1_moves)?;
+        let fc = if j1_moves { child.b } else { child.a };
+        // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
+        let keep = fc > 0.0 && self.f > 0.0 && child.w / fc > self.ratio;
+        Some((val, keep))
+    }
+
     /// The father's value once the child's is `child`: P = f_c F, 1 − P = g_c + f_c (1 − F),
     /// √Z = max_k U_k √Z_k = F max(√Z_c, f_c max_{j≠c} √Z_j / f_j) (U_c = F, U_j = P / f_j).
     /// None when the child is logarithmic or has f = 0, or when P underflows the plain range.
@@ -1713,35 +1794,6 @@ fn larger(x: f64, y: f64) -> f64 {
     } else {
         y
     }
-}
-
-/// The plain value of a node whose children are `kids`, when only the child `ci` (on the
-/// last branch) has changed since the last update of the node: what the brothers give
-/// ([`Brothers`], which does not involve the child just updated) combined with the child
-/// ([`Brothers::with_child`]). Each output is a sum of at most d positive terms, each a
-/// product of at most d + 1 stored numbers and one quotient, so the error bound of [`Val`]
-/// holds with one more rounding. None when a child is logarithmic or has f = 0, or when the
-/// product underflows the plain range: [`full_value`] then does the work.
-///
-/// With the value, whether [`Bayes::select`] at this node would now choose `ci` without a
-/// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every brother's
-/// √Z_j / f_j (the same quotients as `select`'s, of the same bits). False is always safe.
-#[inline(always)]
-fn plain_on_branch<M>(
-    kids: &[Node<M>],
-    ci: usize,
-    child: Val,
-    j1_moves: bool,
-) -> Option<(Val, bool)> {
-    if ci >= kids.len() {
-        return None;
-    }
-    let brothers = Brothers::of(kids, ci, j1_moves)?;
-    let val = brothers.with_child(child, j1_moves)?;
-    let fc = if j1_moves { child.b } else { child.a };
-    // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
-    let keep = fc > 0.0 && brothers.f > 0.0 && child.w / fc > brothers.ratio;
-    Some((val, keep))
 }
 
 /// The plain update of a node from its children `kids` (section 2.12, in the plain form of
@@ -2117,15 +2169,16 @@ mod tests {
     /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
     /// every step, the same leaves, and the same moves chosen, as materialising every match.
     /// Runs Algorithm 13 as written (every match materialised, every descent from the root)
-    /// and with its shortcuts (chains, resumed descents) side by side and checks they agree
-    /// bit for bit. Returns whether the second search reused its tree, and the number of
-    /// descents the shortcut resumed below the root.
+    /// and with its shortcuts (chains, resumed descents, brothers taken from the last update)
+    /// side by side and checks they agree bit for bit. Returns whether the second search
+    /// reused its tree, the number of descents the shortcut resumed below the root and the
+    /// levels of its updates that took their brothers from the last.
     fn lazy_matches_eager<G: Game>(
         game: &G,
         kind: PriorKind,
         steps: usize,
         seed: u64,
-    ) -> (bool, u32) {
+    ) -> (bool, u32, u64) {
         let mut eager = Bayes::new(kind.clone(), seed);
         eager.lazy = false;
         eager.resumes = false;
@@ -2147,6 +2200,8 @@ mod tests {
             }
         }
         assert_eq!(eager.leaves_visited(), lazy.leaves_visited());
+        assert_eq!(eager.work.brothers_reused, 0);
+        let brothers = lazy.work.brothers_reused;
         assert_eq!(eager.visited_leaf_paths(), lazy.visited_leaf_paths());
         assert!(lazy.tree_nodes() <= eager.tree_nodes());
         let budget = Budget::Iterations(50);
@@ -2165,13 +2220,13 @@ mod tests {
                 let (re, rl) = (re.unwrap(), rl.unwrap());
                 assert_eq!(re.reused_tree, rl.reused_tree);
                 assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
-                return (rl.reused_tree, resumed);
+                return (rl.reused_tree, resumed, brothers);
             }
         }
-        (false, resumed)
+        (false, resumed, brothers)
     }
 
-    /// Chains and resumed descents give the search of Algorithm 13 as written, bit for bit.
+    /// Chains, resumed descents and brothers reused give the search of Algorithm 13 as written, bit for bit.
     #[test]
     fn shortcuts_change_nothing() {
         let sym = PriorKind::Symmetric {
@@ -2179,19 +2234,24 @@ mod tests {
             b: 0.0,
             name: "sym",
         };
-        let (mut reused, mut resumed) = (0, 0);
+        let (mut reused, mut resumed, mut brothers) = (0, 0, 0);
         // Depth 40: regular chains longer than the REGULAR_STORED_VALS values they share,
         // whose heads' priors are then kept apart ([`Bayes::unzip`]).
         for (d, k, seed) in [(2, 40, 9u64), (2, 14, 1), (3, 8, 2), (5, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
             for kind in [symp(0.6), sym.clone()] {
-                let (r, n) = lazy_matches_eager(&game, kind, 1500, seed);
+                let (r, n, b) = lazy_matches_eager(&game, kind, 1500, seed);
                 reused += r as u32;
                 resumed += n;
+                brothers += b;
             }
         }
         assert!(reused > 0, "no search reused its tree");
         assert!(resumed > 1000, "only {resumed} descents were resumed");
+        assert!(
+            brothers > 10_000,
+            "only {brothers} levels of the updates reused their brothers"
+        );
         let crate::games::AnyGame::Connect64(board) =
             crate::games::parse_game("connect:4x4:3").unwrap()
         else {
@@ -2207,7 +2267,8 @@ mod tests {
         else {
             panic!("connect:7x6:4 fits in 64 bits");
         };
-        let (_, resumed) = lazy_matches_eager(&big, PriorKind::GaltonWatson { fit: 200 }, 1500, 7);
+        let (_, resumed, _) =
+            lazy_matches_eager(&big, PriorKind::GaltonWatson { fit: 200 }, 1500, 7);
         assert!(resumed > 500, "only {resumed} GW descents were resumed");
     }
 
