@@ -519,7 +519,6 @@ impl<G: Game> Bayes<G> {
         self.chain_memo.fill(None);
         self.prior = Some(prior);
         self.resume = false;
-        self.brothers.clear();
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
         let dummy = match self.moves.first() {
@@ -723,7 +722,6 @@ impl<G: Game> Bayes<G> {
             return true;
         }
         self.resume = false;
-        self.brothers.clear();
         self.materialize_root();
         let root = self.nodes[self.root as usize];
         for c in root.children() {
