@@ -845,10 +845,10 @@ impl<G: Game> Bayes<G> {
         self.work.brothers_reused += shared as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
         for k in (shared..self.path.len() - 1).rev() {
-            val = self.update_level(k, false, val, descended);
+            val = self.update_on_branch(k, false, val, descended);
         }
         for k in (0..shared.min(self.path.len() - 1)).rev() {
-            val = self.update_level(k, true, val, descended);
+            val = self.update_on_branch(k, true, val, descended);
         }
         self.resume = self.resumes;
         // The move unzip left to read: its cache line has had the match and the update to come.
@@ -856,20 +856,6 @@ impl<G: Game> Bayes<G> {
             self.settle_move(id);
         }
         true
-    }
-
-    /// The update of `path[k]`, whose child on the branch has the new value `child`
-    /// ([`Bayes::update_on_branch`]; `same`: the last update went through the same two nodes
-    /// at this level), with `keeps[k]` for a level of the descent.
-    #[inline(always)]
-    fn update_level(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
-        let d = self.root_depth + k;
-        let (x, c) = (self.path[k], self.path[k + 1]);
-        let (v, keep) = self.update_on_branch(k, same, x, c, child, Self::j1_moves(d));
-        if k < descended - 1 {
-            self.keeps[k] = keep;
-        }
-        v
     }
 
     /// Sets the `mv` of the chain `id` from `chain_moves`.
@@ -1294,22 +1280,17 @@ impl<G: Game> Bayes<G> {
         self.nodes[x as usize].val = val;
     }
 
-    /// Recomputes R_n(x) and Z_n(x) after a match below its child `c`, whose new value
-    /// (already stored) is `child` ([`Brothers::on_branch`]), and returns it. The child's value is
-    /// passed in a register so that the updates up the branch, each waiting for the one
-    /// below, do not also wait for a store to be read back. What the brothers give is read
-    /// from `brothers[k]` when the last update at this level `k` of the branch was of x
+    /// Recomputes R_n(x) and Z_n(x) of x = `path[k]` after a match below its child c =
+    /// `path[k + 1]`, whose new value (already stored) is `child` ([`Brothers::on_branch`]),
+    /// and returns it, with `keeps[k]` for a level of the descent (those below `descended`).
+    /// The child's value is passed in a register so that the updates up the branch, each
+    /// waiting for the one below, do not also wait for a store to be read back. What the
+    /// brothers give is read from `brothers[k]` when the last update at this level was of x
     /// through c too (`same`; see [`Bayes::brothers`]), else computed and written there.
     #[inline(always)]
-    fn update_on_branch(
-        &mut self,
-        k: usize,
-        same: bool,
-        x: u32,
-        c: u32,
-        child: Val,
-        j1_moves: bool,
-    ) -> (Val, bool) {
+    fn update_on_branch(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
+        let (x, c) = (self.path[k], self.path[k + 1]);
+        let j1_moves = Self::j1_moves(self.root_depth + k);
         let brothers = if same {
             self.brothers[k]
         } else {
@@ -1328,16 +1309,23 @@ impl<G: Game> Bayes<G> {
             e.ratio = b.ratio;
             b
         };
-        if let Some((v, keep)) = brothers.on_branch(child, j1_moves) {
-            // Field by field: a copy of the whole value goes through the stack, and reading
-            // back the three 8-byte stores as one 16-byte load stalls store forwarding.
-            let stored = &mut self.nodes[x as usize].val;
-            stored.a = v.a;
-            stored.b = v.b;
-            stored.w = v.w;
-            return (v, keep);
+        let (v, keep) = match brothers.on_branch(child, j1_moves) {
+            Some((v, keep)) => {
+                // Field by field: a copy of the whole value goes through the stack, and
+                // reading back the three 8-byte stores as one 16-byte load stalls store
+                // forwarding.
+                let stored = &mut self.nodes[x as usize].val;
+                stored.a = v.a;
+                stored.b = v.b;
+                stored.w = v.w;
+                (v, keep)
+            }
+            None => self.update_full(x, c, j1_moves),
+        };
+        if k < descended - 1 {
+            self.keeps[k] = keep;
         }
-        self.update_full(x, c, j1_moves)
+        v
     }
 
     /// [`full_value`] of x, stored and returned with whether select would choose the child
