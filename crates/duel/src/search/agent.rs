@@ -180,6 +180,9 @@ pub struct Work {
     /// give from the last update instead of reading them again (section 2.12: the last
     /// update went through the same child, so they have not changed).
     pub brothers_reused: u64,
+    /// Choices of a descent of Algorithm 13 read off the last update, which knew the children
+    /// with the largest selection key, instead of made by select (included in `selections`).
+    pub picked: u64,
 }
 
 /// The default memory limit of one agent's tree.

@@ -74,6 +74,13 @@ const LEAF_MARK: u32 = u32::MAX;
 /// chains were new; SymP, whose matches are short, and connect:7x6:4 are no slower).
 const EAGER_LEVELS: usize = 0;
 
+/// [`Bayes::picks`]: select would choose the same child again, without a draw.
+const PICK_SAME: u32 = u32::MAX;
+/// [`Bayes::picks`]: not known, select chooses.
+const PICK_UNKNOWN: u32 = 0;
+/// Children up to which [`Bayes::picks`] can name those with the largest key.
+const MAX_PICK: usize = 31;
+
 /// The bit of `first_child` that marks the head of a [`Chain`] (the rest is its index).
 const CHAIN_FLAG: u32 = 1 << 31;
 
@@ -351,12 +358,15 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     /// The positions of the descent's nodes (`path[..positions.len()]`).
     positions: Vec<G>,
-    /// For each node `path[k]` of the last descent but its end, whether the next descent
-    /// would choose `path[k + 1]` there again without a random draw, as found by the update
-    /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
-    /// update changes only the branch, and its new values decide these choices.
-    keeps: Vec<bool>,
-    /// Whether `path`, `positions` and `keeps` describe the last descent and its update (the
+    /// For each node `path[k]` of the last descent but its end, what the next descent will
+    /// choose there, as found by the update ([`Brothers::on_branch`], [`Bayes::selects_alone`]):
+    /// [`PICK_SAME`] when select would choose `path[k + 1]` again without a random draw, else
+    /// the children whose selection key is the largest, as bits of their index (select
+    /// chooses among them, at random when they are several), or [`PICK_UNKNOWN`]. Section
+    /// 2.12 makes this exact: the update changes only the branch, and its new values decide
+    /// these choices.
+    picks: Vec<u32>,
+    /// Whether `path`, `positions` and `picks` describe the last descent and its update (the
     /// next descent then follows it while its choices are known, [`Bayes::step`]).
     resume: bool,
     /// For each level k of the last update's branch but its end, what the brothers of
@@ -366,6 +376,9 @@ pub struct Bayes<G: Game> {
     /// at a level its descent followed from the last one, reads this instead of the d − 1
     /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels).
     brothers: Vec<Brothers>,
+    /// For each entry of `brothers`, the brothers whose selection key √Z/f is the largest
+    /// ([`Brothers::of`]).
+    tops: Vec<Top>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
@@ -431,9 +444,10 @@ impl<G: Game> Bayes<G> {
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
-            keeps: Vec::new(),
+            picks: Vec::new(),
             resume: false,
             brothers: Vec::new(),
+            tops: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
@@ -765,9 +779,10 @@ impl<G: Game> Bayes<G> {
         if self.is_solved() || self.too_wide.is_some() {
             return false;
         }
-        // Follow the last descent while its choices are known to be the same (`keeps`), or
-        // are made again by select (a draw may pick the same child); leave it at the first
-        // other choice.
+        // Follow the last descent while its choices are known to be the same (`picks`), or
+        // are made again (a draw may pick the same child); leave it at the first other choice.
+        // The choice there is read off the last update when it knows the children with the
+        // largest key, else made by select.
         let old = if std::mem::take(&mut self.resume) {
             self.positions.len()
         } else {
@@ -781,10 +796,16 @@ impl<G: Game> Bayes<G> {
         let mut j = 0;
         let mut left = None;
         while j + 1 < old {
-            if self.keeps[j] {
+            let pick = self.picks[j];
+            if pick == PICK_SAME {
                 self.work.resumed += 1;
             } else {
-                let next = self.select(self.path[j], Self::j1_moves(self.root_depth + j));
+                let next = if pick == PICK_UNKNOWN {
+                    self.select(self.path[j], Self::j1_moves(self.root_depth + j))
+                } else {
+                    self.work.picked += 1;
+                    self.pick(self.path[j], pick)
+                };
                 self.work.selections += 1;
                 if next != self.path[j + 1] {
                     left = Some(next);
@@ -839,9 +860,10 @@ impl<G: Game> Bayes<G> {
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
-        self.keeps.resize(descended - 1, false);
+        self.picks.resize(descended - 1, PICK_UNKNOWN);
         // The last update's entries for the levels of this branch; deeper ones are dropped.
         self.brothers.resize(self.path.len() - 1, Brothers::GAVE_UP);
+        self.tops.resize(self.path.len() - 1, Top::UNKNOWN);
         self.work.brothers_reused += shared as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
         for k in (shared..self.path.len() - 1).rev() {
@@ -1282,7 +1304,7 @@ impl<G: Game> Bayes<G> {
 
     /// Recomputes R_n(x) and Z_n(x) of x = `path[k]` after a match below its child c =
     /// `path[k + 1]`, whose new value (already stored) is `child` ([`Brothers::on_branch`]),
-    /// and returns it, with `keeps[k]` for a level of the descent (those below `descended`).
+    /// and returns it, with `picks[k]` for a level of the descent (those below `descended`).
     /// The child's value is passed in a register so that the updates up the branch, each
     /// waiting for the one below, do not also wait for a store to be read back. What the
     /// brothers give is read from `brothers[k]` when the last update at this level was of x
@@ -1291,26 +1313,27 @@ impl<G: Game> Bayes<G> {
     fn update_on_branch(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
         let (x, c) = (self.path[k], self.path[k + 1]);
         let j1_moves = Self::j1_moves(self.root_depth + k);
-        let brothers = if same {
-            self.brothers[k]
+        let (brothers, top) = if same {
+            (self.brothers[k], self.tops[k])
         } else {
             let kids = self.nodes[x as usize].children();
             let ci = (c as usize).wrapping_sub(kids.start);
-            let b = if ci < kids.len() {
+            let (b, top) = if ci < kids.len() {
                 Brothers::of(&self.nodes[kids], ci, j1_moves)
             } else {
                 None
             }
-            .unwrap_or(Brothers::GAVE_UP);
+            .unwrap_or((Brothers::GAVE_UP, Top::UNKNOWN));
             // Field by field, from registers (see below).
             let e = &mut self.brothers[k];
             e.f = b.f;
             e.q = b.q;
             e.ratio = b.ratio;
-            b
+            self.tops[k] = top;
+            (b, top)
         };
-        let (v, keep) = match brothers.on_branch(child, j1_moves) {
-            Some((v, keep)) => {
+        let (v, pick) = match brothers.on_branch(top, child, j1_moves) {
+            Some((v, pick)) => {
                 // Field by field: a copy of the whole value goes through the stack, and
                 // reading back the three 8-byte stores as one 16-byte load stalls store
                 // forwarding.
@@ -1318,14 +1341,35 @@ impl<G: Game> Bayes<G> {
                 stored.a = v.a;
                 stored.b = v.b;
                 stored.w = v.w;
-                (v, keep)
+                (v, pick)
             }
-            None => self.update_full(x, c, j1_moves),
+            None => {
+                let (v, keep) = self.update_full(x, c, j1_moves);
+                (v, if keep { PICK_SAME } else { PICK_UNKNOWN })
+            }
         };
         if k < descended - 1 {
-            self.keeps[k] = keep;
+            self.picks[k] = pick;
         }
         v
+    }
+
+    /// The child of x that select would choose when the children with the largest selection
+    /// key are the bits of `top` (two or more: a uniform draw among them, in index order, as
+    /// [`argmax_random_ties_unpredictable`] makes it).
+    #[inline]
+    fn pick(&mut self, x: u32, top: u32) -> u32 {
+        let first = self.nodes[x as usize].first_child;
+        let ties = top.count_ones();
+        let mut top = top;
+        if ties > 1 {
+            for _ in 0..uniform_index(&mut self.rng, ties as usize) {
+                top &= top - 1;
+            }
+        }
+        let next = first + top.trailing_zeros();
+        self.prefetch_below(&self.nodes[next as usize]);
+        next
     }
 
     /// [`full_value`] of x, stored and returned with whether select would choose the child
@@ -1372,18 +1416,9 @@ impl<G: Game> Bayes<G> {
     fn select(&mut self, x: u32, j1_moves: bool) -> u32 {
         let n = self.nodes[x as usize];
         let kids = &self.nodes[n.children()];
-        // The descent reads the children of the child chosen next, or its chain record if it
-        // is a chain head ([`Bayes::unzip`]): start loading them all (a litter's first and
-        // last records: two cache lines when a litter of two straddles a line).
+        // What the descent reads below the child chosen next: start loading it for each.
         for k in kids.iter().take(PREFETCH_KIDS) {
-            if k.n_children > 0 {
-                self.nodes.prefetch(k.first_child as usize);
-                self.nodes
-                    .prefetch(k.first_child as usize + k.n_children as usize - 1);
-            } else if k.first_child & CHAIN_FLAG != 0 && k.first_child != LEAF_MARK {
-                let ch = (k.first_child & !CHAIN_FLAG) as usize;
-                self.chains.prefetch(ch);
-            }
+            self.prefetch_below(k);
         }
         if by_ratio(kids, j1_moves) {
             let ratios = kids.iter().map(|k| ratio(&k.val, j1_moves));
@@ -1392,6 +1427,20 @@ impl<G: Game> Bayes<G> {
         selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
         n.first_child
             + argmax_random_ties_unpredictable(self.scratch.iter().copied(), &mut self.rng) as u32
+    }
+
+    /// Starts loading what the descent reads after entering `k`: its children (a litter's
+    /// first and last records: two cache lines when a litter of two straddles a line), or its
+    /// chain record if it is a chain head ([`Bayes::unzip`]).
+    #[inline(always)]
+    fn prefetch_below(&self, k: &Node<G::Move>) {
+        if k.n_children > 0 {
+            self.nodes.prefetch(k.first_child as usize);
+            self.nodes
+                .prefetch(k.first_child as usize + k.n_children as usize - 1);
+        } else if k.first_child & CHAIN_FLAG != 0 && k.first_child != LEAF_MARK {
+            self.chains.prefetch((k.first_child & !CHAIN_FLAG) as usize);
+        }
     }
 
     /// Whether [`Bayes::select`] at x would choose its child `ci` without a random draw: the
@@ -1664,6 +1713,23 @@ fn full_value<M>(
     Val::from_log(r, ln_w)
 }
 
+/// The children of a node among which select chooses when the child on the branch no longer
+/// has the largest key ([`Brothers::on_branch`]), as bits of their index: the brothers with the
+/// largest √Z/f, and the child. Both 0 when not known (more than [`MAX_PICK`] children, or
+/// the brothers gave up).
+#[derive(Clone, Copy, Debug)]
+struct Top {
+    brothers: u32,
+    child: u32,
+}
+
+impl Top {
+    const UNKNOWN: Top = Top {
+        brothers: 0,
+        child: 0,
+    };
+}
+
 /// What the brothers of the branch's child contribute to the update of their father (see
 /// [`Brothers::on_branch`]): F = Π_{j≠c} f_j and 1 − F = Σ_{j≠c} g_j Π_{l<j, l≠c} f_l (a
 /// telescoping sum with no cancellation), both in index order, and the largest √Z_j / f_j.
@@ -1691,16 +1757,32 @@ impl Brothers {
         ratio: 0.0,
     };
 
-    /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`.
+    /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`, and which brothers have
+    /// that largest √Z/f.
     #[inline(always)]
-    fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<Brothers> {
+    fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<(Brothers, Top)> {
         // The j-th brother is child j or j + 1, an index computed without a branch on which
         // child is `ci` (it is random: such a branch is mispredicted about once a level).
         let mut b = Brothers::NONE;
+        let mut top = 0u32;
+        let tracked = u32::from(kids.len() <= MAX_PICK);
         for j in 0..kids.len().saturating_sub(1) {
-            b.add(kids[j + usize::from(j >= ci)].val, j1_moves)?;
+            let i = j + usize::from(j >= ci);
+            let before = b.ratio;
+            let r = b.add(kids[i].val, j1_moves)?;
+            // Without branches (which one is taken is as good as random): `bit` alone when r
+            // is above the brothers before, added when it ties with them.
+            let (above, tie) = (u32::from(r > before), u32::from(r == before));
+            let bit = tracked << (i % 32);
+            top = (top & above.wrapping_sub(1)) | (bit & (above | tie).wrapping_neg());
         }
-        Some(b)
+        Some((
+            b,
+            Top {
+                brothers: top,
+                child: tracked << (ci % 32),
+            },
+        ))
     }
 
     /// The same for `n` brothers of value `v` (a litter not materialised).
@@ -1713,17 +1795,18 @@ impl Brothers {
         Some(b)
     }
 
-    /// One more brother, after the others in index order.
+    /// One more brother, after the others in index order; returns its √Z/f.
     #[inline(always)]
-    fn add(&mut self, v: Val, j1_moves: bool) -> Option<()> {
+    fn add(&mut self, v: Val, j1_moves: bool) -> Option<f64> {
         let (f, g) = if j1_moves { (v.b, v.a) } else { (v.a, v.b) };
         if !v.is_plain() || f == 0.0 {
             return None;
         }
-        self.ratio = larger(self.ratio, v.w / f);
+        let r = v.w / f;
+        self.ratio = larger(self.ratio, r);
         self.q += g * self.f;
         self.f *= f;
-        Some(())
+        Some(r)
     }
 
     /// The plain value of a node when only its child c (on the last branch) has changed since
@@ -1734,17 +1817,27 @@ impl Brothers {
     /// None when the child is logarithmic or has f = 0, or when the product underflows the
     /// plain range: [`full_value`] then does the work (as when a brother gave up).
     ///
-    /// With the value, whether [`Bayes::select`] at this node would now choose c without a
-    /// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every
-    /// brother's √Z_j / f_j (the same quotients as `select`'s, of the same bits). False is
-    /// always safe.
+    /// With the value, what [`Bayes::select`] at this node would now choose, when every
+    /// child is plain with f > 0 (select then compares the quotients √Z/f, the same as these,
+    /// of the same bits): [`PICK_SAME`] when √Z_c / f_c is strictly above every brother's
+    /// √Z_j / f_j, else the children with the largest quotient (`top`'s brothers, with c
+    /// when it ties with them); [`PICK_UNKNOWN`] otherwise, or when `top` is not known, which
+    /// is always safe.
     #[inline(always)]
-    fn on_branch(self, child: Val, j1_moves: bool) -> Option<(Val, bool)> {
+    fn on_branch(self, top: Top, child: Val, j1_moves: bool) -> Option<(Val, u32)> {
         let val = self.with_child(child, j1_moves)?;
         let fc = if j1_moves { child.b } else { child.a };
         // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
-        let keep = fc > 0.0 && self.f > 0.0 && child.w / fc > self.ratio;
-        Some((val, keep))
+        // Without branches (the child stays on top or not as good as at random): all ones
+        // (PICK_SAME) when above, else the brothers on top with the child when it ties with
+        // them (none when not known: PICK_UNKNOWN), and PICK_UNKNOWN when not comparable.
+        let r = child.w / fc;
+        let comparable = u32::from(fc > 0.0 && self.f > 0.0).wrapping_neg();
+        let above = u32::from(r > self.ratio).wrapping_neg();
+        let tie = u32::from(r == self.ratio).wrapping_neg();
+        let others = top.brothers | (top.child & tie);
+        let pick = comparable & (above | others);
+        Some((val, pick))
     }
 
     /// The father's value once the child's is `child`: P = f_c F, 1 − P = g_c + f_c (1 − F),
@@ -2155,16 +2248,17 @@ mod tests {
     /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
     /// every step, the same leaves, and the same moves chosen, as materialising every match.
     /// Runs Algorithm 13 as written (every match materialised, every descent from the root)
-    /// and with its shortcuts (chains, resumed descents, brothers taken from the last update)
-    /// side by side and checks they agree bit for bit. Returns whether the second search
-    /// reused its tree, the number of descents the shortcut resumed below the root and the
-    /// levels of its updates that took their brothers from the last.
+    /// and with its shortcuts (chains, resumed descents, brothers taken from the last update,
+    /// choices read off it) side by side and checks they agree bit for bit. Returns whether
+    /// the second search reused its tree, the number of descents the shortcut resumed below
+    /// the root, the levels of its updates that took their brothers from the last, and the
+    /// choices its descents read off the last update.
     fn lazy_matches_eager<G: Game>(
         game: &G,
         kind: PriorKind,
         steps: usize,
         seed: u64,
-    ) -> (bool, u32, u64) {
+    ) -> (bool, u32, u64, u64) {
         let mut eager = Bayes::new(kind.clone(), seed);
         eager.lazy = false;
         eager.resumes = false;
@@ -2173,7 +2267,7 @@ mod tests {
         lazy.start(game);
         let mut resumed = 0;
         for n in 0..steps {
-            resumed += (lazy.resume && lazy.keeps.first() == Some(&true)) as u32;
+            resumed += (lazy.resume && lazy.picks.first() == Some(&PICK_SAME)) as u32;
             let (a, b) = (eager.step(), lazy.step());
             assert_eq!(a, b, "step {n}");
             assert_eq!(
@@ -2186,8 +2280,8 @@ mod tests {
             }
         }
         assert_eq!(eager.leaves_visited(), lazy.leaves_visited());
-        assert_eq!(eager.work.brothers_reused, 0);
-        let brothers = lazy.work.brothers_reused;
+        assert_eq!((eager.work.brothers_reused, eager.work.picked), (0, 0));
+        let (brothers, picked) = (lazy.work.brothers_reused, lazy.work.picked);
         assert_eq!(eager.visited_leaf_paths(), lazy.visited_leaf_paths());
         assert!(lazy.tree_nodes() <= eager.tree_nodes());
         let budget = Budget::Iterations(50);
@@ -2206,13 +2300,14 @@ mod tests {
                 let (re, rl) = (re.unwrap(), rl.unwrap());
                 assert_eq!(re.reused_tree, rl.reused_tree);
                 assert_eq!((re.best, re.estimate), (rl.best, rl.estimate));
-                return (rl.reused_tree, resumed, brothers);
+                return (rl.reused_tree, resumed, brothers, picked);
             }
         }
-        (false, resumed, brothers)
+        (false, resumed, brothers, picked)
     }
 
-    /// Chains, resumed descents and brothers reused give the search of Algorithm 13 as written, bit for bit.
+    /// Chains, resumed descents, brothers reused and choices read off the updates give the
+    /// search of Algorithm 13 as written, bit for bit.
     #[test]
     fn shortcuts_change_nothing() {
         let sym = PriorKind::Symmetric {
@@ -2220,16 +2315,17 @@ mod tests {
             b: 0.0,
             name: "sym",
         };
-        let (mut reused, mut resumed, mut brothers) = (0, 0, 0);
+        let (mut reused, mut resumed, mut brothers, mut picked) = (0, 0, 0, 0);
         // Depth 40: regular chains longer than the REGULAR_STORED_VALS values they share,
         // whose heads' priors are then kept apart ([`Bayes::unzip`]).
         for (d, k, seed) in [(2, 40, 9u64), (2, 14, 1), (3, 8, 2), (5, 5, 3)] {
             let game = Pearl::new(d, k, None, seed).unwrap();
             for kind in [symp(0.6), sym.clone()] {
-                let (r, n, b) = lazy_matches_eager(&game, kind, 1500, seed);
+                let (r, n, b, p) = lazy_matches_eager(&game, kind, 1500, seed);
                 reused += r as u32;
                 resumed += n;
                 brothers += b;
+                picked += p;
             }
         }
         assert!(reused > 0, "no search reused its tree");
@@ -2237,6 +2333,10 @@ mod tests {
         assert!(
             brothers > 10_000,
             "only {brothers} levels of the updates reused their brothers"
+        );
+        assert!(
+            picked > 5_000,
+            "only {picked} choices of the descents were read off the updates"
         );
         let crate::games::AnyGame::Connect64(board) =
             crate::games::parse_game("connect:4x4:3").unwrap()
@@ -2253,7 +2353,7 @@ mod tests {
         else {
             panic!("connect:7x6:4 fits in 64 bits");
         };
-        let (_, resumed, _) =
+        let (_, resumed, _, _) =
             lazy_matches_eager(&big, PriorKind::GaltonWatson { fit: 200 }, 1500, 7);
         assert!(resumed > 500, "only {resumed} GW descents were resumed");
     }
