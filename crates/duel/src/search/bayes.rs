@@ -74,11 +74,9 @@ const LEAF_MARK: u32 = u32::MAX;
 /// chains were new; SymP, whose matches are short, and connect:7x6:4 are no slower).
 const EAGER_LEVELS: usize = 0;
 
-/// [`Bayes::picks`]: select would choose the same child again, without a draw.
-const PICK_SAME: u32 = u32::MAX;
-/// [`Bayes::picks`]: not known, select chooses.
+/// A choice of the descent not known without [`Bayes::select`] (see [`Top`]).
 const PICK_UNKNOWN: u32 = 0;
-/// Children up to which [`Bayes::picks`] can name those with the largest key.
+/// Children up to which [`Top`] can name those with the largest key.
 const MAX_PICK: usize = 31;
 
 /// The bit of `first_child` that marks the head of a [`Chain`] (the rest is its index).
@@ -358,15 +356,12 @@ pub struct Bayes<G: Game> {
     path: Vec<u32>,
     /// The positions of the descent's nodes (`path[..positions.len()]`).
     positions: Vec<G>,
-    /// For each node `path[k]` of the last descent but its end, what the next descent will
-    /// choose there, as found by the update ([`Brothers::on_branch`], [`Bayes::selects_alone`]):
-    /// [`PICK_SAME`] when select would choose `path[k + 1]` again without a random draw, else
-    /// the children whose selection key is the largest, as bits of their index (select
-    /// chooses among them, at random when they are several), or [`PICK_UNKNOWN`]. Section
-    /// 2.12 makes this exact: the update changes only the branch, and its new values decide
-    /// these choices.
-    picks: Vec<u32>,
-    /// Whether `path`, `positions` and `picks` describe the last descent and its update (the
+    /// For each node `path[k]` of the last descent but its end, whether the next descent
+    /// would choose `path[k + 1]` there again without a random draw, as found by the update
+    /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
+    /// update changes only the branch, and its new values decide these choices.
+    keeps: Vec<bool>,
+    /// Whether `path`, `positions` and `keeps` describe the last descent and its update (the
     /// next descent then follows it while its choices are known, [`Bayes::step`]).
     resume: bool,
     /// For each level k of the last update's branch but its end, what the brothers of
@@ -374,11 +369,9 @@ pub struct Bayes<G: Game> {
     /// An update changes only its branch, so these brothers have not changed while each
     /// update's branch goes through the same two nodes at this level: the next update there,
     /// at a level its descent followed from the last one, reads this instead of the d − 1
-    /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels).
-    brothers: Vec<Brothers>,
-    /// For each entry of `brothers`, the brothers whose selection key √Z/f is the largest
-    /// ([`Brothers::of`]).
-    tops: Vec<Top>,
+    /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels). With them, those
+    /// whose selection key √Z/f is the largest ([`Brothers::of`]).
+    brothers: Vec<(Brothers, Top)>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
@@ -444,10 +437,9 @@ impl<G: Game> Bayes<G> {
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
-            picks: Vec::new(),
+            keeps: Vec::new(),
             resume: false,
             brothers: Vec::new(),
-            tops: Vec::new(),
             moves: Vec::new(),
             scratch: Vec::new(),
             too_wide: None,
@@ -779,10 +771,10 @@ impl<G: Game> Bayes<G> {
         if self.is_solved() || self.too_wide.is_some() {
             return false;
         }
-        // Follow the last descent while its choices are known to be the same (`picks`), or
+        // Follow the last descent while its choices are known to be the same (`keeps`), or
         // are made again (a draw may pick the same child); leave it at the first other choice.
-        // The choice there is read off the last update when it knows the children with the
-        // largest key, else made by select.
+        // The choice there is made among the children with the largest key when the last
+        // update knows them ([`Bayes::departure_top`]), else by select.
         let old = if std::mem::take(&mut self.resume) {
             self.positions.len()
         } else {
@@ -796,15 +788,15 @@ impl<G: Game> Bayes<G> {
         let mut j = 0;
         let mut left = None;
         while j + 1 < old {
-            let pick = self.picks[j];
-            if pick == PICK_SAME {
+            if self.keeps[j] {
                 self.work.resumed += 1;
             } else {
-                let next = if pick == PICK_UNKNOWN {
+                let top = self.departure_top(j);
+                let next = if top == PICK_UNKNOWN {
                     self.select(self.path[j], Self::j1_moves(self.root_depth + j))
                 } else {
                     self.work.picked += 1;
-                    self.pick(self.path[j], pick)
+                    self.pick(self.path[j], top)
                 };
                 self.work.selections += 1;
                 if next != self.path[j + 1] {
@@ -826,13 +818,18 @@ impl<G: Game> Bayes<G> {
             node = match left.take() {
                 Some(next) => next,
                 None => {
-                    match self.nodes[node as usize].state() {
-                        INTERIOR => {}
+                    let top = match self.nodes[node as usize].state() {
+                        INTERIOR => PICK_UNKNOWN,
                         CHAIN => self.unzip(node, &pos, depth),
                         _ => break,
-                    }
+                    };
                     self.work.selections += 1;
-                    self.select(node, Self::j1_moves(depth))
+                    if top == PICK_UNKNOWN {
+                        self.select(node, Self::j1_moves(depth))
+                    } else {
+                        self.work.picked += 1;
+                        self.pick(node, top)
+                    }
                 }
             };
             pos.play(self.nodes[node as usize].mv);
@@ -860,10 +857,10 @@ impl<G: Game> Bayes<G> {
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
-        self.picks.resize(descended - 1, PICK_UNKNOWN);
+        self.keeps.resize(descended - 1, false);
         // The last update's entries for the levels of this branch; deeper ones are dropped.
-        self.brothers.resize(self.path.len() - 1, Brothers::GAVE_UP);
-        self.tops.resize(self.path.len() - 1, Top::UNKNOWN);
+        self.brothers
+            .resize(self.path.len() - 1, (Brothers::GAVE_UP, Top::UNKNOWN));
         self.work.brothers_reused += shared as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
         for k in (shared..self.path.len() - 1).rev() {
@@ -1211,8 +1208,9 @@ impl<G: Game> Bayes<G> {
 
     /// Builds the children of the chain head `h` (position `pos` at `depth`): its litter of
     /// boundary nodes, the first node of the branch being the leaf or the head of the rest of
-    /// the chain, with the value it got when the match was played.
-    fn unzip(&mut self, h: u32, pos: &G, depth: usize) {
+    /// the chain, with the value it got when the match was played. Returns the children
+    /// among which select would choose there ([`litter_top`]).
+    fn unzip(&mut self, h: u32, pos: &G, depth: usize) -> u32 {
         let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
         if self.chains[id].stored == 0 {
             self.refill(id, pos, depth);
@@ -1231,6 +1229,7 @@ impl<G: Game> Bayes<G> {
             .extend(self.moves.iter().map(|&m| Node::boundary(v, m)));
         let c = &mut self.nodes[first + i];
         c.val = self.chain_vals[ch.vals as usize];
+        let top = litter_top(v, c.val, i, d, Self::j1_moves(depth));
         if ch.len == 1 {
             c.first_child = LEAF_MARK;
         } else {
@@ -1269,6 +1268,7 @@ impl<G: Game> Bayes<G> {
         let n = &mut self.nodes[h as usize];
         n.first_child = first as u32;
         n.n_children = d as u16;
+        top
     }
 
     /// The value of a leaf: R = 1 when J1 has won, 0 otherwise.
@@ -1304,7 +1304,7 @@ impl<G: Game> Bayes<G> {
 
     /// Recomputes R_n(x) and Z_n(x) of x = `path[k]` after a match below its child c =
     /// `path[k + 1]`, whose new value (already stored) is `child` ([`Brothers::on_branch`]),
-    /// and returns it, with `picks[k]` for a level of the descent (those below `descended`).
+    /// and returns it, with `keeps[k]` for a level of the descent (those below `descended`).
     /// The child's value is passed in a register so that the updates up the branch, each
     /// waiting for the one below, do not also wait for a store to be read back. What the
     /// brothers give is read from `brothers[k]` when the last update at this level was of x
@@ -1313,8 +1313,8 @@ impl<G: Game> Bayes<G> {
     fn update_on_branch(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
         let (x, c) = (self.path[k], self.path[k + 1]);
         let j1_moves = Self::j1_moves(self.root_depth + k);
-        let (brothers, top) = if same {
-            (self.brothers[k], self.tops[k])
+        let brothers = if same {
+            self.brothers[k].0
         } else {
             let kids = self.nodes[x as usize].children();
             let ci = (c as usize).wrapping_sub(kids.start);
@@ -1326,14 +1326,15 @@ impl<G: Game> Bayes<G> {
             .unwrap_or((Brothers::GAVE_UP, Top::UNKNOWN));
             // Field by field, from registers (see below).
             let e = &mut self.brothers[k];
-            e.f = b.f;
-            e.q = b.q;
-            e.ratio = b.ratio;
-            self.tops[k] = top;
-            (b, top)
+            e.0.f = b.f;
+            e.0.q = b.q;
+            e.0.ratio = b.ratio;
+            e.1.brothers = top.brothers;
+            e.1.child = top.child;
+            b
         };
-        let (v, pick) = match brothers.on_branch(top, child, j1_moves) {
-            Some((v, pick)) => {
+        let (v, keep) = match brothers.on_branch(child, j1_moves) {
+            Some((v, keep)) => {
                 // Field by field: a copy of the whole value goes through the stack, and
                 // reading back the three 8-byte stores as one 16-byte load stalls store
                 // forwarding.
@@ -1341,17 +1342,45 @@ impl<G: Game> Bayes<G> {
                 stored.a = v.a;
                 stored.b = v.b;
                 stored.w = v.w;
-                (v, pick)
+                (v, keep)
             }
-            None => {
-                let (v, keep) = self.update_full(x, c, j1_moves);
-                (v, if keep { PICK_SAME } else { PICK_UNKNOWN })
-            }
+            None => self.update_full(x, c, j1_moves),
         };
         if k < descended - 1 {
-            self.picks[k] = pick;
+            self.keeps[k] = keep;
         }
         v
+    }
+
+    /// The children of `path[j]` among which select chooses when the last update found it
+    /// would not choose `path[j + 1]` again without a draw (`keeps[j]` false), from what that
+    /// update kept of the brothers (`brothers[j]`, which have not changed since) and the value
+    /// of the child: when every child is plain with f > 0, select compares their √Z/f (the
+    /// same quotients as these, of the same bits), and the largest are the brothers' largest,
+    /// with the child when it ties with them, or the child alone when above them.
+    /// [`PICK_UNKNOWN`] otherwise, or when the brothers' largest are not known, which is
+    /// always safe.
+    #[inline]
+    fn departure_top(&self, j: usize) -> u32 {
+        let (b, top) = self.brothers[j];
+        let child = self.nodes[self.path[j + 1] as usize].val;
+        let fc = if Self::j1_moves(self.root_depth + j) {
+            child.b
+        } else {
+            child.a
+        };
+        // b.f > 0: the brothers did not give up (GAVE_UP), so all are plain with f > 0.
+        if top.brothers == 0 || !(child.is_plain() && fc > 0.0 && b.f > 0.0) {
+            return PICK_UNKNOWN;
+        }
+        let r = child.w / fc;
+        if r > b.ratio {
+            top.child
+        } else if r == b.ratio {
+            top.brothers | top.child
+        } else {
+            top.brothers
+        }
     }
 
     /// The child of x that select would choose when the children with the largest selection
@@ -1713,10 +1742,10 @@ fn full_value<M>(
     Val::from_log(r, ln_w)
 }
 
-/// The children of a node among which select chooses when the child on the branch no longer
-/// has the largest key ([`Brothers::on_branch`]), as bits of their index: the brothers with the
-/// largest √Z/f, and the child. Both 0 when not known (more than [`MAX_PICK`] children, or
-/// the brothers gave up).
+/// For a level of the update's branch, the brothers of its child with the largest √Z/f and
+/// the child, as bits of their index among the children, from which the next descent finds
+/// where select would choose if it leaves the branch there ([`Bayes::departure_top`]). Both 0
+/// when not known (more than [`MAX_PICK`] children, or the brothers gave up).
 #[derive(Clone, Copy, Debug)]
 struct Top {
     brothers: u32,
@@ -1817,27 +1846,17 @@ impl Brothers {
     /// None when the child is logarithmic or has f = 0, or when the product underflows the
     /// plain range: [`full_value`] then does the work (as when a brother gave up).
     ///
-    /// With the value, what [`Bayes::select`] at this node would now choose, when every
-    /// child is plain with f > 0 (select then compares the quotients √Z/f, the same as these,
-    /// of the same bits): [`PICK_SAME`] when √Z_c / f_c is strictly above every brother's
-    /// √Z_j / f_j, else the children with the largest quotient (`top`'s brothers, with c
-    /// when it ties with them); [`PICK_UNKNOWN`] otherwise, or when `top` is not known, which
-    /// is always safe.
+    /// With the value, whether [`Bayes::select`] at this node would now choose c without a
+    /// random draw: every child plain with f > 0 and √Z_c / f_c strictly above every
+    /// brother's √Z_j / f_j (the same quotients as `select`'s, of the same bits). False is
+    /// always safe.
     #[inline(always)]
-    fn on_branch(self, top: Top, child: Val, j1_moves: bool) -> Option<(Val, u32)> {
+    fn on_branch(self, child: Val, j1_moves: bool) -> Option<(Val, bool)> {
         let val = self.with_child(child, j1_moves)?;
         let fc = if j1_moves { child.b } else { child.a };
         // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
-        // Without branches (the child stays on top or not as good as at random): all ones
-        // (PICK_SAME) when above, else the brothers on top with the child when it ties with
-        // them (none when not known: PICK_UNKNOWN), and PICK_UNKNOWN when not comparable.
-        let r = child.w / fc;
-        let comparable = u32::from(fc > 0.0 && self.f > 0.0).wrapping_neg();
-        let above = u32::from(r > self.ratio).wrapping_neg();
-        let tie = u32::from(r == self.ratio).wrapping_neg();
-        let others = top.brothers | (top.child & tie);
-        let pick = comparable & (above | others);
-        Some((val, pick))
+        let keep = fc > 0.0 && self.f > 0.0 && child.w / fc > self.ratio;
+        Some((val, keep))
     }
 
     /// The father's value once the child's is `child`: P = f_c F, 1 − P = g_c + f_c (1 − F),
@@ -1996,6 +2015,27 @@ fn by_ratio<M>(kids: &[Node<M>], j1_moves: bool) -> bool {
         let f = if j1_moves { k.val.b } else { k.val.a };
         k.val.is_plain() && f > 0.0
     })
+}
+
+/// The children among which [`Bayes::select`] chooses in a litter of `d` whose children all
+/// have the value `v` but child `i`, of value `c` (a chain just unzipped), as bits of their
+/// index: the quotients √Z/f are those of `v` and `c` ([`ratio`]), of the same bits as
+/// select's. [`PICK_UNKNOWN`] when select would not compare them ([`by_ratio`]) or when
+/// `d` is above [`MAX_PICK`].
+#[inline]
+fn litter_top(v: Val, c: Val, i: usize, d: usize, j1_moves: bool) -> u32 {
+    let f = |x: &Val| if j1_moves { x.b } else { x.a };
+    if d > MAX_PICK || !(v.is_plain() && c.is_plain() && f(&v) > 0.0 && f(&c) > 0.0) {
+        return PICK_UNKNOWN;
+    }
+    let (rv, rc) = (ratio(&v, j1_moves), ratio(&c, j1_moves));
+    let all = (1u32 << d) - 1;
+    let me = 1u32 << i;
+    // Without branches (which is larger is as good as random): c alone when above, all when
+    // tied, the others when below.
+    let above = u32::from(rc > rv).wrapping_neg();
+    let tie = u32::from(rc == rv).wrapping_neg();
+    (above & me) | (!above & tie & all) | (!above & !tie & all & !me)
 }
 
 /// √Z/f of a plain value with f > 0 ([`by_ratio`]).
@@ -2267,7 +2307,7 @@ mod tests {
         lazy.start(game);
         let mut resumed = 0;
         for n in 0..steps {
-            resumed += (lazy.resume && lazy.picks.first() == Some(&PICK_SAME)) as u32;
+            resumed += (lazy.resume && lazy.keeps.first() == Some(&true)) as u32;
             let (a, b) = (eager.step(), lazy.step());
             assert_eq!(a, b, "step {n}");
             assert_eq!(
