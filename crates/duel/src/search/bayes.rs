@@ -1364,23 +1364,7 @@ impl<G: Game> Bayes<G> {
     fn departure_top(&self, j: usize) -> u32 {
         let (b, top) = self.brothers[j];
         let child = self.nodes[self.path[j + 1] as usize].val;
-        let fc = if Self::j1_moves(self.root_depth + j) {
-            child.b
-        } else {
-            child.a
-        };
-        // b.f > 0: the brothers did not give up (GAVE_UP), so all are plain with f > 0.
-        if top.brothers == 0 || !(child.is_plain() && fc > 0.0 && b.f > 0.0) {
-            return PICK_UNKNOWN;
-        }
-        let r = child.w / fc;
-        if r > b.ratio {
-            top.child
-        } else if r == b.ratio {
-            top.brothers | top.child
-        } else {
-            top.brothers
-        }
+        b.top_with(top, child, Self::j1_moves(self.root_depth + j))
     }
 
     /// The child of x that select would choose when the children with the largest selection
@@ -1857,6 +1841,28 @@ impl Brothers {
         // Brothers' f are nonzero probabilities; f > 0 excludes NaN as select does.
         let keep = fc > 0.0 && self.f > 0.0 && child.w / fc > self.ratio;
         Some((val, keep))
+    }
+
+    /// The children with the largest √Z/f, as bits of their index, when these are the brothers
+    /// (with `top`, [`Brothers::of`]) and the child of value `child`: the child alone when
+    /// above the brothers' largest, with them when it ties, else theirs. [`PICK_UNKNOWN`]
+    /// when not every child is plain with f > 0 (select then compares other keys) or when
+    /// `top` is not known.
+    #[inline]
+    fn top_with(self, top: Top, child: Val, j1_moves: bool) -> u32 {
+        let fc = if j1_moves { child.b } else { child.a };
+        // f > 0: the brothers did not give up (GAVE_UP), so all are plain with f > 0.
+        if top.brothers == 0 || !(child.is_plain() && fc > 0.0 && self.f > 0.0) {
+            return PICK_UNKNOWN;
+        }
+        let r = child.w / fc;
+        if r > self.ratio {
+            top.child
+        } else if r == self.ratio {
+            top.brothers | top.child
+        } else {
+            top.brothers
+        }
     }
 
     /// The father's value once the child's is `child`: P = f_c F, 1 − P = g_c + f_c (1 − F),
@@ -2489,6 +2495,69 @@ mod tests {
 
     fn plain(r: f64, q: f64, w: f64) -> Val {
         Val { a: r, b: q, w }
+    }
+
+    /// The choices a descent reads off the last update ([`Brothers::top_with`]) or off a chain
+    /// just unzipped ([`litter_top`]) are select's: the same child after the same draws, on
+    /// litters whose keys tie in every pattern (values from a pool of four, one of them with
+    /// f = 0 on one side, one logarithmic), for every child on the branch.
+    #[test]
+    fn picks_are_selects() {
+        use rand::Rng;
+        let pool = [
+            plain(0.3, 0.7, 0.2),
+            plain(0.6, 0.4, 0.2),
+            plain(0.3, 0.7, 0.5),
+            plain(0.0, 1.0, 0.5),
+            Val {
+                a: -800.0,
+                b: -1e-300,
+                w: -1.0,
+            },
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut known, mut ties, mut unknown) = (0, 0, 0);
+        let same = |kids: &[Val], j1: bool, mask: u32| {
+            let (mut a, mut b) = (one_level(kids), one_level(kids));
+            // Three choices in a row: the draws among ties stay in step.
+            for _ in 0..3 {
+                assert_eq!(a.select(0, j1), b.pick(0, mask), "{kids:?} {j1} {mask:b}");
+            }
+        };
+        for trial in 0..600 {
+            let d = 1 + trial % 9;
+            let kids: Vec<Val> = (0..d)
+                .map(|_| pool[rng.gen_range(0..if trial % 3 == 0 { 5 } else { 3 })])
+                .collect();
+            for j1 in [false, true] {
+                for ci in 0..d {
+                    let agent = one_level(&kids);
+                    let (b, top) = Brothers::of(&agent.nodes[1..=d], ci, j1)
+                        .unwrap_or((Brothers::GAVE_UP, Top::UNKNOWN));
+                    let mask = b.top_with(top, kids[ci], j1);
+                    if mask == PICK_UNKNOWN {
+                        unknown += 1;
+                        continue;
+                    }
+                    known += 1;
+                    ties += usize::from(mask.count_ones() > 1);
+                    same(&kids, j1, mask);
+                }
+                // A chain just unzipped: the litter's value but for one child.
+                let (v, c, i) = (kids[0], kids[d - 1], (trial / 9) % d);
+                let mut litter = vec![v; d];
+                litter[i] = c;
+                let mask = litter_top(v, c, i, d, j1);
+                if mask != PICK_UNKNOWN {
+                    known += 1;
+                    same(&litter, j1, mask);
+                }
+            }
+        }
+        assert!(
+            known > 4000 && ties > 2000 && unknown > 1000,
+            "{known} {ties} {unknown}"
+        );
     }
 
     fn check(kids: &[Val], j1: bool) -> Val {
