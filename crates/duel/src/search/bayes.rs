@@ -74,9 +74,9 @@ const LEAF_MARK: u32 = u32::MAX;
 /// chains were new; SymP, whose matches are short, and connect:7x6:4 are no slower).
 const EAGER_LEVELS: usize = 0;
 
-/// A choice of the descent not known without [`Bayes::select`] (see [`Top`]).
+/// A choice of the descent not known without [`Bayes::select`] ([`Bayes::departure_top`]).
 const PICK_UNKNOWN: u32 = 0;
-/// Children up to which [`Top`] can name those with the largest key.
+/// Children up to which [`Brothers::of`] can name those with the largest key.
 const MAX_PICK: usize = 31;
 
 /// The bit of `first_child` that marks the head of a [`Chain`] (the rest is its index).
@@ -371,7 +371,7 @@ pub struct Bayes<G: Game> {
     /// at a level its descent followed from the last one, reads this instead of the d − 1
     /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels). With them, those
     /// whose selection key √Z/f is the largest ([`Brothers::of`]).
-    brothers: Vec<(Brothers, Top)>,
+    brothers: Vec<(Brothers, u32)>,
     moves: Vec<G::Move>,
     scratch: Vec<f64>,
     /// Set when a position had more moves than a node can hold (65535).
@@ -795,7 +795,6 @@ impl<G: Game> Bayes<G> {
                 let next = if top == PICK_UNKNOWN {
                     self.select(self.path[j], Self::j1_moves(self.root_depth + j))
                 } else {
-                    self.work.picked += 1;
                     self.pick(self.path[j], top)
                 };
                 self.work.selections += 1;
@@ -827,7 +826,6 @@ impl<G: Game> Bayes<G> {
                     if top == PICK_UNKNOWN {
                         self.select(node, Self::j1_moves(depth))
                     } else {
-                        self.work.picked += 1;
                         self.pick(node, top)
                     }
                 }
@@ -860,7 +858,7 @@ impl<G: Game> Bayes<G> {
         self.keeps.resize(descended - 1, false);
         // The last update's entries for the levels of this branch; deeper ones are dropped.
         self.brothers
-            .resize(self.path.len() - 1, (Brothers::GAVE_UP, Top::UNKNOWN));
+            .resize(self.path.len() - 1, (Brothers::GAVE_UP, 0));
         self.work.brothers_reused += shared as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
         for k in (shared..self.path.len() - 1).rev() {
@@ -1323,14 +1321,13 @@ impl<G: Game> Bayes<G> {
             } else {
                 None
             }
-            .unwrap_or((Brothers::GAVE_UP, Top::UNKNOWN));
+            .unwrap_or((Brothers::GAVE_UP, 0));
             // Field by field, from registers (see below).
             let e = &mut self.brothers[k];
             e.0.f = b.f;
             e.0.q = b.q;
             e.0.ratio = b.ratio;
-            e.1.brothers = top.brothers;
-            e.1.child = top.child;
+            e.1 = top;
             b
         };
         let (v, keep) = match brothers.on_branch(child, j1_moves) {
@@ -1363,15 +1360,18 @@ impl<G: Game> Bayes<G> {
     #[inline]
     fn departure_top(&self, j: usize) -> u32 {
         let (b, top) = self.brothers[j];
-        let child = self.nodes[self.path[j + 1] as usize].val;
-        b.top_with(top, child, Self::j1_moves(self.root_depth + j))
+        let c = self.path[j + 1];
+        let ci = c.wrapping_sub(self.nodes[self.path[j] as usize].first_child) as usize;
+        let child = self.nodes[c as usize].val;
+        b.top_with(top, ci, child, Self::j1_moves(self.root_depth + j))
     }
 
     /// The child of x that select would choose when the children with the largest selection
     /// key are the bits of `top` (two or more: a uniform draw among them, in index order, as
-    /// [`argmax_random_ties_unpredictable`] makes it).
+    /// [`argmax_random_ties_unpredictable`] makes it), counted in [`Work::picked`].
     #[inline]
     fn pick(&mut self, x: u32, top: u32) -> u32 {
+        self.work.picked += 1;
         let first = self.nodes[x as usize].first_child;
         let ties = top.count_ones();
         let mut top = top;
@@ -1726,23 +1726,6 @@ fn full_value<M>(
     Val::from_log(r, ln_w)
 }
 
-/// For a level of the update's branch, the brothers of its child with the largest √Z/f and
-/// the child, as bits of their index among the children, from which the next descent finds
-/// where select would choose if it leaves the branch there ([`Bayes::departure_top`]). Both 0
-/// when not known (more than [`MAX_PICK`] children, or the brothers gave up).
-#[derive(Clone, Copy, Debug)]
-struct Top {
-    brothers: u32,
-    child: u32,
-}
-
-impl Top {
-    const UNKNOWN: Top = Top {
-        brothers: 0,
-        child: 0,
-    };
-}
-
 /// What the brothers of the branch's child contribute to the update of their father (see
 /// [`Brothers::on_branch`]): F = Π_{j≠c} f_j and 1 − F = Σ_{j≠c} g_j Π_{l<j, l≠c} f_l (a
 /// telescoping sum with no cancellation), both in index order, and the largest √Z_j / f_j.
@@ -1771,9 +1754,10 @@ impl Brothers {
     };
 
     /// F, 1 − F and max √Z/f of the brothers `kids` without `ci`, and which brothers have
-    /// that largest √Z/f.
+    /// that largest √Z/f, as bits of their index among the children (0 when there are more
+    /// than [`MAX_PICK`] children).
     #[inline(always)]
-    fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<(Brothers, Top)> {
+    fn of<M>(kids: &[Node<M>], ci: usize, j1_moves: bool) -> Option<(Brothers, u32)> {
         // The j-th brother is child j or j + 1, an index computed without a branch on which
         // child is `ci` (it is random: such a branch is mispredicted about once a level).
         let mut b = Brothers::NONE;
@@ -1789,13 +1773,7 @@ impl Brothers {
             let bit = tracked << (i % 32);
             top = (top & above.wrapping_sub(1)) | (bit & (above | tie).wrapping_neg());
         }
-        Some((
-            b,
-            Top {
-                brothers: top,
-                child: tracked << (ci % 32),
-            },
-        ))
+        Some((b, top))
     }
 
     /// The same for `n` brothers of value `v` (a litter not materialised).
@@ -1844,24 +1822,27 @@ impl Brothers {
     }
 
     /// The children with the largest √Z/f, as bits of their index, when these are the brothers
-    /// (with `top`, [`Brothers::of`]) and the child of value `child`: the child alone when
-    /// above the brothers' largest, with them when it ties, else theirs. [`PICK_UNKNOWN`]
-    /// when not every child is plain with f > 0 (select then compares other keys) or when
-    /// `top` is not known.
+    /// (`top` their largest, [`Brothers::of`]) and the child `ci`, of value `child`: the
+    /// child alone when above the brothers' largest, with them when it ties, else theirs.
+    /// [`PICK_UNKNOWN`] when not every child is plain with f > 0 (select then compares other
+    /// keys) or when `top` is not known (0: then there are more than [`MAX_PICK`] children,
+    /// or none but the child).
     #[inline]
-    fn top_with(self, top: Top, child: Val, j1_moves: bool) -> u32 {
+    fn top_with(self, top: u32, ci: usize, child: Val, j1_moves: bool) -> u32 {
         let fc = if j1_moves { child.b } else { child.a };
         // f > 0: the brothers did not give up (GAVE_UP), so all are plain with f > 0.
-        if top.brothers == 0 || !(child.is_plain() && fc > 0.0 && self.f > 0.0) {
+        if top == 0 || !(child.is_plain() && fc > 0.0 && self.f > 0.0) {
             return PICK_UNKNOWN;
         }
+        // top ≠ 0: at most MAX_PICK children, so ci < 32.
+        let me = 1u32 << (ci % 32);
         let r = child.w / fc;
         if r > self.ratio {
-            top.child
+            me
         } else if r == self.ratio {
-            top.brothers | top.child
+            top | me
         } else {
-            top.brothers
+            top
         }
     }
 
@@ -2499,7 +2480,7 @@ mod tests {
 
     /// The choices a descent reads off the last update ([`Brothers::top_with`]) or off a chain
     /// just unzipped ([`litter_top`]) are select's: the same child after the same draws, on
-    /// litters whose keys tie in every pattern (values from a pool of four, one of them with
+    /// litters whose keys tie in every pattern (values from a pool of five, one of them with
     /// f = 0 on one side, one logarithmic), for every child on the branch.
     #[test]
     fn picks_are_selects() {
@@ -2532,9 +2513,9 @@ mod tests {
             for j1 in [false, true] {
                 for ci in 0..d {
                     let agent = one_level(&kids);
-                    let (b, top) = Brothers::of(&agent.nodes[1..=d], ci, j1)
-                        .unwrap_or((Brothers::GAVE_UP, Top::UNKNOWN));
-                    let mask = b.top_with(top, kids[ci], j1);
+                    let (b, top) =
+                        Brothers::of(&agent.nodes[1..=d], ci, j1).unwrap_or((Brothers::GAVE_UP, 0));
+                    let mask = b.top_with(top, ci, kids[ci], j1);
                     if mask == PICK_UNKNOWN {
                         unknown += 1;
                         continue;
