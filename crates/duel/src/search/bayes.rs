@@ -294,10 +294,6 @@ impl Val {
     }
 }
 
-/// Entries of the cache of litters: (bits of the father's prior, depth, degree and side) →
-/// the prior of each child, as stored.
-const LITTER_MEMO: usize = 1024;
-
 /// The slot of `key` (a value's bits and a word of context) in a direct-mapped cache of
 /// `size` entries.
 #[inline]
@@ -310,19 +306,11 @@ fn memo_slot(key: &([u64; 3], u64), size: usize) -> usize {
 
 /// Whether two keys of the caches are equal, compared word by word: as arrays they were
 /// compared through the stack, and reading their 8-byte stores back as 16-byte loads stalled
-/// store forwarding ([`Bayes::litter_slot`]).
+/// store forwarding.
 #[inline(always)]
 fn same_key(x: &([u64; 3], u64), y: &([u64; 3], u64)) -> bool {
     ((x.0[0] ^ y.0[0]) | (x.0[1] ^ y.0[1]) | (x.0[2] ^ y.0[2]) | (x.1 ^ y.1)) == 0
 }
-
-/// Entries of the cache of runs of priors ([`Bayes::run_priors`]).
-const RUN_MEMO: usize = 1024;
-/// An entry of the cache of runs of priors that no key matches (and an empty block).
-const EMPTY_RUN: (([u64; 3], u64), u32, u32) = (([u64::MAX; 3], u64::MAX), 0, 0);
-/// Priors the blocks of [`Bayes::run_priors`] hold before they are forgotten (3.5 MiB; in
-/// tests a few dozen, so that forgetting them is tested too: the search must not change).
-const RUN_LEVELS: usize = if cfg!(test) { 64 } else { 1 << 16 };
 
 /// Entries of the cache of chain values ([`Bayes::play_lazy`]).
 const CHAIN_MEMO: usize = 256;
@@ -332,11 +320,223 @@ const CHAIN_MEMO: usize = 256;
 /// chains.
 type ChainMemoEntry = Option<(([u64; 3], u64), Val, u32, u32, u32)>;
 
-/// Key and value of the cache of litters.
-type LitterMemoEntry = (([u64; 3], u64), Val, Option<Brothers>);
+/// Litters [`Litters`] holds before it forgets them all (about 27 MiB; in tests a few
+/// hundred, so that forgetting them is tested too: the search must not change).
+const MAX_LITTERS: usize = if cfg!(test) { 300 } else { 1 << 18 };
 
-/// An entry of the cache of litters that no key matches (the depth of its key is too large).
-const EMPTY_LITTER: LitterMemoEntry = (([u64::MAX; 3], u64::MAX), Val::ZERO, None);
+/// The most children a node may have for [`Litters`] to find the litter below it by index
+/// ([`Litters::below`]); nodes with more are found by hash.
+const MAX_STRIDE: usize = 64;
+
+/// The first size of [`Litters`]'s index.
+const LITTERS_INDEX: usize = 2048;
+
+/// A litter: the prior (as stored) of each child of a node, with what d − 1 brothers of that
+/// prior give their father's update ([`Brothers::uniform`]; None when they give up), d being
+/// the number of children, and the depth of the children.
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+struct Litter {
+    val: Val,
+    brothers: Option<Brothers>,
+    depth: u32,
+}
+
+/// The litters of a search, interned and linked (section 2.12: each new branch needs the
+/// prior of every litter along its match, and the same few recur along every new branch).
+/// A litter is a pure function of its father's prior (bits), the father's depth and its number
+/// of children d ([`Litters::compute`]), so that remembering it changes no result.
+///
+/// Each litter, at a depth, is also the prior of a node there: the litter below such a node,
+/// for each d, is found by index (`next[id * stride + d]`), so that the priors along a match
+/// are one load a level, each waiting only for the one above, where a cache keyed by the
+/// father's value hashed and compared four words a level. Boundary nodes keep their prior as
+/// a value: the litter of a value at a depth is found by hash (`index`, once a match).
+struct Litters {
+    /// id → litter; id 0 is none (0 in `next` and `index`: not known).
+    list: Arena<Litter>,
+    /// `next[id * stride + d]`: the litter below a node of litter `id`'s prior and depth with
+    /// d < stride children, 0 until known.
+    next: Arena<u32>,
+    stride: usize,
+    /// The same for nodes with more children: (id, d) → litter.
+    wide: std::collections::HashMap<(u32, u32), u32>,
+    /// Open addressing (linear probing) from a prior's bits and depth to a litter of that
+    /// prior and depth; 0 is empty. Its length is a power of two, at least twice the litters.
+    index: Arena<u32>,
+}
+
+impl Litters {
+    fn new() -> Litters {
+        Litters {
+            list: Arena::new(),
+            next: Arena::new(),
+            stride: 0,
+            wide: std::collections::HashMap::new(),
+            index: Arena::new(),
+        }
+    }
+
+    /// Forgets every litter; the next are found by index below nodes of fewer than `stride`
+    /// children.
+    fn clear(&mut self, stride: usize) {
+        self.list.clear();
+        self.list.push(Litter {
+            val: Val::ZERO,
+            brothers: None,
+            depth: u32::MAX,
+        });
+        self.stride = stride;
+        self.next.clear();
+        self.next.extend(std::iter::repeat(0).take(stride));
+        self.wide.clear();
+        self.index.clear();
+        self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
+    }
+
+    /// Forgets every litter unless `n` more fit (ids held by the caller are then no longer
+    /// valid: call it before taking any).
+    #[inline]
+    fn make_room(&mut self, n: usize) {
+        if self.list.len() + n > MAX_LITTERS {
+            self.clear(self.stride);
+        }
+    }
+
+    /// The slot of `index` where the search for (bits, depth) starts.
+    #[inline]
+    fn home(&self, bits: &[u64; 3], depth: usize) -> usize {
+        memo_slot_bits(&(*bits, depth as u64)) & (self.index.len() - 1)
+    }
+
+    /// A litter of prior `v` at `depth`, added (with no brothers: it is only ever a father)
+    /// when there is none.
+    fn of_value(&mut self, v: Val, depth: usize) -> u32 {
+        let bits = v.bits();
+        let mask = self.index.len() - 1;
+        let mut slot = self.home(&bits, depth);
+        loop {
+            let id = self.index[slot];
+            if id == 0 {
+                break;
+            }
+            let l = &self.list[id as usize];
+            if l.depth as usize == depth && l.val.bits() == bits {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+        self.push(Litter {
+            val: v,
+            brothers: None,
+            depth: depth as u32,
+        })
+    }
+
+    /// Adds a litter (to `index` too) and returns its id.
+    fn push(&mut self, litter: Litter) -> u32 {
+        let id = self.list.len() as u32;
+        self.list.push(litter);
+        self.next.extend(std::iter::repeat(0).take(self.stride));
+        if 2 * self.list.len() > self.index.len() {
+            let size = 2 * self.index.len();
+            let mut old = std::mem::replace(&mut self.index, Arena::new());
+            self.index.extend(std::iter::repeat(0).take(size));
+            for &id in old.iter().filter(|&&id| id != 0) {
+                self.insert(id);
+            }
+            old.clear();
+        }
+        self.insert(id);
+        id
+    }
+
+    /// Puts `id` in `index` (after those of the same prior and depth).
+    fn insert(&mut self, id: u32) {
+        let l = self.list[id as usize];
+        let mask = self.index.len() - 1;
+        let mut slot = self.home(&l.val.bits(), l.depth as usize);
+        while self.index[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        self.index[slot] = id;
+    }
+
+    /// The litter below a node of litter `id`'s prior, at `depth` (the litter's), with `d`
+    /// children.
+    #[inline(always)]
+    fn below(&mut self, prior: &mut Prior, id: u32, depth: usize, d: usize) -> u32 {
+        debug_assert_eq!(self.list[id as usize].depth as usize, depth);
+        if d < self.stride {
+            let next = self.next[id as usize * self.stride + d];
+            if next != 0 {
+                return next;
+            }
+        }
+        self.below_cold(prior, id, depth, d)
+    }
+
+    /// [`Litters::below`] when it is not known by index.
+    #[cold]
+    #[inline(never)]
+    fn below_cold(&mut self, prior: &mut Prior, id: u32, depth: usize, d: usize) -> u32 {
+        if d >= self.stride {
+            if let Some(&next) = self.wide.get(&(id, d as u32)) {
+                return next;
+            }
+        }
+        let litter = Self::compute(prior, self.list[id as usize].val, depth, d);
+        let next = self.push(litter);
+        if d < self.stride {
+            self.next[id as usize * self.stride + d] = next;
+        } else {
+            self.wide.insert((id, d as u32), next);
+        }
+        next
+    }
+
+    /// The litter of `d` children below a node of prior `father` at `depth`: the prior of
+    /// each child, [`Prior::litter`] of the father's (m, ln s) read off its stored bits
+    /// ([`prior_of`]) converted to a [`Val`] (or [`symmetric_plain`]'s, without
+    /// logarithms, for the symmetric priors of plain values), and with it
+    /// [`Brothers::uniform`] of d − 1 children of that prior.
+    fn compute(prior: &mut Prior, father: Val, depth: usize, d: usize) -> Litter {
+        let j1 = depth % 2 == 0;
+        let plain = match prior {
+            Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
+            _ => None,
+        };
+        let v = plain.unwrap_or_else(|| {
+            let (m, ln_s) = prior_of(father);
+            let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
+            Val::from_log(cm, 0.5 * cls)
+        });
+        // What d − 1 brothers of this prior give their father's update, for the chains
+        // ([`Bayes::chain_value`]); the father moves at `depth`, so the side is `j1`.
+        let brothers = d.checked_sub(1).and_then(|n| Brothers::uniform(v, n, j1));
+        Litter {
+            val: v,
+            brothers,
+            depth: depth as u32 + 1,
+        }
+    }
+}
+
+/// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
+/// within one rounding of the logarithms it was stored from for plain ones).
+#[inline]
+fn prior_of(v: Val) -> (LogProb, f64) {
+    let (m, ln_w) = v.to_log();
+    (m, 2.0 * ln_w)
+}
+
+/// The hash of [`memo_slot`] before it is reduced to a size.
+#[inline]
+fn memo_slot_bits(key: &([u64; 3], u64)) -> usize {
+    ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        >> 40) as usize
+}
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
@@ -395,23 +595,16 @@ pub struct Bayes<G: Game> {
     chain_pri: Arena<Val>,
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
-    /// Scratch: the prior of the litter at each level of `drawn`, and what its brothers give
-    /// ([`Bayes::litter_slot`]).
-    levels: Vec<(Val, Option<Brothers>)>,
+    /// Scratch: the litter at each level of `drawn` (ids in `litters`).
+    levels: Vec<u32>,
     /// Scratch: one litter of a chain.
     litter: Vec<Node<G::Move>>,
     scratch_log: Vec<(f64, f64, f64)>,
-    /// The priors of the children of a boundary node, from its own prior's bits (the same few
-    /// litters recur along every new branch; see [`Bayes::litter_of`]).
-    litter_memo: Box<[LitterMemoEntry]>,
+    /// The priors of the children of the nodes, from their own (see [`Litters`]).
+    litters: Litters,
     /// The values of chains on regular stretches of the game, from (head's prior, depth,
     /// length, degree, outcome) (see [`Bayes::play_lazy`]).
     chain_memo: Box<[ChainMemoEntry]>,
-    /// The priors of the litters along a run of positions with the same number of moves d
-    /// from a node of a given prior and depth, as blocks of `run_levels`: (prior's bits,
-    /// depth and d) → (start, length) ([`Bayes::run_priors`]).
-    run_memo: Vec<(([u64; 3], u64), u32, u32)>,
-    run_levels: Arena<(Val, Option<Brothers>)>,
     log1mexp_memo: Log1mexpMemo,
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -456,10 +649,8 @@ impl<G: Game> Bayes<G> {
             levels: Vec::new(),
             litter: Vec::new(),
             scratch_log: Vec::new(),
-            litter_memo: vec![EMPTY_LITTER; LITTER_MEMO].into_boxed_slice(),
+            litters: Litters::new(),
             chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
-            run_memo: Vec::new(),
-            run_levels: Arena::new(),
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
@@ -513,20 +704,23 @@ impl<G: Game> Bayes<G> {
                 m = hm;
             }
         }
-        if !matches!(prior, Prior::Symmetric { .. }) {
-            // The litters and chains remembered are functions of the prior: the symmetric
-            // priors are always the same function of a father's value, but GW and GW2 were
-            // fitted again, from this position.
-            self.litter_memo.fill(EMPTY_LITTER);
-            self.run_memo.clear();
-            self.run_levels.clear();
-        }
+        // The litters remembered are functions of the prior: the symmetric priors are always
+        // the same function of a father's value, but GW and GW2 were fitted again, from this
+        // position. Litters are found by index below nodes of up to as many children as the
+        // root has (more by hash).
+        let refitted = !matches!(prior, Prior::Symmetric { .. });
         // The chains remembered point into chain_vals, cleared below.
         self.chain_memo.fill(None);
         self.prior = Some(prior);
         self.resume = false;
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
+        let stride = (self.moves.len() + 1)
+            .next_power_of_two()
+            .clamp(2, MAX_STRIDE);
+        if refitted || stride != self.litters.stride {
+            self.litters.clear(stride);
+        }
         let dummy = match self.moves.first() {
             Some(&m) => m,
             None => {
@@ -566,75 +760,13 @@ impl<G: Game> Bayes<G> {
         self.nodes[self.root as usize].val.is_certain()
     }
 
-    /// The slot of the cache of litters that holds the litter of a boundary node whose prior
-    /// is `father`, at `depth`, with `d` children (filled if it did not): the prior (as
-    /// stored) of each child, [`Prior::litter`] of the father's (m, ln s) read off its stored
-    /// bits ([`Bayes::prior_of`]) converted to a [`Val`], and with it [`Brothers::uniform`] of
-    /// d − 1 children of that prior. A pure function of the father's bits, remembered by them
-    /// (so the cache changes no result, and a branch rebuilt later by [`Bayes::unzip`] gets
-    /// the same priors bit for bit).
-    ///
-    /// Inlined, so that along a chain ([`Bayes::chain_priors`], where each level's key is the
-    /// level above's result) a hit stays in registers; a miss computes out of line
-    /// ([`Bayes::new_litter`]). Callers copy what they need from the slot, memory to memory,
-    /// and the key is compared word by word ([`same_key`]): through the stack, as a tuple or
-    /// an array, they stalled store forwarding at every level of a chain.
-    #[inline(always)]
-    fn litter_slot(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> usize {
-        let j1 = Self::j1_moves(depth);
-        let key = (
-            father.bits(),
-            (depth as u64) << 33 | (d as u64) << 1 | j1 as u64,
-        );
-        let slot = memo_slot(&key, LITTER_MEMO);
-        if !same_key(&self.litter_memo[slot].0, &key) {
-            self.new_litter(prior, father, depth, d, key, slot);
-        }
-        slot
-    }
-
-    /// [`Bayes::litter_slot`] when the cache does not have the litter: computed and
-    /// remembered in `slot` under `key`.
-    #[cold]
-    #[inline(never)]
-    fn new_litter(
-        &mut self,
-        prior: &mut Prior,
-        father: Val,
-        depth: usize,
-        d: usize,
-        key: ([u64; 3], u64),
-        slot: usize,
-    ) {
-        let j1 = Self::j1_moves(depth);
-        let plain = match prior {
-            Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
-            _ => None,
-        };
-        let v = plain.unwrap_or_else(|| {
-            let (m, ln_s) = self.prior_of(father);
-            let (cm, cls) = prior.litter(m, ln_s, depth, j1, d);
-            Val::from_log(cm, 0.5 * cls)
-        });
-        // What d − 1 brothers of this prior give their father's update, for the chains
-        // ([`Bayes::chain_value`]); the father moves at `depth`, so the side is `j1`.
-        let brothers = d.checked_sub(1).and_then(|n| Brothers::uniform(v, n, j1));
-        self.litter_memo[slot] = (key, v, brothers);
-    }
-
-    /// The prior of the children of a boundary node ([`Bayes::litter_slot`]).
-    #[inline]
+    /// The prior of the children of a node of prior `father` at `depth` with `d` children
+    /// ([`Litters`]).
     fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
-        let slot = self.litter_slot(prior, father, depth, d);
-        self.litter_memo[slot].1
-    }
-
-    /// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
-    /// within one rounding of the logarithms it was stored from for plain ones).
-    #[inline]
-    fn prior_of(&self, v: Val) -> (LogProb, f64) {
-        let (m, ln_w) = v.to_log();
-        (m, 2.0 * ln_w)
+        self.litters.make_room(2);
+        let id = self.litters.of_value(father, depth);
+        let id = self.litters.below(prior, id, depth, d);
+        self.litters.list[id as usize].val
     }
 
     /// Bytes of the tree: its nodes and its chains (moves included).
@@ -978,12 +1110,7 @@ impl<G: Game> Bayes<G> {
             pos.play(self.moves[i]);
         };
         if !regular {
-            // The first run of the same number of moves (most of the match where few
-            // positions are full) from a remembered block, the rest one litter at a time
-            // (blocks for the later, shorter runs were measured slower).
-            let (father, run) = self.run_priors(prior, z_prior, z_depth);
-            let needed = self.litters_needed(z_depth, win);
-            self.push_levels(prior, father, z_depth, run..needed);
+            self.chain_priors(prior, z_prior, z_depth, win);
         }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
@@ -1063,19 +1190,26 @@ impl<G: Game> Bayes<G> {
     fn push_priors(&mut self, head: Val, count: usize) -> u32 {
         let pri = self.chain_pri.len() as u32;
         self.chain_pri.push(head);
-        for level in self.levels.iter().take(count.saturating_sub(1)) {
-            self.chain_pri.push(level.0);
+        for &id in self.levels.iter().take(count.saturating_sub(1)) {
+            self.chain_pri.push(self.litters.list[id as usize].val);
         }
         pri
     }
 
-    /// The priors of the litters along the chain `self.drawn` below a head of prior `head` at
-    /// `depth`, ending in a leaf won by J1 or not, into `self.levels`: those
-    /// [`Bayes::chain_value`] reads ([`Bayes::litters_needed`]).
+    /// The litters along the chain `self.drawn` below a head of prior `head` at `depth`,
+    /// ending in a leaf won by J1 or not, into `self.levels`: those [`Bayes::chain_value`]
+    /// reads ([`Bayes::litters_needed`]), each found below the last ([`Litters::below`]).
     fn chain_priors(&mut self, prior: &mut Prior, head: Val, depth: usize, win: bool) {
         self.levels.clear();
         let needed = self.litters_needed(depth, win);
-        self.push_levels(prior, head, depth, 0..needed);
+        self.litters.make_room(needed + 1);
+        let mut id = self.litters.of_value(head, depth);
+        for k in 0..needed {
+            id = self
+                .litters
+                .below(prior, id, depth + k, self.drawn[k].0 as usize);
+            self.levels.push(id);
+        }
     }
 
     /// The levels of the chain `self.drawn` below a head at `depth`, ending in a leaf won by J1
@@ -1094,66 +1228,6 @@ impl<G: Game> Bayes<G> {
             Some(last) if Self::j1_moves(depth + last) == win => last,
             _ => len,
         }
-    }
-
-    /// Appends to `self.levels` the priors of the litters at the levels `ks` of `self.drawn`
-    /// (level k at `depth + k`), the first below a node of prior `father`, each looked up from
-    /// the last ([`Bayes::push_level`]); returns the last (`father` if `ks` is empty).
-    #[inline(always)]
-    fn push_levels(
-        &mut self,
-        prior: &mut Prior,
-        mut father: Val,
-        depth: usize,
-        ks: std::ops::Range<usize>,
-    ) -> Val {
-        for k in ks {
-            father = self.push_level(prior, father, depth + k, self.drawn[k].0 as usize);
-        }
-        father
-    }
-
-    /// Appends to `self.levels` the priors (and what their brothers give) of the litters along
-    /// the first run of `self.drawn` (its levels with the number of moves d of the first) below
-    /// a node of prior `head` at `depth`, and returns the last with the run's length: copied
-    /// from the block remembered for (head, depth, d) when it is long enough, else looked up
-    /// one by one ([`Bayes::push_levels`], each waiting for the last) and remembered as a
-    /// block. The same values as the lookups, bit for bit.
-    fn run_priors(&mut self, prior: &mut Prior, head: Val, depth: usize) -> (Val, usize) {
-        let d = self.drawn[0].0;
-        let run = self.drawn.iter().take_while(|x| x.0 == d).count();
-        if self.run_memo.is_empty() {
-            self.run_memo = vec![EMPTY_RUN; RUN_MEMO];
-        }
-        let key = (head.bits(), (depth as u64) << 32 | u64::from(d));
-        let slot = memo_slot(&key, RUN_MEMO);
-        let (k, start, len) = self.run_memo[slot];
-        if same_key(&k, &key) && len as usize >= run {
-            let block = &self.run_levels[start as usize..start as usize + run];
-            self.levels.extend_from_slice(block);
-            return (block[run - 1].0, run);
-        }
-        let from = self.levels.len();
-        let father = self.push_levels(prior, head, depth, 0..run);
-        if self.run_levels.len() + run > RUN_LEVELS {
-            // Full: forgotten (a cache; the blocks are values computed again on demand).
-            self.run_levels.clear();
-            self.run_memo.fill(EMPTY_RUN);
-        }
-        let start = self.run_levels.len() as u32;
-        self.run_levels.extend(self.levels[from..].iter().copied());
-        self.run_memo[slot] = (key, start, run as u32);
-        (father, run)
-    }
-
-    /// Appends to `self.levels` the prior of the litter of `d` children below a node of prior
-    /// `father` at `depth`, and what its brothers give, and returns the prior.
-    #[inline(always)]
-    fn push_level(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
-        let slot = self.litter_slot(prior, father, depth, d);
-        let e = &self.litter_memo[slot];
-        self.levels.push((e.1, e.2));
-        e.1
     }
 
     /// The value of the head (at `depth`) of the branch described by `self.drawn` (degree and
@@ -1176,7 +1250,9 @@ impl<G: Game> Bayes<G> {
         }
         for k in (0..self.levels.len()).rev() {
             let (d, i) = self.drawn[k];
-            let (v, brothers) = self.levels[k];
+            let Litter {
+                val: v, brothers, ..
+            } = self.litters.list[self.levels[k] as usize];
             let j1_moves = Self::j1_moves(depth + k);
             // Brothers::on_branch for a litter whose brothers of the child all have the value v
             // (the same operations in the same order, so the same bits, without building the
@@ -2177,7 +2253,7 @@ mod tests {
             let node = agent.nodes[x];
             logs[x] = match node.state() {
                 BOUNDARY => {
-                    let (m, ln_s) = agent.prior_of(agent.nodes[x].val);
+                    let (m, ln_s) = prior_of(agent.nodes[x].val);
                     (m.ln_p, m.ln_q, 0.5 * ln_s)
                 }
                 LEAF => {
@@ -2413,6 +2489,62 @@ mod tests {
         assert!(resumed > 500, "only {resumed} GW descents were resumed");
     }
 
+    /// The litters found below a litter, by index (fewer children than the stride) or by hash
+    /// (more), are those computed afresh, the same id each time they are asked for; a full
+    /// set of litters is forgotten whole, and what is asked for next is computed again.
+    #[test]
+    fn litters_are_computed_once_and_forgotten_when_full() {
+        let mut prior = Prior::Symmetric {
+            a: 0.5,
+            b: 0.0,
+            pearl: false,
+            memo: Box::new(LitterMemo::new()),
+        };
+        let mut litters = Litters::new();
+        litters.clear(4);
+        let root = Val {
+            a: 0.5,
+            b: 0.5,
+            w: 1.0,
+        };
+        let top = litters.of_value(root, 0);
+        assert_eq!(litters.of_value(root, 0), top);
+        let mut ids = Vec::new();
+        for d in [1, 2, 3, 4, 7] {
+            let id = litters.below(&mut prior, top, 0, d);
+            let fresh = Litters::compute(&mut prior, root, 0, d);
+            let got = litters.list[id as usize];
+            assert_eq!(bits(got.val), bits(fresh.val), "d = {d}");
+            assert_eq!(got.depth, 1);
+            assert_eq!(
+                got.brothers.map(|b| [b.f, b.q, b.ratio].map(f64::to_bits)),
+                fresh
+                    .brothers
+                    .map(|b| [b.f, b.q, b.ratio].map(f64::to_bits))
+            );
+            assert_eq!(litters.below(&mut prior, top, 0, d), id, "d = {d} again");
+            ids.push(id);
+        }
+        // d = 4 and 7 are past the stride: found by hash.
+        assert_eq!(litters.wide.len(), 2);
+        let distinct: std::collections::HashSet<u32> = ids.iter().copied().collect();
+        assert_eq!(distinct.len(), ids.len());
+        // A chain of litters down to the limit, then forgotten.
+        let mut id = top;
+        for depth in 0..MAX_LITTERS {
+            litters.make_room(1);
+            if litters.list.len() == 1 {
+                // Forgotten: the chain starts again from the root's value.
+                assert!(depth > 0);
+                id = litters.of_value(root, 0);
+                assert_eq!(litters.below(&mut prior, id, 0, 3), 2);
+                return;
+            }
+            id = litters.below(&mut prior, id, depth, 3);
+        }
+        panic!("the litters were never forgotten");
+    }
+
     /// The cache of litters answers for the prior of the current start: GW, fitted again from
     /// another position, gives other litters, and one remembered under the first fit must not
     /// be served under the second.
@@ -2432,7 +2564,7 @@ mod tests {
         for pos in [&game, &later] {
             agent.start(pos);
             let mut prior = agent.prior.take().unwrap();
-            let (m, ln_s) = agent.prior_of(father);
+            let (m, ln_s) = prior_of(father);
             let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
             let direct = Val::from_log(cm, 0.5 * cls);
             let cached = agent.litter_of(&mut prior, father, 2, 2);
