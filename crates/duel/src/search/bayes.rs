@@ -58,7 +58,9 @@ pub enum Playout {
 pub struct Node<M> {
     /// R_n and √Z_n (see [`Val`]); the prior while on the boundary.
     val: Val,
-    /// The first child of an interior node, [`LEAF_MARK`] for a leaf, 0 on the boundary.
+    /// The first child of an interior node, [`LEAF_MARK`] for a leaf; on the boundary, the
+    /// id of the node's litter in [`Litters`] when known, else 0 (a hint, checked when read:
+    /// [`Litters::of_value_hinted`]).
     first_child: u32,
     /// The number of children (0 on the boundary and at leaves).
     n_children: u16,
@@ -148,9 +150,14 @@ const MAX_NODES: usize = CHAIN_FLAG as usize - (1 << 17);
 
 impl<M> Node<M> {
     fn boundary(val: Val, mv: M) -> Node<M> {
+        Node::in_litter(val, 0, mv)
+    }
+
+    /// A boundary node of the litter `litter` ([`Litters`]), whose prior is `val`.
+    fn in_litter(val: Val, litter: u32, mv: M) -> Node<M> {
         Node {
             val,
-            first_child: 0,
+            first_child: litter,
             n_children: 0,
             mv,
         }
@@ -328,8 +335,8 @@ const MAX_LITTERS: usize = if cfg!(test) { 300 } else { 1 << 18 };
 /// ([`Litters::below`]); nodes with more are found by hash.
 const MAX_STRIDE: usize = 64;
 
-/// The first size of [`Litters`]'s index.
-const LITTERS_INDEX: usize = 2048;
+/// The first size of [`Litters`]'s index (a power of two).
+const LITTERS_INDEX: usize = 64;
 
 /// A litter: the prior (as stored) of each child of a node, with what d − 1 brothers of that
 /// prior give their father's update ([`Brothers::uniform`]; None when they give up), d being
@@ -350,8 +357,10 @@ struct Litter {
 /// Each litter, at a depth, is also the prior of a node there: the litter below such a node,
 /// for each d, is found by index (`next[id * stride + d]`), so that the priors along a match
 /// are one load a level, each waiting only for the one above, where a cache keyed by the
-/// father's value hashed and compared four words a level. Boundary nodes keep their prior as
-/// a value: the litter of a value at a depth is found by hash (`index`, once a match).
+/// father's value hashed and compared four words a level. A boundary node keeps the id of the
+/// litter it was built in (and a chain the litters of its heads), so that a match from it
+/// starts from there ([`Litters::of_value_hinted`]); the litter of a prior known only as a
+/// value (the root's) is found by hash (`index`).
 struct Litters {
     /// id → litter; id 0 is none (0 in `next` and `index`: not known).
     list: Arena<Litter>,
@@ -362,8 +371,13 @@ struct Litters {
     /// The same for nodes with more children: (id, d) → litter.
     wide: std::collections::HashMap<(u32, u32), u32>,
     /// Open addressing (linear probing) from a prior's bits and depth to a litter of that
-    /// prior and depth; 0 is empty. Its length is a power of two, at least twice the litters.
+    /// prior and depth, for the priors that were not found through their node's litter
+    /// ([`Litters::of_value_hinted`]: the root's, and those of nodes built before the
+    /// litters were last forgotten); 0 is empty. Its length is a power of two, at least twice
+    /// the litters in it.
     index: Arena<u32>,
+    /// Litters in `index`.
+    indexed: usize,
 }
 
 impl Litters {
@@ -374,6 +388,7 @@ impl Litters {
             stride: 0,
             wide: std::collections::HashMap::new(),
             index: Arena::new(),
+            indexed: 0,
         }
     }
 
@@ -392,6 +407,7 @@ impl Litters {
         self.wide.clear();
         self.index.clear();
         self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
+        self.indexed = 0;
     }
 
     /// Forgets every litter unless `n` more fit (ids held by the caller are then no longer
@@ -426,19 +442,37 @@ impl Litters {
             }
             slot = (slot + 1) & mask;
         }
-        self.push(Litter {
-            val: v,
-            brothers: None,
-            depth: depth as u32,
-        })
+        self.push(
+            Litter {
+                val: v,
+                brothers: None,
+                depth: depth as u32,
+            },
+            true,
+        )
     }
 
-    /// Adds a litter (to `index` too) and returns its id.
-    fn push(&mut self, litter: Litter) -> u32 {
+    /// [`Litters::of_value`], which is `hint` when that litter has this prior and depth (as the
+    /// litter a node was built in has, unless the litters were forgotten since).
+    #[inline]
+    fn of_value_hinted(&mut self, v: Val, depth: usize, hint: u32) -> u32 {
+        if let Some(l) = self.list.get(hint as usize) {
+            if hint != 0 && l.depth as usize == depth && same_bits(&l.val, &v) {
+                return hint;
+            }
+        }
+        self.of_value(v, depth)
+    }
+
+    /// Adds a litter (to `index` too when `indexed`) and returns its id.
+    fn push(&mut self, litter: Litter, indexed: bool) -> u32 {
         let id = self.list.len() as u32;
         self.list.push(litter);
         self.next.extend(std::iter::repeat(0).take(self.stride));
-        if 2 * self.list.len() > self.index.len() {
+        if !indexed {
+            return id;
+        }
+        if 2 * self.indexed + 2 > self.index.len() {
             let size = 2 * self.index.len();
             let mut old = std::mem::replace(&mut self.index, Arena::new());
             self.index.extend(std::iter::repeat(0).take(size));
@@ -448,6 +482,7 @@ impl Litters {
             old.clear();
         }
         self.insert(id);
+        self.indexed += 1;
         id
     }
 
@@ -486,7 +521,7 @@ impl Litters {
             }
         }
         let litter = Self::compute(prior, self.list[id as usize].val, depth, d);
-        let next = self.push(litter);
+        let next = self.push(litter, false);
         if d < self.stride {
             self.next[id as usize * self.stride + d] = next;
         } else {
@@ -520,6 +555,15 @@ impl Litters {
             depth: depth as u32 + 1,
         }
     }
+}
+
+/// Whether two values have the same bits, compared word by word ([`same_key`]).
+#[inline(always)]
+fn same_bits(x: &Val, y: &Val) -> bool {
+    ((x.a.to_bits() ^ y.a.to_bits())
+        | (x.b.to_bits() ^ y.b.to_bits())
+        | (x.w.to_bits() ^ y.w.to_bits()))
+        == 0
 }
 
 /// (m, ln s) of a boundary node, read off its stored value (exact for logarithmic values,
@@ -592,7 +636,7 @@ pub struct Bayes<G: Game> {
     chain_moves: Arena<G::Move>,
     chain_vals: Arena<Val>,
     /// The priors of chain heads (see [`Chain`]).
-    chain_pri: Arena<Val>,
+    chain_pri: Arena<(Val, u32)>,
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
     /// Scratch: the litter at each level of `drawn` (ids in `litters`).
@@ -762,11 +806,26 @@ impl<G: Game> Bayes<G> {
 
     /// The prior of the children of a node of prior `father` at `depth` with `d` children
     /// ([`Litters`]).
+    #[cfg(test)]
     fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
+        self.litter_below(prior, father, 0, depth, d).0
+    }
+
+    /// The prior and the id of the litter of the `d` children of a node of prior `father` at
+    /// `depth`, whose own litter may be `hint` ([`Litters::of_value_hinted`]).
+    #[inline]
+    fn litter_below(
+        &mut self,
+        prior: &mut Prior,
+        father: Val,
+        hint: u32,
+        depth: usize,
+        d: usize,
+    ) -> (Val, u32) {
         self.litters.make_room(2);
-        let id = self.litters.of_value(father, depth);
+        let id = self.litters.of_value_hinted(father, depth, hint);
         let id = self.litters.below(prior, id, depth, d);
-        self.litters.list[id as usize].val
+        (self.litters.list[id as usize].val, id)
     }
 
     /// Bytes of the tree: its nodes and its chains (moves included).
@@ -774,7 +833,8 @@ impl<G: Game> Bayes<G> {
         self.nodes.len() * Self::NODE_BYTES
             + self.chains.len() * std::mem::size_of::<Chain<G::Move>>()
             + self.chain_moves.len() * std::mem::size_of::<G::Move>()
-            + (self.chain_vals.len() + self.chain_pri.len()) * std::mem::size_of::<Val>()
+            + self.chain_vals.len() * std::mem::size_of::<Val>()
+            + self.chain_pri.len() * std::mem::size_of::<(Val, u32)>()
     }
 
     /// Makes room at once for the records of `n` more iterations (a budget of iterations), so
@@ -1033,6 +1093,7 @@ impl<G: Game> Bayes<G> {
     fn play_eager(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
         let mut node = z;
         let mut father = self.nodes[node as usize].val;
+        let mut hint = self.nodes[node as usize].first_child;
         let mut eager = if self.lazy {
             self.eager_levels
         } else {
@@ -1054,12 +1115,12 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             };
-            let v = self.litter_of(prior, father, depth, d);
-            father = v;
+            let (v, litter) = self.litter_below(prior, father, hint, depth, d);
+            (father, hint) = (v, litter);
             self.nodes.reserve(d, self.max_nodes);
             let first = self.nodes.len() as u32;
             self.nodes
-                .extend(self.moves.iter().map(|&mv| Node::boundary(v, mv)));
+                .extend(self.moves.iter().map(|&mv| Node::in_litter(v, litter, mv)));
             let n = &mut self.nodes[node as usize];
             n.first_child = first;
             n.n_children = d16;
@@ -1084,6 +1145,7 @@ impl<G: Game> Bayes<G> {
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
+        let z_litter = self.nodes[z as usize].first_child;
         self.drawn.clear();
         let start = self.chain_moves.len();
         // The match, then the priors of its litters (they use no random draw) if it is
@@ -1109,8 +1171,9 @@ impl<G: Game> Bayes<G> {
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
+        let mut z_litter = z_litter;
         if !regular {
-            self.chain_priors(prior, z_prior, z_depth, win);
+            z_litter = self.chain_priors(prior, (z_prior, z_litter), z_depth, win);
         }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
@@ -1135,7 +1198,7 @@ impl<G: Game> Bayes<G> {
             }
             _ => {
                 if regular {
-                    self.chain_priors(prior, z_prior, z_depth, win);
+                    z_litter = self.chain_priors(prior, (z_prior, z_litter), z_depth, win);
                 }
                 let store = if regular {
                     REGULAR_STORED_VALS
@@ -1146,7 +1209,10 @@ impl<G: Game> Bayes<G> {
                 let stored = (self.chain_vals.len() - vals) as u32;
                 // A regular chain's priors are shared with its values; an irregular chain
                 // keeps its head's only.
-                let pri = self.push_priors(z_prior, if regular { stored as usize } else { 1 });
+                let pri = self.push_priors(
+                    (z_prior, z_litter),
+                    if regular { stored as usize } else { 1 },
+                );
                 if regular {
                     self.chain_memo[slot] = Some((key, val, vals as u32, stored, pri));
                 }
@@ -1184,32 +1250,42 @@ impl<G: Game> Bayes<G> {
         }
     }
 
-    /// Appends to `chain_pri` the priors of the first `count` heads of the chain whose head
-    /// has the prior `head` and whose litters' priors are in `self.levels` (the head's, then
-    /// those of the nodes on its branch), and returns where they start.
-    fn push_priors(&mut self, head: Val, count: usize) -> u32 {
+    /// Appends to `chain_pri` the priors (with their litters) of the first `count` heads of
+    /// the chain whose head has the prior `head` and whose litters are in `self.levels` (the
+    /// head's, then those of the nodes on its branch), and returns where they start.
+    fn push_priors(&mut self, head: (Val, u32), count: usize) -> u32 {
         let pri = self.chain_pri.len() as u32;
         self.chain_pri.push(head);
         for &id in self.levels.iter().take(count.saturating_sub(1)) {
-            self.chain_pri.push(self.litters.list[id as usize].val);
+            self.chain_pri
+                .push((self.litters.list[id as usize].val, id));
         }
         pri
     }
 
-    /// The litters along the chain `self.drawn` below a head of prior `head` at `depth`,
-    /// ending in a leaf won by J1 or not, into `self.levels`: those [`Bayes::chain_value`]
-    /// reads ([`Bayes::litters_needed`]), each found below the last ([`Litters::below`]).
-    fn chain_priors(&mut self, prior: &mut Prior, head: Val, depth: usize, win: bool) {
+    /// The litters along the chain `self.drawn` below a head of prior `head.0` at `depth` (in
+    /// the litter `head.1`, if still known), ending in a leaf won by J1 or not, into
+    /// `self.levels`: those [`Bayes::chain_value`] reads ([`Bayes::litters_needed`]), each
+    /// found below the last ([`Litters::below`]). Returns the head's litter.
+    fn chain_priors(
+        &mut self,
+        prior: &mut Prior,
+        head: (Val, u32),
+        depth: usize,
+        win: bool,
+    ) -> u32 {
         self.levels.clear();
         let needed = self.litters_needed(depth, win);
         self.litters.make_room(needed + 1);
-        let mut id = self.litters.of_value(head, depth);
+        let top = self.litters.of_value_hinted(head.0, depth, head.1);
+        let mut id = top;
         for k in 0..needed {
             id = self
                 .litters
                 .below(prior, id, depth + k, self.drawn[k].0 as usize);
             self.levels.push(id);
         }
+        top
     }
 
     /// The levels of the chain `self.drawn` below a head at `depth`, ending in a leaf won by J1
@@ -1294,7 +1370,7 @@ impl<G: Game> Bayes<G> {
         let mut prior = self.prior.take().expect("prior set by start()");
         self.draws_of(pos, ch.start as usize, ch.len as usize);
         let head = self.chain_pri[ch.pri as usize];
-        self.chain_priors(&mut prior, head, depth, ch.win);
+        let head = (head.0, self.chain_priors(&mut prior, head, depth, ch.win));
         self.prior = Some(prior);
         let vals = self.chain_vals.len();
         let filler = self.chain_move(id);
@@ -1321,14 +1397,15 @@ impl<G: Game> Bayes<G> {
         let mut prior = self.prior.take().expect("prior set by start()");
         pos.legal_moves(&mut self.moves);
         let d = self.moves.len();
-        let v = self.litter_of(&mut prior, self.chain_pri[ch.pri as usize], depth, d);
+        let (head, hint) = self.chain_pri[ch.pri as usize];
+        let (v, litter) = self.litter_below(&mut prior, head, hint, depth, d);
         self.prior = Some(prior);
         let mv = self.chain_move(id);
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
         self.nodes.reserve(d, self.max_nodes);
         let first = self.nodes.len();
         self.nodes
-            .extend(self.moves.iter().map(|&m| Node::boundary(v, m)));
+            .extend(self.moves.iter().map(|&m| Node::in_litter(v, litter, m)));
         let c = &mut self.nodes[first + i];
         c.val = self.chain_vals[ch.vals as usize];
         let top = litter_top(v, c.val, i, d, Self::j1_moves(depth));
@@ -1339,13 +1416,13 @@ impl<G: Game> Bayes<G> {
             // The prior of the new head, v: the next of a full block (the same bits), else
             // written over this chain's own or, past the end of a block, apart.
             let (pri, full) = if ch.full && ch.stored > 1 {
-                debug_assert_eq!(self.chain_pri[ch.pri as usize + 1].bits(), v.bits());
+                debug_assert_eq!(self.chain_pri[ch.pri as usize + 1].0.bits(), v.bits());
                 (ch.pri + 1, true)
             } else if !ch.full {
-                self.chain_pri[ch.pri as usize] = v;
+                self.chain_pri[ch.pri as usize] = (v, litter);
                 (ch.pri, false)
             } else {
-                self.chain_pri.push(v);
+                self.chain_pri.push((v, litter));
                 (self.chain_pri.len() as u32 - 1, false)
             };
             self.chains[id] = Chain {
