@@ -327,9 +327,11 @@ const CHAIN_MEMO: usize = 256;
 /// chains.
 type ChainMemoEntry = Option<(([u64; 3], u64), Val, u32, u32, u32)>;
 
-/// Litters [`Litters`] holds before it forgets them all (about 27 MiB; in tests a few
-/// hundred, so that forgetting them is tested too: the search must not change).
-const MAX_LITTERS: usize = if cfg!(test) { 300 } else { 1 << 18 };
+/// Bytes [`Litters`] holds before it forgets them all: 2¹⁸ litters where nodes have at most 7
+/// children (a litter takes 64 bytes and its links 4 bytes per possible number of children),
+/// fewer where they may have more. In tests a few hundred litters, so that forgetting them
+/// is tested too: the search must not change.
+const LITTERS_BYTES: usize = if cfg!(test) { 300 * 96 } else { 24 << 20 };
 
 /// The most children a node may have for [`Litters`] to find the litter below it by index
 /// ([`Litters::below`]); nodes with more are found by hash.
@@ -410,11 +412,16 @@ impl Litters {
         self.indexed = 0;
     }
 
+    /// The most litters held at once ([`LITTERS_BYTES`]).
+    fn max_litters(&self) -> usize {
+        LITTERS_BYTES / (std::mem::size_of::<Litter>() + 4 * self.stride)
+    }
+
     /// Forgets every litter unless `n` more fit (ids held by the caller are then no longer
     /// valid: call it before taking any).
     #[inline]
     fn make_room(&mut self, n: usize) {
-        if self.list.len() + n > MAX_LITTERS {
+        if self.list.len() + n > self.max_litters() {
             self.clear(self.stride);
         }
     }
@@ -2608,7 +2615,7 @@ mod tests {
         assert_eq!(distinct.len(), ids.len());
         // A chain of litters down to the limit, then forgotten.
         let mut id = top;
-        for depth in 0..MAX_LITTERS {
+        for depth in 0..litters.max_litters() {
             litters.make_room(1);
             if litters.list.len() == 1 {
                 // Forgotten: the chain starts again from the root's value.
