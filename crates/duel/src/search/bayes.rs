@@ -380,6 +380,8 @@ struct Litters {
     index: Arena<u32>,
     /// Litters in `index`.
     indexed: usize,
+    /// The most litters held at once ([`LITTERS_BYTES`]).
+    max: usize,
 }
 
 impl Litters {
@@ -391,6 +393,7 @@ impl Litters {
             wide: std::collections::HashMap::new(),
             index: Arena::new(),
             indexed: 0,
+            max: 0,
         }
     }
 
@@ -410,18 +413,14 @@ impl Litters {
         self.index.clear();
         self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
         self.indexed = 0;
-    }
-
-    /// The most litters held at once ([`LITTERS_BYTES`]).
-    fn max_litters(&self) -> usize {
-        LITTERS_BYTES / (std::mem::size_of::<Litter>() + 4 * self.stride)
+        self.max = LITTERS_BYTES / (std::mem::size_of::<Litter>() + 4 * stride);
     }
 
     /// Forgets every litter unless `n` more fit (ids held by the caller are then no longer
     /// valid: call it before taking any).
     #[inline]
     fn make_room(&mut self, n: usize) {
-        if self.list.len() + n > self.max_litters() {
+        if self.list.len() + n > self.max {
             self.clear(self.stride);
         }
     }
@@ -2615,7 +2614,7 @@ mod tests {
         assert_eq!(distinct.len(), ids.len());
         // A chain of litters down to the limit, then forgotten.
         let mut id = top;
-        for depth in 0..litters.max_litters() {
+        for depth in 0..litters.max {
             litters.make_room(1);
             if litters.list.len() == 1 {
                 // Forgotten: the chain starts again from the root's value.
