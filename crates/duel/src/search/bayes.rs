@@ -301,14 +301,17 @@ impl Val {
     }
 }
 
-/// The slot of `key` (a value's bits and a word of context) in a direct-mapped cache of
-/// `size` entries.
+/// A hash of `key` (a value's bits and a word of context): its high bits are well mixed.
+#[inline]
+fn memo_hash(key: &([u64; 3], u64)) -> u64 {
+    (key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The slot of `key` in a direct-mapped cache of `size` entries.
 #[inline]
 fn memo_slot(key: &([u64; 3], u64), size: usize) -> usize {
-    ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        >> 52) as usize
-        % size
+    (memo_hash(key) >> 52) as usize % size
 }
 
 /// Whether two keys of the caches are equal, compared word by word: as arrays they were
@@ -428,7 +431,7 @@ impl Litters {
     /// The slot of `index` where the search for (bits, depth) starts.
     #[inline]
     fn home(&self, bits: &[u64; 3], depth: usize) -> usize {
-        memo_slot_bits(&(*bits, depth as u64)) & (self.index.len() - 1)
+        (memo_hash(&(*bits, depth as u64)) >> 40) as usize & (self.index.len() - 1)
     }
 
     /// A litter of prior `v` at `depth`, added (with no brothers: it is only ever a father)
@@ -443,7 +446,7 @@ impl Litters {
                 break;
             }
             let l = &self.list[id as usize];
-            if l.depth as usize == depth && l.val.bits() == bits {
+            if l.depth as usize == depth && same_bits(&l.val, &v) {
                 return id;
             }
             slot = (slot + 1) & mask;
@@ -542,7 +545,7 @@ impl Litters {
     /// logarithms, for the symmetric priors of plain values), and with it
     /// [`Brothers::uniform`] of d − 1 children of that prior.
     fn compute(prior: &mut Prior, father: Val, depth: usize, d: usize) -> Litter {
-        let j1 = depth % 2 == 0;
+        let j1 = j1_moves_at(depth);
         let plain = match prior {
             Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
             _ => None,
@@ -563,6 +566,12 @@ impl Litters {
     }
 }
 
+/// Whether J1 moves at a node `depth` plies below the first root.
+#[inline(always)]
+fn j1_moves_at(depth: usize) -> bool {
+    depth % 2 == 0
+}
+
 /// Whether two values have the same bits, compared word by word ([`same_key`]).
 #[inline(always)]
 fn same_bits(x: &Val, y: &Val) -> bool {
@@ -578,14 +587,6 @@ fn same_bits(x: &Val, y: &Val) -> bool {
 fn prior_of(v: Val) -> (LogProb, f64) {
     let (m, ln_w) = v.to_log();
     (m, 2.0 * ln_w)
-}
-
-/// The hash of [`memo_slot`] before it is reduced to a size.
-#[inline]
-fn memo_slot_bits(key: &([u64; 3], u64)) -> usize {
-    ((key.0[0] ^ key.0[1].rotate_left(17) ^ key.0[2].rotate_left(39) ^ key.1)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        >> 40) as usize
 }
 
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
@@ -958,11 +959,6 @@ impl<G: Game> Bayes<G> {
         }
     }
 
-    /// Whether J1 moves at a node `depth` plies below the first root.
-    fn j1_moves(depth: usize) -> bool {
-        depth % 2 == 0
-    }
-
     /// One iteration of Algorithm 13 (Step n+1). Returns whether a new leaf was visited.
     /// Does nothing when the root value is already certain.
     pub fn step(&mut self) -> bool {
@@ -991,7 +987,7 @@ impl<G: Game> Bayes<G> {
             } else {
                 let top = self.departure_top(j);
                 let next = if top == PICK_UNKNOWN {
-                    self.select(self.path[j], Self::j1_moves(self.root_depth + j))
+                    self.select(self.path[j], j1_moves_at(self.root_depth + j))
                 } else {
                     self.pick(self.path[j], top)
                 };
@@ -1022,7 +1018,7 @@ impl<G: Game> Bayes<G> {
                     };
                     self.work.selections += 1;
                     if top == PICK_UNKNOWN {
-                        self.select(node, Self::j1_moves(depth))
+                        self.select(node, j1_moves_at(depth))
                     } else {
                         self.pick(node, top)
                     }
@@ -1151,7 +1147,7 @@ impl<G: Game> Bayes<G> {
     fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
-        let z_litter = self.nodes[z as usize].first_child;
+        let mut z_litter = self.nodes[z as usize].first_child;
         self.drawn.clear();
         let start = self.chain_moves.len();
         // The match, then the priors of its litters (they use no random draw) if it is
@@ -1177,7 +1173,6 @@ impl<G: Game> Bayes<G> {
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
-        let mut z_litter = z_litter;
         if !regular {
             z_litter = self.chain_priors(prior, (z_prior, z_litter), z_depth, win);
         }
@@ -1307,7 +1302,7 @@ impl<G: Game> Bayes<G> {
     fn litters_needed(&self, depth: usize, win: bool) -> usize {
         let len = self.drawn.len();
         match len.checked_sub(1) {
-            Some(last) if Self::j1_moves(depth + last) == win => last,
+            Some(last) if j1_moves_at(depth + last) == win => last,
             _ => len,
         }
     }
@@ -1335,7 +1330,7 @@ impl<G: Game> Bayes<G> {
             let Litter {
                 val: v, brothers, ..
             } = self.litters.list[self.levels[k] as usize];
-            let j1_moves = Self::j1_moves(depth + k);
+            let j1_moves = j1_moves_at(depth + k);
             // Brothers::on_branch for a litter whose brothers of the child all have the value v
             // (the same operations in the same order, so the same bits, without building the
             // litter; the brothers' part is remembered with the litter, and the result does
@@ -1414,7 +1409,7 @@ impl<G: Game> Bayes<G> {
             .extend(self.moves.iter().map(|&m| Node::in_litter(v, litter, m)));
         let c = &mut self.nodes[first + i];
         c.val = self.chain_vals[ch.vals as usize];
-        let top = litter_top(v, c.val, i, d, Self::j1_moves(depth));
+        let top = litter_top(v, c.val, i, d, j1_moves_at(depth));
         if ch.len == 1 {
             c.first_child = LEAF_MARK;
         } else {
@@ -1497,7 +1492,7 @@ impl<G: Game> Bayes<G> {
     #[inline(always)]
     fn update_on_branch(&mut self, k: usize, same: bool, child: Val, descended: usize) -> Val {
         let (x, c) = (self.path[k], self.path[k + 1]);
-        let j1_moves = Self::j1_moves(self.root_depth + k);
+        let j1_moves = j1_moves_at(self.root_depth + k);
         let brothers = if same {
             self.brothers[k].0
         } else {
@@ -1550,7 +1545,7 @@ impl<G: Game> Bayes<G> {
         let c = self.path[j + 1];
         let ci = c.wrapping_sub(self.nodes[self.path[j] as usize].first_child) as usize;
         let child = self.nodes[c as usize].val;
-        b.top_with(top, ci, child, Self::j1_moves(self.root_depth + j))
+        b.top_with(top, ci, child, j1_moves_at(self.root_depth + j))
     }
 
     /// The child of x that select would choose when the children with the largest selection
@@ -2344,7 +2339,7 @@ mod tests {
                     (r.ln_p, r.ln_q, ln_w)
                 }
                 _ => {
-                    let j1 = Bayes::<G>::j1_moves(depth[x]);
+                    let j1 = j1_moves_at(depth[x]);
                     let kids: Vec<usize> = node.children().collect();
                     let f: Vec<LogProb> = kids
                         .iter()
@@ -2430,7 +2425,7 @@ mod tests {
                 if agent.nodes[x].state() != INTERIOR {
                     continue;
                 }
-                let j1 = Bayes::<Pearl>::j1_moves(depth[x]);
+                let j1 = j1_moves_at(depth[x]);
                 let kids = &agent.nodes[agent.nodes[x].children()];
                 let mut buf = [0.0; UPDATE_STACK];
                 let (keys, log) = if plain_keys(kids, j1, &mut buf).is_some() {
@@ -2642,7 +2637,7 @@ mod tests {
             b: 0.7,
             w: 0.2,
         };
-        let j1 = Bayes::<Pearl>::j1_moves(2);
+        let j1 = j1_moves_at(2);
         let mut litters = Vec::new();
         for pos in [&game, &later] {
             agent.start(pos);
