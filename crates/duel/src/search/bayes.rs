@@ -428,28 +428,31 @@ impl Litters {
         }
     }
 
-    /// The slot of `index` where the search for (bits, depth) starts.
-    #[inline]
-    fn home(&self, bits: &[u64; 3], depth: usize) -> usize {
-        (memo_hash(&(*bits, depth as u64)) >> 40) as usize & (self.index.len() - 1)
+    /// The slot of `index` that holds the litter of prior `v` at `depth`, else the empty slot
+    /// where it goes (linear probing from the hash of its bits and depth; at most one litter
+    /// of a prior and depth is indexed).
+    fn probe(&self, v: &Val, depth: usize) -> usize {
+        let mask = self.index.len() - 1;
+        let mut slot = (memo_hash(&(v.bits(), depth as u64)) >> 40) as usize & mask;
+        loop {
+            let id = self.index[slot];
+            if id == 0 {
+                return slot;
+            }
+            let l = &self.list[id as usize];
+            if l.depth as usize == depth && same_bits(&l.val, v) {
+                return slot;
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// A litter of prior `v` at `depth`, added (with no brothers: it is only ever a father)
     /// when there is none.
     fn of_value(&mut self, v: Val, depth: usize) -> u32 {
-        let bits = v.bits();
-        let mask = self.index.len() - 1;
-        let mut slot = self.home(&bits, depth);
-        loop {
-            let id = self.index[slot];
-            if id == 0 {
-                break;
-            }
-            let l = &self.list[id as usize];
-            if l.depth as usize == depth && same_bits(&l.val, &v) {
-                return id;
-            }
-            slot = (slot + 1) & mask;
+        let id = self.index[self.probe(&v, depth)];
+        if id != 0 {
+            return id;
         }
         self.push(
             Litter {
@@ -495,23 +498,21 @@ impl Litters {
         id
     }
 
-    /// Puts `id` in `index` (after those of the same prior and depth).
+    /// Puts `id`, whose prior and depth are not indexed yet, in `index`.
     fn insert(&mut self, id: u32) {
         let l = self.list[id as usize];
-        let mask = self.index.len() - 1;
-        let mut slot = self.home(&l.val.bits(), l.depth as usize);
-        while self.index[slot] != 0 {
-            slot = (slot + 1) & mask;
-        }
+        let slot = self.probe(&l.val, l.depth as usize);
+        debug_assert_eq!(self.index[slot], 0);
         self.index[slot] = id;
     }
 
     /// The prior and the id of the litter of the `d` children of a node of prior `father` at
-    /// `depth`, whose own litter may be `hint` ([`Litters::of_value_hinted`]). Inlined, with
-    /// the prior borrowed beside the litters: as a call, its result came back through memory
-    /// and was read back wider than written, and [`Bayes::unzip`] moved the prior out of the
-    /// agent and back around it (Sym on pearl:2:32 2.2 % faster without, on connect:7x6:4
-    /// 0.7 %: in-process alternation, each version in both copies of the search).
+    /// `depth`, whose own litter may be `hint` ([`Litters::of_value_hinted`]). Always inlined,
+    /// and called with the prior borrowed beside the litters: as a call of the agent, its
+    /// result came back through memory and was read back wider than written, and
+    /// [`Bayes::unzip`] moved the prior out of the agent and back around it (this way Sym is
+    /// 2.2 % faster on pearl:2:32, 0.7 % on connect:7x6:4: in-process alternation, each
+    /// version in both copies of the search).
     #[inline(always)]
     fn below_value(
         &mut self,
@@ -1073,6 +1074,17 @@ impl<G: Game> Bayes<G> {
         true
     }
 
+    /// Appends boundary nodes of prior `v` in the litter `litter`, one for each move of
+    /// `self.moves`, and returns the index of the first.
+    #[inline]
+    fn push_litter(&mut self, v: Val, litter: u32) -> usize {
+        self.nodes.reserve(self.moves.len(), self.max_nodes);
+        let first = self.nodes.len();
+        self.nodes
+            .extend(self.moves.iter().map(|&m| Node::in_litter(v, litter, m)));
+        first
+    }
+
     /// Sets the `mv` of the chain `id` from `chain_moves`.
     fn settle_move(&mut self, id: u32) {
         let ch = &mut self.chains[id as usize];
@@ -1123,10 +1135,7 @@ impl<G: Game> Bayes<G> {
             };
             let (v, litter) = self.litters.below_value(prior, father, hint, depth, d);
             (father, hint) = (v, litter);
-            self.nodes.reserve(d, self.max_nodes);
-            let first = self.nodes.len() as u32;
-            self.nodes
-                .extend(self.moves.iter().map(|&mv| Node::in_litter(v, litter, mv)));
+            let first = self.push_litter(v, litter) as u32;
             let n = &mut self.nodes[node as usize];
             n.first_child = first;
             n.n_children = d16;
@@ -1434,10 +1443,7 @@ impl<G: Game> Bayes<G> {
         let (v, litter) = self.litters.below_value(prior, head, hint, depth, d);
         let mv = self.chain_move(id);
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-        self.nodes.reserve(d, self.max_nodes);
-        let first = self.nodes.len();
-        self.nodes
-            .extend(self.moves.iter().map(|&m| Node::in_litter(v, litter, m)));
+        let first = self.push_litter(v, litter);
         let c = &mut self.nodes[first + i];
         c.val = self.chain_vals[ch.vals as usize];
         let top = litter_top(v, c.val, i, d, j1_moves_at(depth));
