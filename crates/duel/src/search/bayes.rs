@@ -29,8 +29,7 @@ use super::arena::Arena;
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{
-    fit_galton_watson, fit_galton_watson2, j1_wins, symmetric_prior_along, LitterMemo,
-    MatchStatistics, Prior,
+    fit_galton_watson, fit_galton_watson2, j1_wins, symmetric_prior_along, MatchStatistics, Prior,
 };
 
 const BOUNDARY: u8 = 0;
@@ -367,6 +366,8 @@ struct Litter {
 /// starts from there ([`Litters::of_value_hinted`]); the litter of a prior known only as a
 /// value (the root's) is found by hash (`index`).
 struct Litters {
+    /// How a litter is computed: the prior of the search (set by [`Bayes::start`]).
+    prior: Option<Prior>,
     /// id → litter; id 0 is none (0 in `next` and `index`: not known).
     list: Arena<Litter>,
     /// `next[id * stride + d]`: the litter below a node of litter `id`'s prior and depth with
@@ -390,6 +391,7 @@ struct Litters {
 impl Litters {
     fn new() -> Litters {
         Litters {
+            prior: None,
             list: Arena::new(),
             next: Arena::new(),
             stride: 0,
@@ -486,12 +488,11 @@ impl Litters {
         }
         if 2 * self.indexed + 2 > self.index.len() {
             let size = 2 * self.index.len();
-            let mut old = std::mem::replace(&mut self.index, Arena::new());
+            let old = std::mem::replace(&mut self.index, Arena::new());
             self.index.extend(std::iter::repeat(0).take(size));
             for &id in old.iter().filter(|&&id| id != 0) {
                 self.insert(id);
             }
-            old.clear();
         }
         self.insert(id);
         self.indexed += 1;
@@ -507,31 +508,24 @@ impl Litters {
     }
 
     /// The prior and the id of the litter of the `d` children of a node of prior `father` at
-    /// `depth`, whose own litter may be `hint` ([`Litters::of_value_hinted`]). Always inlined,
-    /// and called with the prior borrowed beside the litters: as a call of the agent, its
-    /// result came back through memory and was read back wider than written, and
-    /// [`Bayes::unzip`] moved the prior out of the agent and back around it (this way Sym is
-    /// 2.2 % faster on pearl:2:32, 0.7 % on connect:7x6:4: in-process alternation, each
-    /// version in both copies of the search).
+    /// `depth`, whose own litter may be `hint` ([`Litters::of_value_hinted`]). Always inlined:
+    /// as a call of the agent, its result came back through memory and was read back wider
+    /// than written, and [`Bayes::unzip`] moved the prior out of the agent and back around it
+    /// (this way Sym was 2.2 % faster on pearl:2:32, 0.7 % on connect:7x6:4: in-process
+    /// alternation, each version in both copies of the search). The prior now lives here,
+    /// with the litters computed from it.
     #[inline(always)]
-    fn below_value(
-        &mut self,
-        prior: &mut Prior,
-        father: Val,
-        hint: u32,
-        depth: usize,
-        d: usize,
-    ) -> (Val, u32) {
+    fn below_value(&mut self, father: Val, hint: u32, depth: usize, d: usize) -> (Val, u32) {
         self.make_room(2);
         let id = self.of_value_hinted(father, depth, hint);
-        let id = self.below(prior, id, depth, d);
+        let id = self.below(id, depth, d);
         (self.list[id as usize].val, id)
     }
 
     /// The litter below a node of litter `id`'s prior, at `depth` (the litter's), with `d`
     /// children.
     #[inline(always)]
-    fn below(&mut self, prior: &mut Prior, id: u32, depth: usize, d: usize) -> u32 {
+    fn below(&mut self, id: u32, depth: usize, d: usize) -> u32 {
         debug_assert_eq!(self.list[id as usize].depth as usize, depth);
         if d < self.stride {
             let next = self.next[id as usize * self.stride + d];
@@ -539,18 +533,19 @@ impl Litters {
                 return next;
             }
         }
-        self.below_cold(prior, id, depth, d)
+        self.below_cold(id, depth, d)
     }
 
     /// [`Litters::below`] when it is not known by index.
     #[cold]
     #[inline(never)]
-    fn below_cold(&mut self, prior: &mut Prior, id: u32, depth: usize, d: usize) -> u32 {
+    fn below_cold(&mut self, id: u32, depth: usize, d: usize) -> u32 {
         if d >= self.stride {
             if let Some(&next) = self.wide.get(&(id, d as u32)) {
                 return next;
             }
         }
+        let prior = self.prior.as_ref().expect("prior set by start()");
         let litter = Self::compute(prior, self.list[id as usize].val, depth, d);
         let next = self.push(litter, false);
         if d < self.stride {
@@ -566,7 +561,7 @@ impl Litters {
     /// ([`prior_of`]) converted to a [`Val`] (or [`symmetric_plain`]'s, without
     /// logarithms, for the symmetric priors of plain values), and with it
     /// [`Brothers::uniform`] of d − 1 children of that prior.
-    fn compute(prior: &mut Prior, father: Val, depth: usize, d: usize) -> Litter {
+    fn compute(prior: &Prior, father: Val, depth: usize, d: usize) -> Litter {
         let j1 = j1_moves_at(depth);
         let plain = match prior {
             Prior::Symmetric { b, pearl, .. } => symmetric_plain(father, d, j1, *b, *pearl),
@@ -614,7 +609,6 @@ fn prior_of(v: Val) -> (LogProb, f64) {
 /// An Algorithm-13 agent (Sym, SymP, GW, GW2).
 pub struct Bayes<G: Game> {
     kind: PriorKind,
-    prior: Option<Prior>,
     rng: ChaCha8Rng,
     nodes: Arena<Node<G::Move>>,
     root: u32,
@@ -692,7 +686,6 @@ impl<G: Game> Bayes<G> {
     pub fn new(kind: PriorKind, seed: u64) -> Self {
         Bayes {
             kind,
-            prior: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Arena::new(),
             root: 0,
@@ -759,7 +752,6 @@ impl<G: Game> Bayes<G> {
                 a: *a,
                 b: *b,
                 pearl: *name == "symp",
-                memo: Box::new(LitterMemo::new()),
             },
             PriorKind::Depth(t) => Prior::depth(t),
             PriorKind::GaltonWatson { fit } => {
@@ -784,7 +776,6 @@ impl<G: Game> Bayes<G> {
         let refitted = !matches!(prior, Prior::Symmetric { .. });
         // The chains remembered point into chain_vals, cleared below.
         self.chain_memo.fill(None);
-        self.prior = Some(prior);
         self.resume = false;
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
@@ -794,6 +785,7 @@ impl<G: Game> Bayes<G> {
         if refitted || stride != self.litters.stride {
             self.litters.clear(stride);
         }
+        self.litters.prior = Some(prior);
         let dummy = match self.moves.first() {
             Some(&m) => m,
             None => {
@@ -836,8 +828,8 @@ impl<G: Game> Bayes<G> {
     /// The prior of the children of a node of prior `father` at `depth` with `d` children
     /// ([`Litters`]).
     #[cfg(test)]
-    fn litter_of(&mut self, prior: &mut Prior, father: Val, depth: usize, d: usize) -> Val {
-        self.litters.below_value(prior, father, 0, depth, d).0
+    fn litter_of(&mut self, father: Val, depth: usize, d: usize) -> Val {
+        self.litters.below_value(father, 0, depth, d).0
     }
 
     /// Bytes of the tree: its nodes and its chains (moves included).
@@ -1039,10 +1031,7 @@ impl<G: Game> Bayes<G> {
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
             return false;
         }
-        let mut prior = self.prior.take().expect("prior set by start()");
-        let played = self.play_eager(&mut prior, node, pos, depth);
-        self.prior = Some(prior);
-        if !played {
+        if !self.play_eager(node, pos, depth) {
             return false;
         }
         self.leaves_visited += 1;
@@ -1108,7 +1097,7 @@ impl<G: Game> Bayes<G> {
     /// the branch is appended to the path; after [`EAGER_LEVELS`] levels the rest of the match
     /// is kept as a chain ([`Bayes::play_lazy`]) unless the agent is `lazy: false`. False when
     /// a position is too wide.
-    fn play_eager(&mut self, prior: &mut Prior, z: u32, mut pos: G, mut depth: usize) -> bool {
+    fn play_eager(&mut self, z: u32, mut pos: G, mut depth: usize) -> bool {
         let mut node = z;
         let mut father = self.nodes[node as usize].val;
         let mut hint = self.nodes[node as usize].first_child;
@@ -1124,7 +1113,7 @@ impl<G: Game> Bayes<G> {
                 return true;
             }
             if eager == 0 {
-                return self.play_lazy(prior, node, pos, depth);
+                return self.play_lazy(node, pos, depth);
             }
             eager -= 1;
             pos.legal_moves(&mut self.moves);
@@ -1133,7 +1122,7 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             };
-            let (v, litter) = self.litters.below_value(prior, father, hint, depth, d);
+            let (v, litter) = self.litters.below_value(father, hint, depth, d);
             (father, hint) = (v, litter);
             let first = self.push_litter(v, litter) as u32;
             let n = &mut self.nodes[node as usize];
@@ -1157,7 +1146,7 @@ impl<G: Game> Bayes<G> {
     /// function of the same bits, so the search is the same, bit for bit (tested against
     /// `lazy: false`); what changes is the memory: Sym, whose matches start high in the tree
     /// and are rarely entered again, keeps a few nodes per match instead of tens.
-    fn play_lazy(&mut self, prior: &mut Prior, z: u32, mut pos: G, z_depth: usize) -> bool {
+    fn play_lazy(&mut self, z: u32, mut pos: G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
         let mut z_litter = self.nodes[z as usize].first_child;
@@ -1187,7 +1176,7 @@ impl<G: Game> Bayes<G> {
             pos.play(self.moves[i]);
         };
         if !regular {
-            z_litter = self.chain_priors(prior, (z_prior, z_litter), z_depth, win);
+            z_litter = self.chain_priors((z_prior, z_litter), z_depth, win);
         }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
@@ -1213,7 +1202,7 @@ impl<G: Game> Bayes<G> {
             Some((k, val, vals, stored, pri)) if same_key(&k, &key) => (val, vals, stored, pri),
             _ => {
                 if regular {
-                    z_litter = self.chain_priors(prior, (z_prior, z_litter), z_depth, win);
+                    z_litter = self.chain_priors((z_prior, z_litter), z_depth, win);
                 }
                 let store = if regular {
                     REGULAR_STORED_VALS
@@ -1282,22 +1271,14 @@ impl<G: Game> Bayes<G> {
     /// the litter `head.1`, if still known), ending in a leaf won by J1 or not, into
     /// `self.levels`: those [`Bayes::chain_value`] reads ([`Bayes::litters_needed`]), each
     /// found below the last ([`Litters::below`]). Returns the head's litter.
-    fn chain_priors(
-        &mut self,
-        prior: &mut Prior,
-        head: (Val, u32),
-        depth: usize,
-        win: bool,
-    ) -> u32 {
+    fn chain_priors(&mut self, head: (Val, u32), depth: usize, win: bool) -> u32 {
         self.levels.clear();
         let needed = self.litters_needed(depth, win);
         self.litters.make_room(needed + 1);
         let top = self.litters.of_value_hinted(head.0, depth, head.1);
         let mut id = top;
         for k in 0..needed {
-            id = self
-                .litters
-                .below(prior, id, depth + k, self.drawn[k].0 as usize);
+            id = self.litters.below(id, depth + k, self.drawn[k].0 as usize);
             self.levels.push(id);
         }
         top
@@ -1409,11 +1390,9 @@ impl<G: Game> Bayes<G> {
     #[cold]
     fn refill(&mut self, id: usize, pos: &G, depth: usize) {
         let ch = self.chains[id];
-        let mut prior = self.prior.take().expect("prior set by start()");
         self.draws_of(pos, ch.start as usize, ch.len as usize);
         let head = self.chain_pri[ch.pri as usize];
-        let head = (head.0, self.chain_priors(&mut prior, head, depth, ch.win));
-        self.prior = Some(prior);
+        let head = (head.0, self.chain_priors(head, depth, ch.win));
         let vals = self.chain_vals.len();
         let filler = self.chain_move(id);
         self.chain_value(depth, ch.win, ch.len as usize, filler);
@@ -1439,8 +1418,7 @@ impl<G: Game> Bayes<G> {
         pos.legal_moves(&mut self.moves);
         let d = self.moves.len();
         let (head, hint) = self.chain_pri[ch.pri as usize];
-        let prior = self.prior.as_mut().expect("prior set by start()");
-        let (v, litter) = self.litters.below_value(prior, head, hint, depth, d);
+        let (v, litter) = self.litters.below_value(head, hint, depth, d);
         let mv = self.chain_move(id);
         let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
         let first = self.push_litter(v, litter);
@@ -2619,14 +2597,13 @@ mod tests {
     /// set of litters is forgotten whole, and what is asked for next is computed again.
     #[test]
     fn litters_are_computed_once_and_forgotten_when_full() {
-        let mut prior = Prior::Symmetric {
+        let mut litters = Litters::new();
+        litters.clear(4);
+        litters.prior = Some(Prior::Symmetric {
             a: 0.5,
             b: 0.0,
             pearl: false,
-            memo: Box::new(LitterMemo::new()),
-        };
-        let mut litters = Litters::new();
-        litters.clear(4);
+        });
         let root = Val {
             a: 0.5,
             b: 0.5,
@@ -2636,8 +2613,8 @@ mod tests {
         assert_eq!(litters.of_value(root, 0), top);
         let mut ids = Vec::new();
         for d in [1, 2, 3, 4, 7] {
-            let id = litters.below(&mut prior, top, 0, d);
-            let fresh = Litters::compute(&mut prior, root, 0, d);
+            let id = litters.below(top, 0, d);
+            let fresh = Litters::compute(litters.prior.as_ref().unwrap(), root, 0, d);
             let got = litters.list[id as usize];
             assert_eq!(bits(got.val), bits(fresh.val), "d = {d}");
             assert_eq!(got.depth, 1);
@@ -2647,7 +2624,7 @@ mod tests {
                     .brothers
                     .map(|b| [b.f, b.q, b.ratio].map(f64::to_bits))
             );
-            assert_eq!(litters.below(&mut prior, top, 0, d), id, "d = {d} again");
+            assert_eq!(litters.below(top, 0, d), id, "d = {d} again");
             ids.push(id);
         }
         // d = 4 and 7 are past the stride: found by hash.
@@ -2662,10 +2639,10 @@ mod tests {
                 // Forgotten: the chain starts again from the root's value.
                 assert!(depth > 0);
                 id = litters.of_value(root, 0);
-                assert_eq!(litters.below(&mut prior, id, 0, 3), 2);
+                assert_eq!(litters.below(id, 0, 3), 2);
                 return;
             }
-            id = litters.below(&mut prior, id, depth, 3);
+            id = litters.below(id, depth, 3);
         }
         panic!("the litters were never forgotten");
     }
@@ -2688,12 +2665,11 @@ mod tests {
         let mut litters = Vec::new();
         for pos in [&game, &later] {
             agent.start(pos);
-            let mut prior = agent.prior.take().unwrap();
             let (m, ln_s) = prior_of(father);
+            let prior = agent.litters.prior.as_ref().unwrap();
             let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
             let direct = Val::from_log(cm, 0.5 * cls);
-            let cached = agent.litter_of(&mut prior, father, 2, 2);
-            agent.prior = Some(prior);
+            let cached = agent.litter_of(father, 2, 2);
             assert_eq!(bits(cached), bits(direct));
             litters.push(direct);
         }
@@ -2902,12 +2878,7 @@ mod tests {
     fn symmetric_priors_plain_agree_with_logs() {
         let mut checked = 0;
         for (b, pearl) in [(0.0, false), (0.0, true), (2.0, false)] {
-            let mut prior = Prior::Symmetric {
-                a: 0.5,
-                b,
-                pearl,
-                memo: Box::new(LitterMemo::new()),
-            };
+            let prior = Prior::Symmetric { a: 0.5, b, pearl };
             for &m in &[1e-140, 1e-20, 1e-5, 0.1, 0.5, 0.618, 0.9, 1.0 - 1e-9] {
                 for &q in &[1.0 - m, 1e-30, 1e-100] {
                     // (m, q) with q = 1 − m, or m ≈ 1 with 1 − m = q kept exactly.

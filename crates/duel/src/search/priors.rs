@@ -274,28 +274,6 @@ pub(crate) type LogPrior = (LogProb, f64);
 /// GW2's priors by (depth, father's degree), with GW's by depth as fallback.
 pub(crate) type DegreePriors = (HashMap<(usize, usize), LogPrior>, Vec<LogPrior>);
 
-/// Entries of the memo of symmetric litters (a direct-mapped cache).
-const MEMO: usize = 1024;
-
-/// The litter values of the symmetric priors depend only on (m of the father, d, side):
-/// remembered, since the same few values recur along every new branch. Allocated at the first
-/// use: Algorithm 13 computes the priors of plain values without it (`bayes::symmetric_plain`),
-/// and a fresh agent is then cheaper to create.
-#[derive(Clone, Debug)]
-pub(crate) struct LitterMemo {
-    keys: Vec<(u64, u64, u32)>,
-    values: Vec<(LogProb, f64)>,
-}
-
-impl LitterMemo {
-    pub(crate) fn new() -> LitterMemo {
-        LitterMemo {
-            keys: Vec::new(),
-            values: Vec::new(),
-        }
-    }
-}
-
 /// A prior ready for the search: how the values of a new litter are computed.
 #[derive(Clone, Debug)]
 pub(crate) enum Prior {
@@ -303,7 +281,6 @@ pub(crate) enum Prior {
         a: f64,
         b: f64,
         pearl: bool,
-        memo: Box<LitterMemo>,
     },
     /// (m, ln s) by depth.
     Depth(Arc<Vec<LogPrior>>),
@@ -389,7 +366,7 @@ impl Prior {
     /// m and ln s of each of the `d` children of a node at `depth` whose prior is
     /// (`m`, `ln_s`); `j1_moves`: whether the root player moves at that node.
     pub(crate) fn litter(
-        &mut self,
+        &self,
         m: LogProb,
         ln_s: f64,
         depth: usize,
@@ -397,29 +374,8 @@ impl Prior {
         d: usize,
     ) -> (LogProb, f64) {
         match self {
-            Prior::Symmetric { b, pearl, memo, .. } => {
-                let key = (
-                    m.ln_p.to_bits(),
-                    m.ln_q.to_bits(),
-                    (d as u32) << 1 | j1_moves as u32,
-                );
-                let slot = (key.0
-                    ^ key.1.rotate_left(29)
-                    ^ (key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                    >> 54;
-                let slot = slot as usize % MEMO;
-                if memo.keys.is_empty() {
-                    memo.keys = vec![(u64::MAX, u64::MAX, u32::MAX); MEMO];
-                    memo.values = vec![(LogProb::ZERO, 0.0); MEMO];
-                }
-                if memo.keys[slot] == key {
-                    let (c, inc) = memo.values[slot];
-                    return (c, ln_s + inc);
-                }
+            Prior::Symmetric { b, pearl, .. } => {
                 let (c, inc) = Self::symmetric_litter(m, d, j1_moves, *b, *pearl);
-                memo.keys[slot] = key;
-                memo.values[slot] = (c, inc);
                 (c, ln_s + inc)
             }
             Prior::Depth(t) => t[(depth + 1).min(t.len() - 1)],
