@@ -825,13 +825,6 @@ impl<G: Game> Bayes<G> {
         self.nodes[self.root as usize].val.is_certain()
     }
 
-    /// The prior of the children of a node of prior `father` at `depth` with `d` children
-    /// ([`Litters`]).
-    #[cfg(test)]
-    fn litter_of(&mut self, father: Val, depth: usize, d: usize) -> Val {
-        self.litters.below_value(father, 0, depth, d).0
-    }
-
     /// Bytes of the tree: its nodes and its chains (moves included).
     pub fn tree_bytes(&self) -> usize {
         self.nodes.len() * Self::NODE_BYTES
@@ -1152,12 +1145,10 @@ impl<G: Game> Bayes<G> {
         let mut z_litter = self.nodes[z as usize].first_child;
         self.drawn.clear();
         let start = self.chain_moves.len();
-        // The match, then the priors of its litters (they use no random draw) if it is
-        // irregular: a regular one may find its values in the chain memo, and an irregular one
-        // needs them all.
+        // The match, then the priors of its litters (they use no random draw), unless its
+        // values are found in the chain memo.
         let mut degree = None;
         let mut regular = true;
-        self.levels.clear();
         let win = loop {
             if let Some(outcome) = pos.outcome() {
                 break j1_wins(outcome, self.j1);
@@ -1175,35 +1166,37 @@ impl<G: Game> Bayes<G> {
             self.chain_moves.push(self.moves[i]);
             pos.play(self.moves[i]);
         };
-        if !regular {
-            z_litter = self.chain_priors((z_prior, z_litter), z_depth, win);
-        }
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
         self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do
         // not depend on the moves played: see [`Bayes::chain_value`]): remembered.
-        let key = (
-            z_prior.bits(),
-            (z_depth as u64) << 40
-                | (len as u64) << 20
-                | (degree.unwrap_or(0) as u64) << 1
-                | win as u64,
-        );
-        let slot = memo_slot(&key, CHAIN_MEMO);
+        // An irregular match is neither looked for there nor kept there (Sym at the
+        // connect:7x6:4 mid-game position: 0.991 of the time without the load).
+        let memo = regular.then(|| {
+            let key = (
+                z_prior.bits(),
+                (z_depth as u64) << 40
+                    | (len as u64) << 20
+                    | (degree.unwrap_or(0) as u64) << 1
+                    | win as u64,
+            );
+            (key, memo_slot(&key, CHAIN_MEMO))
+        });
         // The values stored are shared with the chain the entry was made for: they are never
         // changed once stored (a refill stores new ones), and a chain that finds them here
         // writes none (Sym on pearl:2:32 misses the cache once in about 700 matches).
-        // An irregular match is neither looked for there nor kept there (Sym at the
-        // connect:7x6:4 mid-game position: 0.991 of the time without the load).
-        let cached = if regular { self.chain_memo[slot] } else { None };
+        let cached = memo.and_then(|(key, slot)| match self.chain_memo[slot] {
+            Some((k, val, vals, stored, pri)) if same_key(&k, &key) => {
+                Some((val, vals, stored, pri))
+            }
+            _ => None,
+        });
         let (val, vals, stored, pri) = match cached {
-            Some((k, val, vals, stored, pri)) if same_key(&k, &key) => (val, vals, stored, pri),
-            _ => {
-                if regular {
-                    z_litter = self.chain_priors((z_prior, z_litter), z_depth, win);
-                }
+            Some(hit) => hit,
+            None => {
+                z_litter = self.chain_priors((z_prior, z_litter), z_depth, win);
                 let store = if regular {
                     REGULAR_STORED_VALS
                 } else {
@@ -1217,7 +1210,7 @@ impl<G: Game> Bayes<G> {
                     (z_prior, z_litter),
                     if regular { stored as usize } else { 1 },
                 );
-                if regular {
+                if let Some((key, slot)) = memo {
                     self.chain_memo[slot] = Some((key, val, vals as u32, stored, pri));
                 }
                 (val, vals as u32, stored, pri)
@@ -2669,7 +2662,7 @@ mod tests {
             let prior = agent.litters.prior.as_ref().unwrap();
             let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
             let direct = Val::from_log(cm, 0.5 * cls);
-            let cached = agent.litter_of(father, 2, 2);
+            let cached = agent.litters.below_value(father, 0, 2, 2).0;
             assert_eq!(bits(cached), bits(direct));
             litters.push(direct);
         }
