@@ -130,6 +130,8 @@ impl<T: Copy> Arena<T> {
         let (new, layout) = match Pool::take(layout) {
             Some((block, kept)) => (block.cast::<T>(), kept),
             None => {
+                #[cfg(test)]
+                FRESH.with(|n| n.set(n.get() + 1));
                 // SAFETY: the layout has a nonzero size (target ≥ 1, records have a size).
                 let raw = unsafe { alloc(layout) } as *mut T;
                 let Some(new) = NonNull::new(raw) else {
@@ -180,10 +182,17 @@ impl<T: Copy> Drop for Arena<T> {
     }
 }
 
-/// Bytes of freed arena allocations a thread keeps for its next arenas ([`Pool`]).
-const POOL_BYTES: usize = 8 << 20;
-/// Most allocations a thread keeps.
-const POOL_BLOCKS: usize = 16;
+/// Bytes of freed arena allocations a thread keeps for its next arenas ([`Pool`]): the
+/// arenas of a search of 20,000 iterations of Sym and one of MCTS with its budget together
+/// (the benchmark's pair) leave 7 MiB on pearl:2:32 and 16 MiB from the root of
+/// connect:7x6:4 (counted).
+const POOL_BYTES: usize = 16 << 20;
+/// Most allocations a thread keeps: the same pair leaves up to 28 blocks (each arena's last
+/// allocation and those its doubling left behind). With 16 blocks and 8 MiB the pool filled
+/// with small blocks first and freed the 2 MiB node arena of every Sym search on pearl:2:32,
+/// so that the next search faulted in and zeroed a fresh huge page: 21 page faults a pair
+/// (none now), about 3 % of Sym's time there (the kernel's share of the benchmark process).
+const POOL_BLOCKS: usize = 32;
 
 /// The allocations of dropped (or grown) arenas, kept for the thread's next arenas instead of
 /// being freed, up to [`POOL_BYTES`] and [`POOL_BLOCKS`]: a program that runs search after
@@ -197,6 +206,12 @@ const POOL_BLOCKS: usize = 16;
 struct Pool {
     blocks: Vec<(NonNull<u8>, Layout)>,
     bytes: usize,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Allocations the thread's arenas did not find in the pool (tests).
+    static FRESH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 thread_local! {
@@ -400,6 +415,36 @@ mod tests {
         assert_ne!(d.as_ptr() as usize, bytes);
         assert_eq!(d.as_ptr() as usize, ptr);
         assert_eq!(&d[..], &[7]);
+    }
+
+    /// The benchmark's pair of searches (Sym for 20,000 iterations on pearl:2:32 mid-game,
+    /// then MCTS(3.5,5) for as many), run again with fresh agents, takes all its memory from
+    /// the pool: no page of it is faulted in again.
+    #[test]
+    fn a_pair_of_searches_run_again_reuses_its_memory() {
+        use crate::game::Game;
+        use crate::games::pearl::Pearl;
+        use crate::search::{AgentSpec, Budget};
+        let mut pos = Pearl::from_spec("pearl:2:32:seed=1").expect("valid game");
+        pos.play_moves("12121212").expect("legal moves");
+        let pair = || {
+            let mut sym = AgentSpec::parse("sym").expect("agent").build::<Pearl>(7);
+            let mut mcts = AgentSpec::parse("mcts:a=3.5,b=5")
+                .expect("agent")
+                .build::<Pearl>(7);
+            let r = sym
+                .search(&pos, Budget::Iterations(20_000))
+                .expect("search");
+            assert_eq!(r.iterations, 20_000);
+            mcts.search(&pos, Budget::Iterations(r.iterations))
+                .expect("search");
+        };
+        pair();
+        let first = FRESH.with(|n| n.get());
+        pair();
+        pair();
+        assert!(first > 0);
+        assert_eq!(FRESH.with(|n| n.get()), first);
     }
 
     #[test]
