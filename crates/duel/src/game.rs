@@ -191,6 +191,24 @@ pub trait Game: Clone + Send + Sync {
     /// Appends the legal moves to `moves` (after clearing it): none when finished.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// A move of an unfinished position chosen by index, as a random match draws it:
+    /// `draw` gets the number d of legal moves and returns an index i < d, and the result is
+    /// (d, i, the move at i in [`Game::legal_moves`]'s order). `scratch` may hold the list
+    /// (the default fills it with [`Game::legal_moves`]); a game whose moves are known without
+    /// listing them answers without it (Pearl's game: the moves are 0..d). Called on a
+    /// finished position, the default panics (no move has index i < 0).
+    #[inline]
+    fn draw_move(
+        &self,
+        scratch: &mut Vec<Self::Move>,
+        draw: impl FnOnce(usize) -> usize,
+    ) -> (usize, usize, Self::Move) {
+        self.legal_moves(scratch);
+        let d = scratch.len();
+        let i = draw(d);
+        (d, i, scratch[i])
+    }
+
     /// Plays a legal move (see the module documentation for illegal ones).
     fn play(&mut self, mv: Self::Move);
 

@@ -104,6 +104,20 @@ pub fn check_conformance<G: Game>(
                     moves.len()
                 )));
             }
+            // A move drawn by index is the move at that index in legal_moves's order.
+            for i in 0..moves.len() {
+                let mut asked = None;
+                let drawn = g.draw_move(&mut again, |d| {
+                    asked = Some(d);
+                    i
+                });
+                if asked != Some(moves.len()) || drawn != (moves.len(), i, moves[i]) {
+                    return Err(err(format!(
+                        "draw_move of index {i} gave {drawn:?} (asked with {asked:?}); \
+                         legal moves {moves:?}"
+                    )));
+                }
+            }
             for bad in ["", "?", "zz", "-1"] {
                 if g.parse_move(bad).is_ok() {
                     return Err(err(format!("parse_move accepted '{bad}'")));

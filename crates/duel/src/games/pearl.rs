@@ -232,6 +232,19 @@ impl Game for Pearl {
         }
     }
 
+    /// The moves are 0..d: no list.
+    #[inline]
+    fn draw_move(
+        &self,
+        _scratch: &mut Vec<u16>,
+        draw: impl FnOnce(usize) -> usize,
+    ) -> (usize, usize, u16) {
+        debug_assert!(self.depth < self.max_depth);
+        let d = usize::from(self.degree);
+        let i = draw(d);
+        (d, i, i as u16)
+    }
+
     #[inline]
     fn play(&mut self, mv: u16) {
         debug_assert!(self.depth < self.max_depth && mv < self.degree);

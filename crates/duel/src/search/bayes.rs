@@ -1153,18 +1153,24 @@ impl<G: Game> Bayes<G> {
             if let Some(outcome) = pos.outcome() {
                 break j1_wins(outcome, self.j1);
             }
-            pos.legal_moves(&mut self.moves);
-            let d = self.moves.len();
+            // No draw from a position too wide for a node: the match is given up.
+            let (playout, rng) = (self.playout, &mut self.rng);
+            let (d, i, mv) = pos.draw_move(&mut self.moves, |d| {
+                if d > u16::MAX as usize {
+                    0
+                } else {
+                    playout_choice(playout, rng, d)
+                }
+            });
             if d > u16::MAX as usize {
                 self.chain_moves.truncate(start);
                 self.too_wide = Some(d);
                 return false;
             }
             regular &= *degree.get_or_insert(d) == d;
-            let i = self.playout_choice(d);
             self.drawn.push((d as u32, i as u32));
-            self.chain_moves.push(self.moves[i]);
-            pos.play(self.moves[i]);
+            self.chain_moves.push(mv);
+            pos.play(mv);
         };
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
@@ -1470,10 +1476,7 @@ impl<G: Game> Bayes<G> {
 
     /// The index of the move a simulated match plays among `d`.
     fn playout_choice(&mut self, d: usize) -> usize {
-        match self.playout {
-            Playout::Uniform => uniform_index(&mut self.rng, d),
-            Playout::First => 0,
-        }
+        playout_choice(self.playout, &mut self.rng, d)
     }
 
     /// Recomputes R_n(x) and Z_n(x) from the values of the children of x ([`full_value`]).
@@ -2223,6 +2226,15 @@ fn litter_top(v: Val, c: Val, i: usize, d: usize, j1_moves: bool) -> u32 {
     let above = u32::from(rc > rv).wrapping_neg();
     let tie = u32::from(rc == rv).wrapping_neg();
     (above & me) | (!above & tie & all) | (!above & !tie & all & !me)
+}
+
+/// The index of the move a match plays among `d` ([`Playout`]).
+#[inline(always)]
+fn playout_choice(playout: Playout, rng: &mut ChaCha8Rng, d: usize) -> usize {
+    match playout {
+        Playout::Uniform => uniform_index(rng, d),
+        Playout::First => 0,
+    }
 }
 
 /// √Z/f of a plain value with f > 0 ([`by_ratio`]).

@@ -223,8 +223,8 @@ impl<G: Game> Mcts<G> {
                     self.work.random_moves += 1;
                     while pos.outcome().is_none() {
                         self.work.random_moves += 1;
-                        pos.legal_moves(&mut self.moves);
-                        let mv = self.moves[uniform_index(&mut self.rng, self.moves.len())];
+                        let rng = &mut self.rng;
+                        let (_, _, mv) = pos.draw_move(&mut self.moves, |d| uniform_index(rng, d));
                         pos.play(mv);
                     }
                 }
