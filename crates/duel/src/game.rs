@@ -12,6 +12,9 @@
 //! - A position is *finished* exactly when [`Game::outcome`] is `Some`. Then
 //!   [`Game::legal_moves`] yields no move. On an unfinished position it yields at least one
 //!   move, each exactly once, in a fixed order (the same position always gives the same order).
+//!   [`Game::draw_move`] gives the move at an index of that order without the caller listing
+//!   them (random matches draw their moves so); a game overrides it only to answer faster, and
+//!   the conformance checks hold every game to the same move.
 //! - [`Game::play`] applies a legal move. Playing an illegal move, or any move on a finished
 //!   position, is a logic error of the caller: the implementation may panic (debug) or produce
 //!   a meaningless position, but must not cause undefined behaviour. Untrusted input goes
