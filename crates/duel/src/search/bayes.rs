@@ -1121,7 +1121,7 @@ impl<G: Game> Bayes<G> {
             let n = &mut self.nodes[node as usize];
             n.first_child = first;
             n.n_children = d16;
-            let i = self.playout_choice(d);
+            let i = playout_choice(self.playout, &mut self.rng, d);
             self.work.random_moves += 1;
             node = first + i as u32;
             pos.play(self.moves[i]);
@@ -1472,11 +1472,6 @@ impl<G: Game> Bayes<G> {
         } else {
             Val::ZERO
         }
-    }
-
-    /// The index of the move a simulated match plays among `d`.
-    fn playout_choice(&mut self, d: usize) -> usize {
-        playout_choice(self.playout, &mut self.rng, d)
     }
 
     /// Recomputes R_n(x) and Z_n(x) from the values of the children of x ([`full_value`]).
@@ -2186,8 +2181,8 @@ fn plain_or_log(p: f64, q: f64, w: f64, j1_moves: bool) -> Val {
 /// and products of numbers ≥ 0): as bits, 0 < bits(v) < bits(PLAIN_MIN), one unsigned
 /// comparison (bits(+0) − 1 wraps to the largest; NaN's bits are above every finite number's).
 /// In place of `v != 0.0 && v < PLAIN_MIN`, whose two branches per value at every level of an
-/// update cost SymP on pearl:2:32 about a tenth of its time (old/new 1.10–1.13 at 20,000 iterations
-/// mid-game, in-process alternation), Sym 0–2 % and SymP on connect:7x6:4 1–2 %.
+/// update cost SymP on pearl:2:32 about a tenth of its time (old/new 1.10–1.13 at 20,000
+/// iterations mid-game, in-process alternation), Sym 0–2 % and SymP on connect:7x6:4 1–2 %.
 #[inline(always)]
 fn below_plain(v: f64) -> bool {
     v.to_bits().wrapping_sub(1) < PLAIN_MIN.to_bits() - 1
@@ -2239,7 +2234,7 @@ fn litter_top(v: Val, c: Val, i: usize, d: usize, j1_moves: bool) -> u32 {
     (above & me) | (!above & tie & all) | (!above & !tie & all & !me)
 }
 
-/// The index of the move a match plays among `d` ([`Playout`]).
+/// The index of the move a simulated match plays among `d` ([`Playout`]).
 #[inline(always)]
 fn playout_choice(playout: Playout, rng: &mut ChaCha8Rng, d: usize) -> usize {
     match playout {
