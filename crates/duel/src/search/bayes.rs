@@ -621,8 +621,12 @@ pub struct Bayes<G: Game> {
     playout: Playout,
     /// The branch of the last iteration: the descent's nodes, then the match's.
     path: Vec<u32>,
-    /// The positions of the descent's nodes (`path[..positions.len()]`).
+    /// The positions of the descent's nodes but its last (`path[..positions.len()]`) when
+    /// `behind`, else of all of them. The last is made only when a descent resumes there, from
+    /// the one before it ([`Bayes::step`] says why).
     positions: Vec<G>,
+    /// Whether `positions` lacks the position of the descent's last node.
+    behind: bool,
     /// For each node `path[k]` of the last descent but its end, whether the next descent
     /// would choose `path[k + 1]` there again without a random draw, as found by the update
     /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
@@ -696,6 +700,7 @@ impl<G: Game> Bayes<G> {
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
+            behind: false,
             keeps: Vec::new(),
             resume: false,
             brothers: Vec::new(),
@@ -959,8 +964,10 @@ impl<G: Game> Bayes<G> {
         // are made again (a draw may pick the same child); leave it at the first other choice.
         // The choice there is made among the children with the largest key when the last
         // update knows them ([`Bayes::departure_top`]), else by select.
-        let old = if std::mem::take(&mut self.resume) {
-            self.positions.len()
+        let resume = std::mem::take(&mut self.resume);
+        let behind = std::mem::take(&mut self.behind) && resume;
+        let old = if resume {
+            self.positions.len() + usize::from(behind)
         } else {
             self.path.clear();
             self.path.push(self.root);
@@ -992,8 +999,21 @@ impl<G: Game> Bayes<G> {
         // Levels above j, followed from the last descent, see the same nodes as the last update.
         let shared = j;
         self.path.truncate(j + 1);
-        self.positions.truncate(j + 1);
-        let mut pos = self.positions[j].clone();
+        // Whether the position `pos` reached by the last move has yet to be kept in
+        // `positions`. It is copied there only once the next choice is made, not just after
+        // `play`: `play` writes a few narrow fields of `pos`, and a copy of the whole position
+        // read back at once cannot be forwarded from those stores, so it waits for them to
+        // reach the cache, and everything after it in the descent waits too. The position of
+        // the descent's last node is not kept at all (`behind`): the next descent makes it
+        // from the one before it if it resumes down to there.
+        let (mut pos, mut pending) = if behind && j + 1 == old {
+            let mut pos = self.positions[j - 1].clone();
+            pos.play(self.nodes[self.path[j] as usize].mv);
+            (pos, true)
+        } else {
+            self.positions.truncate(j + 1);
+            (self.positions[j].clone(), false)
+        };
         let mut depth = self.root_depth + j;
         let mut node = self.path[j];
         loop {
@@ -1014,11 +1034,15 @@ impl<G: Game> Bayes<G> {
                     }
                 }
             };
+            if pending {
+                self.positions.push(pos.clone());
+            }
             pos.play(self.nodes[node as usize].mv);
             self.path.push(node);
-            self.positions.push(pos.clone());
+            pending = true;
             depth += 1;
         }
+        self.behind = pending;
         if self.nodes[node as usize].state() == LEAF {
             // x_{n+1} ∈ x_n: no new information (Proposition 15 (i) says this does not
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
@@ -1032,7 +1056,7 @@ impl<G: Game> Bayes<G> {
         // leaf's father (eager) to the root.
         // The branch is the descent's path followed by the match's materialised nodes, whose
         // positions are not kept: the next descent may resume only within the descent.
-        let descended = self.positions.len();
+        let descended = self.positions.len() + usize::from(self.behind);
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
