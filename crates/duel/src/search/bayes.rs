@@ -1048,7 +1048,9 @@ impl<G: Game> Bayes<G> {
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
             return false;
         }
-        if !self.play_eager(node, pos, depth) {
+        // The match plays on from `pos` where it is (a move into play_eager copied it, reading
+        // back the fields the last move had just written: the wait described above).
+        if !self.play_eager(node, &mut pos, depth) {
             return false;
         }
         self.leaves_visited += 1;
@@ -1114,7 +1116,7 @@ impl<G: Game> Bayes<G> {
     /// the branch is appended to the path; after [`EAGER_LEVELS`] levels the rest of the match
     /// is kept as a chain ([`Bayes::play_lazy`]) unless the agent is `lazy: false`. False when
     /// a position is too wide.
-    fn play_eager(&mut self, z: u32, mut pos: G, mut depth: usize) -> bool {
+    fn play_eager(&mut self, z: u32, pos: &mut G, mut depth: usize) -> bool {
         let mut node = z;
         let mut father = self.nodes[node as usize].val;
         let mut hint = self.nodes[node as usize].first_child;
@@ -1163,7 +1165,7 @@ impl<G: Game> Bayes<G> {
     /// function of the same bits, so the search is the same, bit for bit (tested against
     /// `lazy: false`); what changes is the memory: Sym, whose matches start high in the tree
     /// and are rarely entered again, keeps a few nodes per match instead of tens.
-    fn play_lazy(&mut self, z: u32, mut pos: G, z_depth: usize) -> bool {
+    fn play_lazy(&mut self, z: u32, pos: &mut G, z_depth: usize) -> bool {
         // `z` is not finished: [`Bayes::play_eager`] checks that before handing over.
         let z_prior = self.nodes[z as usize].val;
         let mut z_litter = self.nodes[z as usize].first_child;
