@@ -621,12 +621,10 @@ pub struct Bayes<G: Game> {
     playout: Playout,
     /// The branch of the last iteration: the descent's nodes, then the match's.
     path: Vec<u32>,
-    /// The positions of the descent's nodes but its last (`path[..positions.len()]`) when
-    /// `behind`, else of all of them. The last is made only when a descent resumes there, from
-    /// the one before it ([`Bayes::step`] says why).
+    /// The positions of the descent's nodes but its last (`path[..positions.len()]`): the
+    /// last is made, from the one before it, only when a descent resumes down to there
+    /// ([`Bayes::step`] says why).
     positions: Vec<G>,
-    /// Whether `positions` lacks the position of the descent's last node.
-    behind: bool,
     /// For each node `path[k]` of the last descent but its end, whether the next descent
     /// would choose `path[k + 1]` there again without a random draw, as found by the update
     /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
@@ -700,7 +698,6 @@ impl<G: Game> Bayes<G> {
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
-            behind: false,
             keeps: Vec::new(),
             resume: false,
             brothers: Vec::new(),
@@ -964,16 +961,12 @@ impl<G: Game> Bayes<G> {
         // are made again (a draw may pick the same child); leave it at the first other choice.
         // The choice there is made among the children with the largest key when the last
         // update knows them ([`Bayes::departure_top`]), else by select.
-        let resume = std::mem::take(&mut self.resume);
-        let behind = std::mem::take(&mut self.behind) && resume;
-        let old = if resume {
-            self.positions.len() + usize::from(behind)
+        let old = if std::mem::take(&mut self.resume) {
+            self.positions.len() + 1
         } else {
             self.path.clear();
             self.path.push(self.root);
             self.positions.clear();
-            self.positions
-                .push(self.root_pos.clone().expect("start() before step()"));
             1
         };
         let mut j = 0;
@@ -999,20 +992,22 @@ impl<G: Game> Bayes<G> {
         // Levels above j, followed from the last descent, see the same nodes as the last update.
         let shared = j;
         self.path.truncate(j + 1);
-        // Whether the position `pos` reached by the last move has yet to be kept in
-        // `positions`. It is copied there only once the next choice is made, not just after
-        // `play`: `play` writes a few narrow fields of `pos`, and a copy of the whole position
-        // read back at once cannot be forwarded from those stores, so it waits for them to
-        // reach the cache, and everything after it in the descent waits too. The position of
-        // the descent's last node is not kept at all (`behind`): the next descent makes it
-        // from the one before it if it resumes down to there.
-        let (mut pos, mut pending) = if behind && j + 1 == old {
-            let mut pos = self.positions[j - 1].clone();
+        // The position `pos` of the node the descent is at is kept in `positions` (`pending`
+        // until it is) only once the next choice is made, not just after `play`: `play` writes
+        // a few narrow fields of `pos`, and a copy of the whole position read back at once
+        // cannot be forwarded from those stores, so it waits for them to reach the cache, and
+        // everything after it in the descent waits too. So the position of the descent's last
+        // node is never kept: a descent that resumes down to there makes it from the one
+        // before (the root's is `root_pos`).
+        let (mut pos, mut pending) = if j + 1 < old {
+            self.positions.truncate(j + 1);
+            (self.positions[j].clone(), false)
+        } else if let Some(before) = j.checked_sub(1) {
+            let mut pos = self.positions[before].clone();
             pos.play(self.nodes[self.path[j] as usize].mv);
             (pos, true)
         } else {
-            self.positions.truncate(j + 1);
-            (self.positions[j].clone(), false)
+            (self.root_pos.clone().expect("start() before step()"), true)
         };
         let mut depth = self.root_depth + j;
         let mut node = self.path[j];
@@ -1042,7 +1037,9 @@ impl<G: Game> Bayes<G> {
             pending = true;
             depth += 1;
         }
-        self.behind = pending;
+        // A descent left the last path below j < old − 1 (left was Some): it moved, so the
+        // position kept at j is not its last node's.
+        debug_assert!(pending);
         if self.nodes[node as usize].state() == LEAF {
             // x_{n+1} ∈ x_n: no new information (Proposition 15 (i) says this does not
             // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
@@ -1058,7 +1055,7 @@ impl<G: Game> Bayes<G> {
         // leaf's father (eager) to the root.
         // The branch is the descent's path followed by the match's materialised nodes, whose
         // positions are not kept: the next descent may resume only within the descent.
-        let descended = self.positions.len() + usize::from(self.behind);
+        let descended = self.positions.len() + 1;
         let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
