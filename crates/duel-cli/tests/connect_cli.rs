@@ -100,7 +100,7 @@ fn a_bad_line_of_a_file_is_named() {
 fn the_book_command_extends_a_book() {
     let shipped = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../duel/data/connect4-7x6-book.txt"
+        "/../duel-games/data/connect4-7x6-book.txt"
     );
     let (code, out, err) =
         common::duel_text(&["connect", "book", "--plies", "3", "--extend", shipped]);

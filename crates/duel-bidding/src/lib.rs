@@ -1,0 +1,83 @@
+//! Richman and discrete bidding games (Develin & Payne, *Discrete bidding games*, 2010).
+//!
+//! - [`graph`]: the game model (a coloured directed graph) and the [`graph::BiddingGame`]
+//!   trait from which graphs are built.
+//! - [`richman`]: the classical Richman calculus, exact; random-turn values.
+//! - [`discrete`]: the discrete Richman calculus (Theorem 3.7) and Make-it Take-it.
+//! - [`allk`]: Theorem 3.7 for every total at once, layer by layer (large boards).
+//! - [`brute`]: direct game search with explicit bids under every tie-breaking rule.
+//! - [`periodicity`]: Theorems 3.13 and 3.14: `f(G, k)` for any `k` from a finite table.
+//! - [`realvalued`]: poorman and taxman bidding (real-valued, exact rationals).
+//! - [`boards`], [`games`]: Tic-Tac-Toe, Connect-K, Hex, Tug o' War, Ultimatum, A^n, B^n, E,
+//!   wedge sums, and their names.
+
+pub mod allk;
+pub mod boards;
+pub mod brute;
+pub mod discrete;
+pub mod games;
+pub mod graph;
+pub mod layered;
+pub mod paper;
+pub mod periodicity;
+pub mod realvalued;
+pub mod richman;
+pub mod ttt;
+
+use thiserror::Error;
+
+/// Why a bidding computation could not be done.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum BiddingError {
+    /// The game name is not one duel knows.
+    #[error("{0}")]
+    UnknownGame(String),
+    /// A number or option is out of range.
+    #[error("{0}")]
+    Input(String),
+    /// A position string is not a position of the game.
+    #[error("{0}")]
+    Position(String),
+    /// The computation would need too much memory or time.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The game graph breaks the model (a non-terminal vertex without moves, …).
+    #[error("{0}")]
+    Model(String),
+}
+
+/// A count for messages: its digits, or "more than 10^38" where it saturated at `u128::MAX`
+/// (the bounds on positions and bytes saturate rather than overflow, so `u128::MAX` stands for
+/// a count too large for 128 bits, and printing its digits would claim an exact figure).
+pub fn count_text(count: u128) -> String {
+    if count == u128::MAX {
+        "more than 10^38".to_string()
+    } else {
+        count.to_string()
+    }
+}
+
+/// An upper bound for messages: "up to N", or "more than 10^38" where it saturated (see
+/// [`count_text`]).
+pub fn bound_text(bound: u128) -> String {
+    if bound == u128::MAX {
+        count_text(bound)
+    } else {
+        format!("up to {bound}")
+    }
+}
+
+/// A number of bytes in whole megabytes (10^6) for messages, honest where it saturated (see
+/// [`count_text`]).
+pub fn megabytes_text(bytes: u128) -> String {
+    if bytes == u128::MAX {
+        "more than 10^32".to_string()
+    } else {
+        (bytes / 1_000_000).to_string()
+    }
+}
+
+/// A float approximation of an exact value, for display next to the fraction.
+pub fn approx(value: &duel_core::exact::Rational) -> f64 {
+    num_traits::ToPrimitive::to_f64(value).unwrap_or(f64::NAN)
+}

@@ -1,0 +1,146 @@
+//! Game primitives and the Connect Four solver.
+//!
+//! `cargo bench -p duel --bench games`. Per game (`connect:7x6:4`, `connect:15x15:5`,
+//! `tictactoe`): clone+play of one move from a mid-game position, `legal_moves`, and a whole
+//! uniformly random playout from the start (throughput: playouts/s; divide by the mean game
+//! length printed on stderr for moves/s). Then the 7×6 solver on the first positions of each
+//! benchmark file (mean time per position; nodes per position are printed on stderr).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use duel_core::game::Game;
+use duel_games::connect4::{parse_test_file, solve_cases, Position, Solver};
+use duel_games::{parse_game, GameVisitor};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A uniformly random playout from `g`; returns its length.
+fn playout<G: Game>(g: &G, rng: &mut ChaCha8Rng, moves: &mut Vec<G::Move>) -> usize {
+    let mut g = g.clone();
+    let mut n = 0;
+    loop {
+        g.legal_moves(moves);
+        if moves.is_empty() {
+            return n;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        g.play(mv);
+        n += 1;
+    }
+}
+
+struct Primitives<'a> {
+    c: &'a mut Criterion,
+    name: String,
+}
+
+impl GameVisitor for Primitives<'_> {
+    type Output = ();
+    fn visit<G: Game + 'static>(self, root: G) {
+        let mut group = self.c.benchmark_group(format!("game/{}", self.name));
+        group
+            .sample_size(20)
+            .measurement_time(Duration::from_secs(2))
+            .warm_up_time(Duration::from_millis(500));
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut moves = Vec::new();
+        // A mid-game position: a few random moves from the start, unfinished.
+        let mut mid = root.clone();
+        for _ in 0..6 {
+            mid.legal_moves(&mut moves);
+            if moves.len() < 2 {
+                break;
+            }
+            mid.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        mid.legal_moves(&mut moves);
+        let mv = moves[0];
+        group.bench_function("clone+play", |b| {
+            b.iter(|| {
+                let mut g = black_box(&mid).clone();
+                g.play(black_box(mv));
+                black_box(g.outcome())
+            })
+        });
+        group.bench_function("legal_moves", |b| {
+            b.iter(|| {
+                black_box(&mid).legal_moves(&mut moves);
+                black_box(moves.len())
+            })
+        });
+        let mut total = 0usize;
+        let trials = 2000;
+        for _ in 0..trials {
+            total += playout(&root, &mut rng, &mut moves);
+        }
+        eprintln!(
+            "{}: mean random game length {:.1} moves",
+            self.name,
+            total as f64 / trials as f64
+        );
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("random playout", |b| {
+            b.iter(|| black_box(playout(black_box(&root), &mut rng, &mut moves)))
+        });
+        group.finish();
+    }
+}
+
+fn primitives(c: &mut Criterion) {
+    for spec in ["connect:7x6:4", "connect:15x15:5", "tictactoe"] {
+        parse_game(spec).unwrap().visit(Primitives {
+            c,
+            name: spec.to_string(),
+        });
+    }
+}
+
+fn solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("connect4-solver");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_millis(500));
+    // Positions per file for one sample: sized so each sample is well under a second.
+    for (file, n) in [
+        ("Test_L3_R1", 200),
+        ("Test_L2_R1", 50),
+        ("Test_L2_R2", 5),
+        ("Test_L1_R1", 20),
+        ("Test_L1_R2", 1),
+    ] {
+        let path = format!("{}/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+        let cases = parse_test_file(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let cases = &cases[..n];
+        let mut s = Solver::new();
+        let res = solve_cases(&mut s, cases, |_| {}).unwrap();
+        assert_eq!(res.correct, n, "{file}");
+        eprintln!(
+            "{file}: {n} positions, mean {:.0} nodes/position (table kept across positions)",
+            res.mean_nodes
+        );
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_with_input(BenchmarkId::new("solve", file), &cases, |b, cases| {
+            // Each sample starts from an empty table; clearing it (40 MiB) is not timed.
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    s.reset();
+                    let start = Instant::now();
+                    for case in cases.iter() {
+                        let p = Position::parse(&case.moves).unwrap();
+                        black_box(s.solve(&p));
+                    }
+                    total += start.elapsed();
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, primitives, solver);
+criterion_main!(benches);

@@ -1,0 +1,18 @@
+//! Guess Who, solved exactly.
+//!
+//! A position `(n, m)`: the player to move has `n` candidates left, the opponent `m`. A turn is
+//! a question that splits the `n` candidates into parts (yes/no, or the three-way
+//! "headbusting" questions of Cushing et al., section 1.1) or, where the [`Rules`] allow, a
+//! guess. [`Table`] holds the exact value `P(n, m)` of every position up to a size, as the
+//! integer `N(n, m) = n·m·P(n, m)`; [`closed_form`] holds the theorems of the papers and
+//! [`verify`] checks them against the table.
+
+pub mod closed_form;
+pub mod continuous;
+pub mod plot;
+pub mod rules;
+pub mod table;
+pub mod verify;
+
+pub use rules::{GuessWhoError, Move, Questions, Rules, MAX_TABLE_BYTES};
+pub use table::{bytes_needed, check_band_size, check_size, Prob, Table};

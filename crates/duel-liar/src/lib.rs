@@ -1,0 +1,31 @@
+//! Rényi–Ulam liar games with any number of lies (Ellis, Ponomarenko & Yan, "How to play the
+//! one-lie Rényi–Ulam game", generalised to `e` lies).
+//!
+//! Paul searches for one of `n` objects with `q` yes/no questions; Carole answers and may lie
+//! up to `e` times. The state `(q; x_0, …, x_e)` counts the objects that would have needed
+//! exactly `i` lies ([`state`]). The modules:
+//!
+//! - [`state`]: states, questions, successors, the Berlekamp volume;
+//! - [`solver`]: the exhaustive solver (ground truth) and its heuristic mode;
+//! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
+//! - [`certify`]: proofs that a strategy wins, by recursion over count vectors;
+//! - [`minq`]: the fewest questions, with certified lower and upper bounds;
+
+pub mod certify;
+mod key;
+pub mod minq;
+pub mod play;
+pub mod solver;
+pub mod splitting;
+pub mod state;
+pub mod tables;
+pub mod verify;
+
+pub use certify::{certify, Certificate, Certifier};
+pub use key::{bytes_per_entry, BYTES_PER_ENTRY, MAX_MEMO_BYTES};
+pub use minq::{
+    judge_question, max_questions_pathological, min_questions, solve, solve_state, Budget,
+    MaxQuestions, MinQuestions, SolveResult,
+};
+pub use solver::{Outcome, Policy, Solver};
+pub use state::{berlekamp_volume, Answer, LiarError, Stop, Variant};

@@ -1,0 +1,280 @@
+//! The reproduction report: one section per domain, each comparing computed values with the
+//! published ones. `duel report` builds every section and writes `index.md`, one JSON file
+//! per section and the figures.
+
+pub mod bidding;
+pub mod games;
+pub mod guesswho;
+pub mod liar;
+pub mod png;
+pub mod search;
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Serialize;
+
+/// How much work the report may do.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReportOptions {
+    /// Smaller ranges, for tests and a first look; the full report uses the ranges of the issues.
+    pub quick: bool,
+}
+
+/// Whether a reproduced item agrees with its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The computed value equals the published one.
+    Matches,
+    /// The computed value differs from the published one (a misprint, or an error to explain).
+    Differs,
+    /// Beyond the papers: nothing published to compare with.
+    New,
+}
+
+impl Status {
+    /// The words the report uses.
+    pub fn words(self) -> &'static str {
+        match self {
+            Status::Matches => "matches the paper",
+            Status::Differs => "differs",
+            Status::New => "new",
+        }
+    }
+
+    /// `Matches` when `ok`, `Differs` otherwise.
+    pub fn of(ok: bool) -> Self {
+        if ok {
+            Status::Matches
+        } else {
+            Status::Differs
+        }
+    }
+}
+
+/// One reproduced item: a published value next to the computed one.
+#[derive(Clone, Debug, Serialize)]
+pub struct Check {
+    /// What is checked, e.g. "P(4,4), official rules, 2-way questions".
+    pub item: String,
+    /// Where it is published, e.g. "Cushing et al., Lemma 1.5".
+    pub source: String,
+    /// The published value, as printed.
+    pub published: String,
+    /// The value duel computes.
+    pub computed: String,
+    /// Whether they agree.
+    pub status: Status,
+    /// Why they differ, or how the check was made.
+    pub note: String,
+}
+
+impl Check {
+    /// A check with the status given (for comparisons that are not string equality).
+    pub fn new(
+        item: &str,
+        source: &str,
+        published: &str,
+        computed: &str,
+        status: Status,
+        note: &str,
+    ) -> Self {
+        Check {
+            item: item.to_string(),
+            source: source.to_string(),
+            published: published.to_string(),
+            computed: computed.to_string(),
+            status,
+            note: note.to_string(),
+        }
+    }
+
+    /// A check whose status is decided by comparing the two strings.
+    pub fn compare(item: &str, source: &str, published: &str, computed: &str, note: &str) -> Self {
+        let status = Status::of(published == computed);
+        Check::new(item, source, published, computed, status, note)
+    }
+}
+
+/// A figure of a section, rendered in memory.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// The file name inside the report folder, e.g. `guesswho-race-2way.svg`.
+    pub file_name: String,
+    /// A one-line caption.
+    pub caption: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+/// One section of the report.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Short identifier, used for file names (`guesswho`, `liar`, ...).
+    pub id: String,
+    /// The heading.
+    pub title: String,
+    /// The reproduced items.
+    pub checks: Vec<Check>,
+    /// Free Markdown after the checks: tables, new results, explanations.
+    pub markdown: String,
+    /// The raw numbers of the section.
+    pub json: serde_json::Value,
+    /// Figures, linked from the Markdown by file name.
+    pub figures: Vec<Figure>,
+}
+
+impl Section {
+    /// An empty section with the given identifier and title.
+    pub fn new(id: &str, title: &str) -> Self {
+        Section {
+            id: id.to_string(),
+            title: title.to_string(),
+            checks: Vec::new(),
+            markdown: String::new(),
+            json: serde_json::Value::Null,
+            figures: Vec::new(),
+        }
+    }
+
+    /// How many checks have each status: (matches, differs, new).
+    pub fn tally(&self) -> (usize, usize, usize) {
+        let count = |s: Status| self.checks.iter().filter(|c| c.status == s).count();
+        (
+            count(Status::Matches),
+            count(Status::Differs),
+            count(Status::New),
+        )
+    }
+
+    /// The section as Markdown: the checks table, then the free text, then the figures.
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "## {}\n", self.title);
+        if !self.checks.is_empty() {
+            out.push_str("| item | source | published | computed | status | note |\n");
+            out.push_str("| --- | --- | --- | --- | --- | --- |\n");
+            for c in &self.checks {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} | **{}** | {} |",
+                    cell(&c.item),
+                    cell(&c.source),
+                    cell(&c.published),
+                    cell(&c.computed),
+                    c.status.words(),
+                    cell(&c.note)
+                );
+            }
+            out.push('\n');
+        }
+        out.push_str(&self.markdown);
+        if !self.markdown.ends_with('\n') {
+            out.push('\n');
+        }
+        for f in &self.figures {
+            let _ = writeln!(
+                out,
+                "\n![{}]({})\n\n*{}*",
+                f.caption, f.file_name, f.caption
+            );
+        }
+        out
+    }
+}
+
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// A section builder: takes the options, returns the section.
+pub type SectionBuilder = fn(&ReportOptions) -> Section;
+
+/// Every section of the report, in order: (identifier, builder).
+pub const SECTIONS: &[(&str, SectionBuilder)] = &[
+    ("guesswho", guesswho::report_section),
+    ("liar", liar::report_section),
+    ("bidding", bidding::report_section),
+    ("games", games::report_section),
+    ("search", search::report_section),
+];
+
+/// A whole report.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The sections, in order.
+    pub sections: Vec<Section>,
+    /// Whether it was built with `quick`.
+    pub quick: bool,
+}
+
+impl Report {
+    /// `index.md`: a summary table, then every section.
+    pub fn index_markdown(&self) -> String {
+        let mut out = String::from("# duel: reproduction report\n\n");
+        if self.quick {
+            out.push_str("Built with `--quick`: smaller ranges than the full report.\n\n");
+        }
+        out.push_str(
+            "| section | matches the paper | differs | new |\n| --- | --- | --- | --- |\n",
+        );
+        for s in &self.sections {
+            let (m, d, n) = s.tally();
+            let _ = writeln!(out, "| {} | {m} | {d} | {n} |", s.title);
+        }
+        out.push('\n');
+        for s in &self.sections {
+            out.push_str(&s.to_markdown());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Writes `index.md`, `<id>.json` per section and every figure into `dir` (created if needed).
+    pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(dir.join("index.md"), self.index_markdown())?;
+        for s in &self.sections {
+            let json = serde_json::json!({
+                "id": s.id,
+                "title": s.title,
+                "checks": s.checks,
+                "data": s.json,
+            });
+            let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;
+            std::fs::write(dir.join(format!("{}.json", s.id)), text)?;
+            for f in &s.figures {
+                std::fs::write(dir.join(&f.file_name), &f.svg)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_decides_the_status() {
+        assert_eq!(
+            Check::compare("x", "s", "9/16", "9/16", "").status,
+            Status::Matches
+        );
+        assert_eq!(
+            Check::compare("x", "s", "84*", "83*", "").status,
+            Status::Differs
+        );
+    }
+
+    #[test]
+    fn markdown_escapes_table_cells() {
+        let mut s = Section::new("t", "T");
+        s.checks
+            .push(Check::compare("a|b", "s", "1", "1", "line\nbreak"));
+        let md = s.to_markdown();
+        assert!(md.contains("a\\|b"));
+        assert!(md.contains("line break"));
+    }
+}

@@ -1,0 +1,68 @@
+//! The bidding section of the report (quick mode): what matches and what differs.
+
+use duel_report::bidding::report_section;
+use duel_report::{ReportOptions, Status};
+
+#[test]
+fn quick_report_section() {
+    let s = report_section(&ReportOptions { quick: true });
+    assert!(
+        !s.markdown.contains("stopped with an error"),
+        "{}",
+        s.markdown
+    );
+    let status = |item: &str| {
+        s.checks
+            .iter()
+            .find(|c| c.item == item)
+            .unwrap_or_else(|| panic!("no check '{item}'"))
+            .status
+    };
+    // Theorem 6.1.
+    assert_eq!(status("R(TTT)"), Status::Matches);
+    assert_eq!(
+        status("Figure 3 (center first): entries k = 0..255"),
+        Status::Matches
+    );
+    // Figure 4: the known misprint at k = 155 and four more differences per period.
+    let figure4: Vec<&str> = s
+        .checks
+        .iter()
+        .filter(|c| c.item.starts_with("Figure 4 (corner first), k = "))
+        .map(|c| c.computed.as_str())
+        .collect();
+    assert_eq!(figure4, ["30*", "64*", "83*", "99", "133"]);
+    // Section 4.1 orientation misprint and the appendix's Make-it Take-it recursion differ.
+    assert_eq!(
+        status("Richman value of Tug^4 at vertex 1"),
+        Status::Differs
+    );
+    assert_eq!(
+        status("Make-it Take-it recursion on A^2 with 2 chips"),
+        Status::Differs
+    );
+    assert_eq!(status("table of position 1a'"), Status::Differs);
+    // Theorem 3.13's M on the layered boards by dyadic integers = the least common
+    // denominator on the explicit graphs (connect:3x3:3, connect:4x3:3, hex:3 in quick mode).
+    assert_eq!(
+        status(
+            "M, m, m̄ of Theorem 3.13: dyadic dense tables = least common denominator on the graph"
+        ),
+        Status::Matches
+    );
+    assert!(s.markdown.contains("M = 512 (2^9), m = 263, m̄ = 249"));
+    // Periods by periodic rows = all-totals tables and the graph's periodicity.
+    assert_eq!(
+        status("periodic rows = all-totals tables, graph periodicity, dense searches"),
+        Status::Matches
+    );
+    assert!(s
+        .markdown
+        .contains("| connect:4x4:4 | 1261/2048 | 2^14 | 16384 | s = 10088 | 317 |"));
+    let (_, differs, new) = s.tally();
+    assert_eq!(differs, 10);
+    assert!(new >= 8);
+    assert!(s.markdown.contains("| 1a | 64, 23 | `.../.A./...` |"));
+    assert_eq!(s.figures.len(), 1);
+    assert!(s.figures[0].svg.contains("<svg") && s.figures[0].svg.contains("133/256"));
+}

@@ -1,0 +1,653 @@
+//! Agents: a common interface over MCTS, MCTS′, UCT and the Bayesian searches, their budgets,
+//! and the text specs of DESIGN.md (`mcts:a=3.5,b=5`, `symp:a=0.618`, ...).
+
+use std::time::Instant;
+
+use rand::Rng;
+
+use thiserror::Error;
+
+use duel_core::game::Game;
+
+use super::bayes::{Bayes, PriorKind};
+use super::mcts::{Mcts, MctsKind};
+
+/// How much work an agent may do for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A number of iterations (simulated matches).
+    Iterations(u64),
+    /// Wall-clock milliseconds.
+    Millis(u64),
+}
+
+impl Budget {
+    /// Checks that the budget is positive.
+    pub fn validate(self) -> Result<Budget, SearchError> {
+        match self {
+            Budget::Iterations(0) | Budget::Millis(0) => Err(SearchError::ZeroBudget),
+            b => Ok(b),
+        }
+    }
+
+    /// Checks a search request: the budget is not zero and `position` is not finished (the
+    /// errors every agent's `search` starts with).
+    pub fn validate_for<G: Game>(self, position: &G) -> Result<Budget, SearchError> {
+        let budget = self.validate()?;
+        if position.outcome().is_some() {
+            return Err(SearchError::Finished);
+        }
+        Ok(budget)
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    /// The budget is spent.
+    Budget,
+    /// The root value is known exactly (Bayesian searches: R_n(r) ∈ {0, 1}).
+    Solved,
+    /// The tree reached the memory limit.
+    Memory,
+    /// The move is the opening book's (a move found by exact search, stored).
+    Book,
+}
+
+impl std::fmt::Display for StopReason {
+    /// "budget spent", "root value proven", "memory limit reached" or "from the opening
+    /// book": words for messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Budget => "budget spent",
+            StopReason::Solved => "root value proven",
+            StopReason::Memory => "memory limit reached",
+            StopReason::Book => "from the opening book",
+        })
+    }
+}
+
+/// The outcome of one search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move chosen.
+    pub best: M,
+    /// The agent's estimate of the root value for the player to move (a probability of
+    /// winning for the Bayesian agents, a mean score for MCTS).
+    pub estimate: f64,
+    /// Iterations done in this search.
+    pub iterations: u64,
+    /// Time spent, in milliseconds.
+    pub millis: f64,
+    /// Why the search stopped.
+    pub stopped: StopReason,
+    /// Nodes in the agent's tree after the search.
+    pub tree_nodes: usize,
+    /// Whether the tree of the previous search was kept (the position is its root, a child
+    /// or a grandchild of it).
+    pub reused_tree: bool,
+}
+
+/// Why a search or an agent spec failed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SearchError {
+    /// The position is finished.
+    #[error("the game is already over: no move to search")]
+    Finished,
+    /// A budget of zero.
+    #[error("the budget must be at least 1 iteration or 1 millisecond")]
+    ZeroBudget,
+    /// The agent spec is not understood.
+    #[error("invalid agent '{spec}': {why}")]
+    BadAgent {
+        /// The text given.
+        spec: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A position has more legal moves than a tree node can hold.
+    #[error("a position has {moves} legal moves; the Bayesian search handles at most 65535")]
+    TooWide {
+        /// The number of legal moves met.
+        moves: usize,
+    },
+    /// The tree would exceed the memory limit.
+    #[error("the search tree reached its memory limit of {} ({nodes} nodes of {node_bytes} bytes) before {what}", memory_text(*.limit_bytes))]
+    Memory {
+        /// What could not be finished.
+        what: String,
+        /// The limit.
+        limit_bytes: u64,
+        /// Nodes allocated.
+        nodes: usize,
+        /// Bytes per node.
+        node_bytes: usize,
+    },
+    /// Only some agents can do this.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The exact solver could not finish within its budget (the message says how far it got).
+    #[error("{0}")]
+    OutOfBudget(String),
+}
+
+/// A searcher that picks a move in a position.
+pub trait Agent<G: Game>: Send {
+    /// The agent's spec, e.g. `mcts:a=3.5,b=5`.
+    fn name(&self) -> String;
+
+    /// Searches `position` within `budget` and returns the chosen move. Agents keep their
+    /// tree between calls when `position` follows from the previous root by a few moves
+    /// (section 8.2 (i)).
+    fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, SearchError>;
+
+    /// Bytes of one tree node.
+    fn node_bytes(&self) -> usize;
+
+    /// Tells the agent that the next position searched is `start` followed by `moves`, so
+    /// that priors can be taken from the true initial position (section 8.2 (ii)). Agents
+    /// without priors ignore it.
+    fn set_history(&mut self, _start: &G, _moves: &[G::Move]) {}
+
+    /// What the agent's iterations did since its tree was last started afresh (zero for
+    /// agents without a tree).
+    fn work(&self) -> Work {
+        Work::default()
+    }
+
+    /// Forgets the tree: the next search starts afresh, whatever its position (a new game).
+    /// The memory of the tree is kept for it, so that it is not asked from the system again,
+    /// page by page.
+    fn forget(&mut self) {}
+}
+
+/// Counts of the steps of an agent's iterations, to explain their cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Children chosen by the selection rule while descending the tree.
+    pub selections: u64,
+    /// Levels of a descent skipped because the update proved the same choices would be made
+    /// (Algorithm 13's resumed descents).
+    pub resumed: u64,
+    /// Moves played at random in simulated matches (rollouts).
+    pub random_moves: u64,
+    /// Levels of an update of Algorithm 13 that took what the brothers of the branch's child
+    /// give from the last update instead of reading them again (section 2.12: the last
+    /// update went through the same child, so they have not changed).
+    pub brothers_reused: u64,
+    /// Choices of a descent of Algorithm 13 read off the last update, which knew the children
+    /// with the largest selection key, instead of made by select (included in `selections`).
+    pub picked: u64,
+}
+
+/// The default memory limit of one agent's tree.
+pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
+
+/// A memory size for messages: "1 GiB", "512 MiB", or its bytes when not a whole number of MiB.
+pub fn memory_text(bytes: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    const GIB: u64 = 1 << 30;
+    if bytes >= GIB && bytes % GIB == 0 {
+        format!("{} GiB", bytes / GIB)
+    } else if bytes >= MIB && bytes % MIB == 0 {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Which agent, with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// Algorithm 31 (`mcts:a=..,b=..`) or Algorithm 30 (`mcts-prime:a=..,b=..`), φ(w,c) = (w+a)/(c+b).
+    Mcts {
+        /// Which of the two.
+        kind: MctsKind,
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
+    /// UCT: W/C + sqrt(c ln N / C), with the expansion of Algorithm 31.
+    Uct {
+        /// c ≥ 0.
+        c: f64,
+    },
+    /// Algorithm 13 with a prior.
+    Bayes(PriorKind),
+    /// Exact minimax (the budget in iterations is a number of positions).
+    Solver,
+    /// The solver where it finishes within half the budget, else MCTS(a, b) (`auto:a=..,b=..`).
+    Auto {
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
+}
+
+impl AgentSpec {
+    /// Reads an agent spec: `NAME[:k=v,k=v]`.
+    pub fn parse(text: &str) -> Result<AgentSpec, SearchError> {
+        let bad = |why: String| SearchError::BadAgent {
+            spec: text.to_string(),
+            why,
+        };
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n.trim(), p.trim()),
+            None => (text.trim(), ""),
+        };
+        let mut kv: Vec<(String, f64)> = Vec::new();
+        let items = params.split(',').filter(|_| !params.is_empty());
+        for item in items {
+            if item.trim().is_empty() {
+                return Err(bad(format!("empty parameter in '{params}'")));
+            }
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| bad(format!("parameter '{item}' is not of the form key=value")))?;
+            let v: f64 = v.trim().parse().map_err(|_| {
+                bad(format!(
+                    "value '{}' of '{}' is not a number",
+                    v.trim(),
+                    k.trim()
+                ))
+            })?;
+            if !v.is_finite() {
+                return Err(bad(format!("value of '{}' must be finite", k.trim())));
+            }
+            let k = k.trim();
+            // A repeated key would silently override the first: refuse it.
+            if kv.iter().any(|(seen, _)| seen == k) {
+                return Err(bad(format!("parameter '{k}' is given twice")));
+            }
+            kv.push((k.to_string(), v));
+        }
+        let allowed: &[&str] = match name {
+            "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
+            "uct" => &["c"],
+            "sym" => &["a", "b"],
+            "symp" => &["a"],
+            "gw" | "gw2" => &["fit"],
+            "solver" => &[],
+            "auto" => &["a", "b"],
+            _ => return Err(bad(
+                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)"
+                    .to_string(),
+            )),
+        };
+        for (k, _) in &kv {
+            if allowed.is_empty() {
+                return Err(bad(format!("{name} takes no parameters")));
+            }
+            if !allowed.contains(&k.as_str()) {
+                return Err(bad(format!(
+                    "unknown parameter '{k}' (allowed: {})",
+                    allowed.join(", ")
+                )));
+            }
+        }
+        let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
+        match name {
+            "mcts" | "mcts-prime" | "mcts'" | "auto" => {
+                let (a, b) = (get("a", 3.5), get("b", 5.0));
+                if a <= 0.0 || b <= 0.0 {
+                    return Err(bad("a and b must be positive".to_string()));
+                }
+                if name == "auto" {
+                    return Ok(AgentSpec::Auto { a, b });
+                }
+                let kind = if name == "mcts" {
+                    MctsKind::Mcts
+                } else {
+                    MctsKind::MctsPrime
+                };
+                Ok(AgentSpec::Mcts { kind, a, b })
+            }
+            "solver" => Ok(AgentSpec::Solver),
+            "uct" => {
+                let c = get("c", 2.0);
+                if c < 0.0 {
+                    return Err(bad("c must be at least 0".to_string()));
+                }
+                Ok(AgentSpec::Uct { c })
+            }
+            "sym" | "symp" => {
+                let a = get("a", 0.5);
+                let b = get("b", 0.0);
+                if !(a > 0.0 && a < 1.0) {
+                    return Err(bad("a (the prior E[R(root)]) must be in (0, 1)".to_string()));
+                }
+                if b.abs() > 1e6 {
+                    return Err(bad("b must be between -1e6 and 1e6".to_string()));
+                }
+                Ok(AgentSpec::Bayes(PriorKind::Symmetric {
+                    a,
+                    b,
+                    name: if name == "sym" { "sym" } else { "symp" },
+                }))
+            }
+            _ => {
+                let fit = get("fit", 10_000.0);
+                if !(1.0..=1e8).contains(&fit) || fit.fract() != 0.0 {
+                    return Err(bad(
+                        "fit (random matches) must be a whole number in 1..=100000000".to_string(),
+                    ));
+                }
+                Ok(AgentSpec::Bayes(if name == "gw" {
+                    PriorKind::GaltonWatson { fit: fit as u64 }
+                } else {
+                    PriorKind::GaltonWatson2 { fit: fit as u64 }
+                }))
+            }
+        }
+    }
+
+    /// The canonical text of the spec.
+    pub fn text(&self) -> String {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => {
+                format!("{}:a={},b={}", kind.name(), num(*a), num(*b))
+            }
+            AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
+            AgentSpec::Bayes(p) => p.text(),
+            AgentSpec::Solver => "solver".to_string(),
+            AgentSpec::Auto { a, b } => format!("auto:a={},b={}", num(*a), num(*b)),
+        }
+    }
+
+    /// Builds the agent, seeded.
+    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => Box::new(Mcts::new(
+                *kind,
+                super::mcts::Selection::Ratio { a: *a, b: *b },
+                seed,
+            )),
+            AgentSpec::Uct { c } => Box::new(Mcts::new(
+                MctsKind::Mcts,
+                super::mcts::Selection::Uct { c: *c },
+                seed,
+            )),
+            AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+            AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
+            AgentSpec::Auto { a, b } => Box::new(super::solver::Auto::<G>::new(*a, *b, seed)),
+        }
+    }
+}
+
+/// A parameter as short text: `0.5`, `5`, `1e-300` (what `AgentSpec::parse` reads back).
+pub(crate) fn num(x: f64) -> String {
+    let plain = format!("{x}");
+    let short = format!("{x:e}");
+    if plain.len() <= short.len() + 2 {
+        plain
+    } else {
+        short
+    }
+}
+
+/// A deadline from a budget: `done(iterations)` says when to stop.
+pub(crate) struct Clock {
+    start: Instant,
+    budget: Budget,
+}
+
+impl Clock {
+    pub(crate) fn new(budget: Budget) -> Clock {
+        Clock {
+            start: Instant::now(),
+            budget,
+        }
+    }
+
+    pub(crate) fn done(&self, iterations: u64) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => iterations >= n,
+            Budget::Millis(ms) => {
+                iterations % 16 == 0 && self.start.elapsed().as_secs_f64() * 1000.0 >= ms as f64
+            }
+        }
+    }
+
+    pub(crate) fn millis(&self) -> f64 {
+        self.start.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// A uniform integer in 0..n (n ≥ 1), exactly uniform, from one 32-bit draw almost always:
+/// Lemire's multiply-and-shift with rejection ("Fast random integer generation in an
+/// interval", 2019), which rejects a draw only when its low half falls below 2³² mod n. It
+/// replaces `gen_range`, whose zone for small n (rand 0.8's "conservative approximation")
+/// rejects up to half the draws, on an unpredictable branch: a random move of Pearl's game
+/// cost 19 ns with it, 7 ns with this (`cargo run --release --example walk_floor`).
+#[inline]
+pub(crate) fn uniform_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    let Ok(n32) = u32::try_from(n) else {
+        return rng.gen_range(0..n);
+    };
+    debug_assert!(n32 > 0);
+    let mut m = u64::from(rng.next_u32()) * u64::from(n32);
+    if (m as u32) < n32 {
+        let t = n32.wrapping_neg() % n32;
+        while (m as u32) < t {
+            m = u64::from(rng.next_u32()) * u64::from(n32);
+        }
+    }
+    (m >> 32) as usize
+}
+
+/// The offset of the largest of `values`, ties broken uniformly at random (the selection rule
+/// of every agent): a first pass finds the maximum and counts its ties, and only when there
+/// are several is one [`uniform_index`] drawn and the values read again to find the chosen
+/// one.
+/// 0 when `values` is empty.
+///
+/// The first pass branches on each comparison, which is right when the same value wins time
+/// after time (MCTS, where one child's count makes it stand out: the branches are predicted,
+/// and the processor runs ahead of them). Where the winner is as good as random, use
+/// [`argmax_random_ties_unpredictable`].
+#[inline]
+pub(crate) fn argmax_random_ties<R: Rng + ?Sized>(
+    values: impl Iterator<Item = f64> + Clone,
+    rng: &mut R,
+) -> usize {
+    argmax::<false, R>(values, rng)
+}
+
+/// The same choice as [`argmax_random_ties`] (the same offset for the same values and random
+/// state), with a first pass of selects instead of branches (conditional expressions without
+/// side effects, which the compiler makes conditional moves): for Algorithm 13, whose
+/// brothers' keys are close and whose choice among them is as good as random, so that a
+/// branch on it is mispredicted about half the time. Sym on pearl:2:32 is 4 to 7 % faster
+/// with it, and MCTS about 30 % slower (each comparison waits for the one before).
+#[inline]
+pub(crate) fn argmax_random_ties_unpredictable<R: Rng + ?Sized>(
+    values: impl Iterator<Item = f64> + Clone,
+    rng: &mut R,
+) -> usize {
+    argmax::<true, R>(values, rng)
+}
+
+#[inline(always)]
+fn argmax<const SELECTS: bool, R: Rng + ?Sized>(
+    values: impl Iterator<Item = f64> + Clone,
+    rng: &mut R,
+) -> usize {
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for (c, v) in values.clone().enumerate() {
+        if SELECTS {
+            let above = v > best_value;
+            let tie = v == best_value;
+            best = if above { c } else { best };
+            ties = if above { 1 } else { ties + u32::from(tie) };
+            best_value = if above { v } else { best_value };
+        } else if v > best_value {
+            best_value = v;
+            best = c;
+            ties = 1;
+        } else if v == best_value {
+            ties += 1;
+        }
+    }
+    if ties <= 1 {
+        return best;
+    }
+    let mut r = uniform_index(rng, ties as usize) as u32;
+    for (c, v) in values.enumerate() {
+        if v == best_value {
+            if r == 0 {
+                return c;
+            }
+            r -= 1;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{argmax_random_ties, argmax_random_ties_unpredictable, uniform_index, AgentSpec};
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    proptest! {
+        /// The two first passes (branches, selects) choose the same offset and draw the same
+        /// random numbers, on values with many ties, −∞, +∞ and NaN.
+        #[test]
+        fn argmax_variants_agree(
+            picks in proptest::collection::vec(0usize..6, 0..12),
+            seed in any::<u64>(),
+        ) {
+            let table = [0.5, 0.25, 0.5 + f64::EPSILON, f64::NEG_INFINITY, f64::INFINITY, f64::NAN];
+            let values: Vec<f64> = picks.iter().map(|&i| table[i]).collect();
+            let mut a = ChaCha8Rng::seed_from_u64(seed);
+            let mut b = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..4 {
+                let x = argmax_random_ties(values.iter().copied(), &mut a);
+                let y = argmax_random_ties_unpredictable(values.iter().copied(), &mut b);
+                prop_assert_eq!(x, y);
+                prop_assert_eq!(a.gen::<u64>(), b.gen::<u64>());
+            }
+        }
+    }
+
+    /// The maximum is always chosen, and ties are broken uniformly (−∞ included).
+    #[test]
+    fn argmax_breaks_ties_uniformly() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let values = [1.0, 3.0, 3.0, 2.0, 3.0];
+        let mut counts = [0u32; 5];
+        let draws = 30_000;
+        for _ in 0..draws {
+            counts[argmax_random_ties(values.iter().copied(), &mut rng)] += 1;
+        }
+        assert_eq!((counts[0], counts[3]), (0, 0));
+        for i in [1, 2, 4] {
+            let freq = counts[i] as f64 / draws as f64;
+            assert!((freq - 1.0 / 3.0).abs() < 0.02, "{counts:?}");
+        }
+        let none: [f64; 0] = [];
+        assert_eq!(argmax_random_ties(none.iter().copied(), &mut rng), 0);
+        let mut seen = [false; 3];
+        for _ in 0..200 {
+            seen[argmax_random_ties([f64::NEG_INFINITY; 3].iter().copied(), &mut rng)] = true;
+        }
+        assert_eq!(seen, [true; 3]);
+        assert_eq!(argmax_random_ties([0.5, 0.25].iter().copied(), &mut rng), 0);
+    }
+
+    /// A generator that returns the given 32-bit words in turn.
+    struct Words(Vec<u32>, usize);
+
+    impl rand::RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.1 += 1;
+            self.0[self.1 - 1]
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32())
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unimplemented!()
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand::Error> {
+            unimplemented!()
+        }
+    }
+
+    /// uniform_index is Lemire's method: it rejects exactly the words w whose low product
+    /// (w n mod 2³²) is below 2³² mod n (which leaves 2³² − (2³² mod n) words, a multiple of
+    /// n, each output taken by as many), returns ⌊w n / 2³²⌋ for the first word kept, and its
+    /// frequencies are uniform on a real generator.
+    #[test]
+    fn uniform_index_is_uniform() {
+        for n in [1usize, 2, 3, 5, 6, 7, 1000, 65_537, (1 << 31) + 1] {
+            let t = (n as u32).wrapping_neg() % n as u32;
+            // Words whose low product is below t are rejected: the next word is used.
+            for w in [
+                0u32,
+                1,
+                2,
+                3,
+                0x8000_0000,
+                0xffff_fffe,
+                0xffff_ffff,
+                0x5555_5555,
+            ] {
+                let seq = vec![w, 0xdead_beef, 0x1234_5678, 0x9abc_def0, 0x0f0f_0f0f];
+                let kept = seq
+                    .iter()
+                    .map(|&x| u64::from(x) * n as u64)
+                    .position(|m| (m as u32) >= t)
+                    .expect("one of the words is kept");
+                let expected = ((u64::from(seq[kept]) * n as u64) >> 32) as usize;
+                let mut words = Words(seq, 0);
+                let got = uniform_index(&mut words, n);
+                assert_eq!((got, words.1), (expected, kept + 1), "n = {n}, w = {w:#x}");
+                assert!(got < n);
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        for n in [2usize, 3, 7] {
+            let mut counts = vec![0u32; n];
+            let draws = 70_000;
+            for _ in 0..draws {
+                counts[uniform_index(&mut rng, n)] += 1;
+            }
+            for &c in &counts {
+                let freq = c as f64 / draws as f64;
+                assert!((freq - 1.0 / n as f64).abs() < 0.01, "n = {n}: {counts:?}");
+            }
+        }
+        // Beyond 32 bits, gen_range.
+        let big = (u32::MAX as usize) * 4;
+        assert!(uniform_index(&mut rng, big) < big);
+    }
+
+    #[test]
+    fn repeated_or_empty_parameters_are_refused() {
+        // `mcts:a=1,a=2` was read as a = 2: the second silently overrode the first.
+        let why = |spec: &str| AgentSpec::parse(spec).unwrap_err().to_string();
+        assert!(why("mcts:a=1,a=2").contains("parameter 'a' is given twice"));
+        assert!(why("uct:c=1, c=1").contains("parameter 'c' is given twice"));
+        assert!(why("mcts:a=1,,b=2").contains("empty parameter in 'a=1,,b=2'"));
+        assert!(why("sym:a=0.6,").contains("empty parameter"));
+        assert_eq!(
+            AgentSpec::parse("mcts:a=1, b=2").unwrap(),
+            AgentSpec::parse("mcts:b=2,a=1").unwrap()
+        );
+        assert_eq!(
+            AgentSpec::parse("mcts:").unwrap(),
+            AgentSpec::parse("mcts").unwrap()
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! Tree search: minimax, MCTS (Algorithms 30 and 31 of Delattre & Fournier), UCT, and the
+//! Bayesian step-by-step optimal search (Algorithm 13) with its priors Sym, SymP, GW and GW2.
+
+pub mod agent;
+pub mod arena;
+mod arena_alloc;
+pub mod bayes;
+pub mod experiments;
+pub mod logit;
+pub mod mcts;
+pub mod minimax;
+pub mod priors;
+pub mod solver;
+pub mod tree;
+
+pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason, Work};
