@@ -4,3 +4,4 @@
 
 pub mod exact;
 pub mod game;
+pub mod table;
