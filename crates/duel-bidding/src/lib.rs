@@ -10,6 +10,19 @@
 //! - [`realvalued`]: poorman and taxman bidding (real-valued, exact rationals).
 //! - [`boards`], [`games`]: Tic-Tac-Toe, Connect-K, Hex, Tug o' War, Ultimatum, A^n, B^n, E,
 //!   wedge sums, and their names.
+//!
+//! ```
+//! use duel_bidding::games::parse_game;
+//! use duel_bidding::richman::Richman;
+//!
+//! // Develin & Payne, section 6: the Richman value of Tic-Tac-Toe is 133/256.
+//! let built = parse_game("tictactoe")?.build()?;
+//! let r = Richman::solve(&built.graph)?;
+//! assert_eq!(r.value(built.graph.start()).to_string(), "133/256");
+//! # Ok::<(), duel_bidding::BiddingError>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod allk;
 pub mod boards;

@@ -10,6 +10,17 @@
 //! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
 //! - [`certify`]: proofs that a strategy wins, by recursion over count vectors;
 //! - [`minq`]: the fewest questions, with certified lower and upper bounds;
+//!
+//! ```
+//! use duel_liar::berlekamp_volume;
+//!
+//! // One lie, 4 questions left, 2 objects with no lie and 1 with one lie: each object with
+//! // no lie has 1 + 4 = 5 possible answer sequences, the other 1, so the volume is 11, less
+//! // than 2^4 = 16 (Berlekamp's bound does not exclude a win for Paul).
+//! assert_eq!(berlekamp_volume(4, &[2, 1]).to_string(), "11");
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod certify;
 mod key;

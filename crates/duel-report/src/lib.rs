@@ -1,6 +1,16 @@
 //! The reproduction report: one section per domain, each comparing computed values with the
 //! published ones. `duel report` builds every section and writes `index.md`, one JSON file
 //! per section and the figures.
+//!
+//! ```
+//! use duel_report::{Check, Status};
+//!
+//! // An item of a section: the published value against the computed one.
+//! let c = Check::compare("P(4, 4), official rules", "Cushing et al., Lemma 1.5", "9/16", "9/16", "");
+//! assert_eq!(c.status, Status::Matches);
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod bidding;
 pub mod games;

@@ -27,6 +27,8 @@
 //! # Ok::<(), duel::guesswho::GuessWhoError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub use duel_bidding as bidding;
 pub use duel_core::{exact, game};
 pub use duel_games as games;
