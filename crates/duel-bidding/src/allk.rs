@@ -28,7 +28,7 @@ use duel_core::exact::{Chips, Rational};
 pub const POSITION_LIMIT: u128 = 60_000_000;
 
 /// The default memory limit for the rows of two layers (4 GiB).
-pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+pub const DEFAULT_MEMORY_LIMIT: u64 = duel_core::limits::Limits::DEFAULT.bidding_layers_bytes;
 
 /// The threshold table of the start position for every total `k = 0..=K`.
 #[derive(Clone, Debug, Serialize)]

@@ -16,4 +16,5 @@
 
 pub mod exact;
 pub mod game;
+pub mod limits;
 pub mod table;

@@ -7,7 +7,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 /// The most memory a table may take: 8 GiB.
-pub const MAX_TABLE_BYTES: u64 = 8 << 30;
+pub const MAX_TABLE_BYTES: u64 = duel_core::limits::Limits::DEFAULT.guesswho_table_bytes;
 
 /// How a player wins, and whether a turn may be a guess.
 ///

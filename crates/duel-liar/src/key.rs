@@ -114,7 +114,7 @@ pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 pub const BYTES_PER_ENTRY: u64 = 170;
 
 /// The most memory a memo budget may ask for: 8 GiB, the limit of Guess Who's tables too.
-pub const MAX_MEMO_BYTES: u64 = 8 << 30;
+pub const MAX_MEMO_BYTES: u64 = duel_core::limits::Limits::DEFAULT.liar_memo_bytes;
 
 /// Heap bytes of one wide key (`lies + 2` words: `q` and the counts) in glibc's allocator:
 /// 8 bytes of header, rounded up to 16, at least 32. Measured: 96 more bytes an entry with 9

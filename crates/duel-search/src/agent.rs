@@ -186,7 +186,7 @@ pub struct Work {
 }
 
 /// The default memory limit of one agent's tree.
-pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
+pub const DEFAULT_MEMORY_BYTES: u64 = duel_core::limits::Limits::DEFAULT.search_tree_bytes;
 
 /// A memory size for messages: "1 GiB", "512 MiB", or its bytes when not a whole number of MiB.
 pub fn memory_text(bytes: u64) -> String {

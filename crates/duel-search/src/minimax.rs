@@ -55,7 +55,7 @@ pub struct MinimaxOptions {
 }
 
 /// The most memory a transposition table may take: 1 GiB.
-pub const MAX_TABLE_BYTES: u64 = 1 << 30;
+pub const MAX_TABLE_BYTES: u64 = duel_core::limits::Limits::DEFAULT.minimax_table_bytes;
 
 impl Default for MinimaxOptions {
     fn default() -> Self {
