@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::state::{LiarError, Stop};
+use crate::limits::{BYTES_PER_ENTRY, MAX_MEMO_BYTES};
 
 /// A state `(q; x_0..x_e)` as a memo key: packed into 256 bits (`q` in 8 bits, then each
 /// count in `248 / (e + 1)` bits) when every count fits, else the plain vector. A state
@@ -102,19 +103,6 @@ impl Hasher for FxHasher {
 
 /// A `HashMap` with [`FxHasher`].
 pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
-
-/// Peak bytes per memo entry with a packed key, measured: a `(Key, value)` pair is 48 bytes,
-/// plus one control byte, in a hash map that holds at most 7/8 of its buckets and doubles them
-/// when full, the old and the new table both alive while it moves. Just past a doubling that
-/// is `3 · 2^k · 49` bytes for `7/8 · 2^k` entries, 168 bytes an entry. Measured with
-/// `/usr/bin/time -v` (maximum resident set size less the 5 MB of an idle `duel`) on
-/// `duel liar table --max-n 100000000 --lies 1 --max-states S`, which stops with exactly `S`
-/// entries: 169.9 bytes an entry at S = 917 505 and at S = 3 670 017 (just past a doubling),
-/// 84 at S = 3 670 016 (just before it). The worst case is the one that counts.
-pub const BYTES_PER_ENTRY: u64 = 170;
-
-/// The most memory a memo budget may ask for: 8 GiB, the limit of Guess Who's tables too.
-pub const MAX_MEMO_BYTES: u64 = duel_core::limits::Limits::DEFAULT.liar_memo_bytes;
 
 /// Heap bytes of one wide key (`lies + 2` words: `q` and the counts) in glibc's allocator:
 /// 8 bytes of header, rounded up to 16, at least 32. Measured: 96 more bytes an entry with 9

@@ -6,6 +6,7 @@
 //! exactly `i` lies ([`state`]). The modules:
 //!
 //! - [`state`]: states, questions, successors, the Berlekamp volume;
+//! - [`limits`]: the sizes of games the solvers accept, their memory and time budgets;
 //! - [`solver`]: the exhaustive solver (ground truth) and its heuristic mode;
 //! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
 //! - [`certify`]: proofs that a strategy wins, by recursion over count vectors;
@@ -24,6 +25,7 @@
 
 pub mod certify;
 mod key;
+pub mod limits;
 pub mod minq;
 pub mod play;
 pub mod solver;
@@ -33,7 +35,8 @@ pub mod tables;
 pub mod verify;
 
 pub use certify::{certify, Certificate, Certifier};
-pub use key::{bytes_per_entry, BYTES_PER_ENTRY, MAX_MEMO_BYTES};
+pub use key::bytes_per_entry;
+pub use limits::{BYTES_PER_ENTRY, MAX_MEMO_BYTES};
 pub use minq::{
     judge_question, max_questions_pathological, min_questions, solve, solve_state, Budget,
     MaxQuestions, MinQuestions, SolveResult,

@@ -25,6 +25,7 @@ use super::key::{Memo, Packer};
 use super::state::{
     settled, successors, successors_into, Answer, LiarError, Stop, Variant, Weights, MAX_LIES,
 };
+pub use crate::limits::{DEFAULT_MAX_STATES, WORK_PER_STATE};
 
 /// A visitor of candidate questions: `Ok(true)` stops the enumeration.
 type Visit<'a> = dyn FnMut(&mut Solver, &[u64]) -> Result<bool, LiarError> + 'a;
@@ -64,14 +65,6 @@ impl Policy {
         }
     }
 }
-
-/// The default memory budget in memo entries (at most about 170 bytes each with packed keys:
-/// ~5.1 GB; see [`BYTES_PER_ENTRY`](crate::BYTES_PER_ENTRY)).
-pub const DEFAULT_MAX_STATES: usize = 30_000_000;
-
-/// Question evaluations allowed per memo entry of the budget: bounds the time of a search
-/// as the memo budget bounds its memory.
-pub const WORK_PER_STATE: u64 = 4;
 
 /// A memoised solver for one game (variant and number of lies).
 pub struct Solver {

@@ -9,12 +9,7 @@ use num_traits::{One, Zero};
 use serde::Serialize;
 use thiserror::Error;
 
-/// The largest number of lies the solvers accept.
-pub const MAX_LIES: usize = 30;
-
-/// The largest number of questions the exact `u128` machinery accepts (`2^q` and every
-/// volume must fit in a `u128` with room to add two of them).
-pub const MAX_QUESTIONS: u32 = 120;
+pub use crate::limits::{MAX_LIES, MAX_QUESTIONS};
 
 /// Which game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -111,7 +106,7 @@ pub enum LiarError {
     },
     /// The memo budget would need more memory than duel allows
     /// ([`MAX_MEMO_BYTES`](crate::MAX_MEMO_BYTES)).
-    #[error("--max-states {states} would need about {} GiB of memory ({per_entry} bytes a memo entry), more than the limit of {} GiB; choose at most --max-states {max}", gib(*bytes), super::key::MAX_MEMO_BYTES >> 30)]
+    #[error("--max-states {states} would need about {} GiB of memory ({per_entry} bytes a memo entry), more than the limit of {} GiB; choose at most --max-states {max}", gib(*bytes), crate::limits::MAX_MEMO_BYTES >> 30)]
     TooMuchMemory {
         /// The memo entries asked for.
         states: usize,
@@ -172,8 +167,8 @@ pub enum Stop {
     /// A search whose time is bounded by its memo budget ([`WORK_PER_STATE`] steps an entry,
     /// as in `duel liar table`) took that many steps.
     ///
-    /// [`WORK_PER_STATE`]: super::solver::WORK_PER_STATE
-    #[error("stopped after {steps} steps, the most its limit of {max_states} memo entries allows ({} steps an entry; raise --max-states, now {max_states})", super::solver::WORK_PER_STATE)]
+    /// [`WORK_PER_STATE`]: crate::limits::WORK_PER_STATE
+    #[error("stopped after {steps} steps, the most its limit of {max_states} memo entries allows ({} steps an entry; raise --max-states, now {max_states})", crate::limits::WORK_PER_STATE)]
     StepsOfStates {
         /// Steps taken.
         steps: u64,
