@@ -37,7 +37,7 @@ impl Hash for Key {
 
 /// Packs states of one number of lies into [`Key`]s.
 #[derive(Clone, Copy, Debug)]
-pub struct Packer {
+pub(crate) struct Packer {
     bits: u32,
 }
 
@@ -146,7 +146,7 @@ pub fn check_memo_budget(max_states: usize, lies: usize, max_count: u64) -> Resu
 
 /// A memo from states to what is known of them, bounded by a number of entries. It grows as
 /// its hash map does (doubling), never allocated ahead for the whole budget.
-pub struct Memo<V> {
+pub(crate) struct Memo<V> {
     map: FxHashMap<Key, V>,
 }
 

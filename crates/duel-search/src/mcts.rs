@@ -55,7 +55,7 @@ pub enum Selection {
 
 /// One tree node (see the module documentation).
 #[derive(Clone, Copy, Debug)]
-pub struct Node<M> {
+struct Node<M> {
     first_child: u32,
     n_children: u32,
     visits: u32,
