@@ -28,6 +28,7 @@ pub use spec::{parse_game, AnyGame, GameVisitor};
 
 pub mod galton_watson;
 pub mod pearl;
+pub mod registry;
 
 /// The items of a move list: `text` split at `separators` and at whitespace (any amount of
 /// it, which may also stand beside a separator), refusing an empty item between two

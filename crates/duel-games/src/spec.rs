@@ -89,31 +89,6 @@ pub const PARSERS: &[(&str, SpecParser)] = &[
     ("galton-watson", parse_galton_watson),
 ];
 
-/// The names of the game families that only `duel bidding` plays (Develin & Payne's games);
-/// a wedge sum `G^H` of bidding games is one too.
-pub const BIDDING_FAMILIES: &[&str] = &[
-    "ttt",
-    "tug",
-    "ultimatum",
-    "ult",
-    "A",
-    "B",
-    "E",
-    "example3.3",
-    "example3.5",
-    "prop4.8",
-    "hex",
-];
-
-/// Whether `spec` names a game of the bidding commands that no search agent plays: a family
-/// of [`BIDDING_FAMILIES`] or a wedge sum. Tells a user who gave such a name to a search
-/// command where that game is played.
-pub fn names_bidding_game(spec: &str) -> bool {
-    let spec = spec.trim();
-    let family = spec.split(':').next().unwrap_or_default();
-    spec.contains(['^', '(']) || BIDDING_FAMILIES.contains(&family)
-}
-
 /// Parses a game name such as `tictactoe`, `connect:7x6:4`, `connect-misere:15x6:5`,
 /// `pearl:2:32` or `galton-watson:8:0.2/0/0.8`.
 pub fn parse_game(spec: &str) -> Result<AnyGame, GameError> {

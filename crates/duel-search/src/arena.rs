@@ -24,7 +24,7 @@ use thiserror::Error;
 use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::{AgentSpec, Budget, SearchError};
 use duel_core::game::{Game, GameError, Outcome, Player};
-use duel_games::spec::names_bidding_game;
+use duel_games::registry::{names_bidding_game, syntaxes, Engine};
 use duel_games::{parse_game, AnyGame, GameVisitor};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
@@ -353,8 +353,9 @@ pub fn parse_arena_game(spec: &str) -> Result<AnyGame, ArenaError> {
         Ok(g) => Ok(g),
         Err(GameError::UnknownGame(_)) if names_bidding_game(spec) => {
             Err(ArenaError::Unsupported(format!(
-                "'{}' is a bidding game: no search agent plays it (duel arena plays tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P], galton-watson:K:W0/W1/...)",
-                spec.trim()
+                "'{}' is a bidding game: no search agent plays it (duel arena plays {})",
+                spec.trim(),
+                syntaxes(Engine::Search)
             )))
         }
         Err(e) => Err(e.into()),
