@@ -1,6 +1,6 @@
 //! Game primitives and the Connect Four solver.
 //!
-//! `cargo bench -p duel --bench games`. Per game (`connect:7x6:4`, `connect:15x15:5`,
+//! `cargo bench -p duel-games --bench games`. Per game (`connect:7x6:4`, `connect:15x15:5`,
 //! `tictactoe`): clone+play of one move from a mid-game position, `legal_moves`, and a whole
 //! uniformly random playout from the start (throughput: playouts/s; divide by the mean game
 //! length printed on stderr for moves/s). Then the 7×6 solver on the first positions of each

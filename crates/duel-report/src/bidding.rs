@@ -1074,8 +1074,7 @@ fn periodic_rows_tables(
     tables: &[(&str, Vec<Chips>)],
 ) -> Result<(), BiddingError> {
     use duel_bidding::layered::periodic_rows;
-    let _ = writeln!(
-        md,
+    md.push_str(
         "#### Periods of the boards by periodic rows\n\n\
          Every move adds a stone, so a position v with s stones has R(G_v) and Δ_v dyadic with \
          denominators dividing 2^(C−s), and by Theorems 3.12–3.14 its row is periodic: \
@@ -1087,7 +1086,11 @@ fn periodic_rows_tables(
          found in the children's rows, Alice's best children are those of least R, Bob's those \
          of largest R, and f_A, f_B are ordered as their R, for ever (the gaps only grow), so the \
          row is P′-periodic past k₂ (P′ the children's largest period, or twice it) and one \
-         window of P′ totals decides whether a smaller d is a period. A weaker test, \"the \
+         window of P′ totals decides whether a smaller d is a period. ",
+    );
+    let _ = writeln!(
+        md,
+        "A weaker test, \"the \
          relation holds over two whole periods of the computed range\", accepts false periods at \
          inner positions of connect:5x4:4 (e.g. d = 8 holding for 24699 ≤ k < 24732 on a row the \
          proof refutes). The work is about Σ_v 3·M_v·moves_v \

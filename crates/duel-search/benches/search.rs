@@ -2,7 +2,7 @@
 //! the root and from a mid-game position, the bytes per tree node, and the cost per iteration of Algorithm 13
 //! as its tree grows (section 2.12).
 //!
-//! `cargo bench -p duel --bench search`; throughput is reported in elements (= iterations)/s.
+//! `cargo bench -p duel-search --bench search`; throughput is reported in elements (= iterations)/s.
 //!
 //! The group `cost_vs_mcts` measures the target itself, the cost per iteration of Sym
 //! and SymP relative to MCTS, in one run: each sample times a fresh Bayesian agent, then a

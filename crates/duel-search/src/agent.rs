@@ -425,7 +425,8 @@ impl Clock {
 /// interval", 2019), which rejects a draw only when its low half falls below 2³² mod n. It
 /// replaces `gen_range`, whose zone for small n (rand 0.8's "conservative approximation")
 /// rejects up to half the draws, on an unpredictable branch: a random move of Pearl's game
-/// cost 19 ns with it, 7 ns with this (`cargo run --release --example walk_floor`).
+/// cost 19 ns with it, 7 ns with this
+/// (`cargo run --release -p duel-games --example walk_floor`).
 #[inline]
 pub(crate) fn uniform_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     let Ok(n32) = u32::try_from(n) else {

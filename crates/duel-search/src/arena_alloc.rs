@@ -21,8 +21,8 @@ use std::ptr::NonNull;
 /// Allocations from this size up are aligned and advised for huge pages. A huge page is
 /// zeroed whole when first touched (about as long as 50 to 100 faults of 4 KiB pages), and an
 /// arena that grows to this capacity already holds half of it: from 1 MiB up, the pages a
-/// search goes on to use pay for it. From 256 KiB, a short search (Sym solving a mid-game
-/// position of connect:7x6:4 in about 1,000 iterations) was 5 % slower.
+/// search goes on to use pay for it; below, a short search (Sym solving a mid-game position of
+/// connect:7x6:4) loses more to zeroing a huge page than it gains.
 const HUGE_FROM: usize = 1 << 20;
 /// The huge page size of x86-64 and of most aarch64 kernels.
 const HUGE_PAGE: usize = 2 << 20;
@@ -188,19 +188,18 @@ impl<T: Copy> Drop for Arena<T> {
 /// connect:7x6:4 (counted).
 const POOL_BYTES: usize = 16 << 20;
 /// Most allocations a thread keeps: the same pair leaves up to 28 blocks (each arena's last
-/// allocation and those its doubling left behind). With 16 blocks and 8 MiB the pool filled
-/// with small blocks first and freed the 2 MiB node arena of every Sym search on pearl:2:32,
-/// so that the next search faulted in and zeroed a fresh huge page: 21 page faults a pair
-/// (none now), about 3 % of Sym's time there (the kernel's share of the benchmark process).
+/// allocation and those its doubling left behind). A pool too small for them fills with the
+/// small blocks first and frees the 2 MiB node arena of every Sym search on pearl:2:32, so
+/// that the next search faults in and zeroes a fresh huge page.
 const POOL_BLOCKS: usize = 32;
 
 /// The allocations of dropped (or grown) arenas, kept for the thread's next arenas instead of
 /// being freed, up to [`POOL_BYTES`] and [`POOL_BLOCKS`]: a program that runs search after
 /// search with fresh agents (the report's trials, the arena's matches, the benchmarks) then
-/// finds its pages already mapped. Freed to the allocator, they were given back to the system
-/// at once (glibc trims the top of its heap past a threshold), and every search paid page
-/// faults again for the same memory: 11 faults per search of Sym solving a mid-game position
-/// of connect:7x6:4 (about 550 iterations), 13 % of its time zeroing pages. What an arena
+/// finds its pages already mapped. Freed to the allocator, they would go back to the system
+/// at once (glibc trims the top of its heap past a threshold), and every search would fault
+/// the same memory in again (Sym solving a mid-game position of connect:7x6:4, about 550
+/// iterations, would spend 13 % of its time zeroing pages). What an arena
 /// reads is what it wrote ([`Arena`] exposes only its first `len` records), so the old
 /// contents of a reused block are never seen.
 struct Pool {
