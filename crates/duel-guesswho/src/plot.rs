@@ -200,3 +200,20 @@ pub fn figure(
     let table = Table::solve_with_progress(max, rules, questions, progress)?;
     Ok(figure_1(&table, max)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_draws_either_figure_and_refuses_a_small_region() {
+        let svg = figure(8, Rules::Official, Questions::Two, false, &mut |_, _| {}).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("official rules"));
+        let svg = figure(3, Rules::Race, Questions::Two, true, &mut |_, _| {}).unwrap();
+        assert!(svg.contains("Figure 2"));
+        assert_eq!(
+            figure(2, Rules::Race, Questions::Two, true, &mut |_, _| {}),
+            Err(GuessWhoError::ContinuousExtent { max: 2 })
+        );
+    }
+}
