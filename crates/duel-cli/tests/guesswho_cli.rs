@@ -132,6 +132,8 @@ fn verify_holds_and_exit_codes() {
     assert!(v["printed"]["counterexample_count"].as_u64().unwrap() > 0);
 }
 
+/// Every format is the shared table of `duel_core::table`: one row per position, columns
+/// n, m, p, p_float.
 #[test]
 fn table_formats() {
     let o = duel(&["guess-who", "table", "--max", "4", "--rules", "official"]);
@@ -142,7 +144,7 @@ fn table_formats() {
     assert!(out.starts_with("n,m,p,p_float\n"));
     assert!(out.contains("\n3,3,7/9,"), "{out}");
     assert_eq!(out.lines().count(), 1 + 9);
-    let v = json(&duel(&[
+    let args = [
         "guess-who",
         "table",
         "--max",
@@ -151,11 +153,28 @@ fn table_formats() {
         "json",
         "--rules",
         "official",
-    ]));
-    assert_eq!(v["p"][3][3], "9/16");
+    ];
+    let v = json(&duel(&args));
+    // Cushing et al., Lemma 1.5 (iii): P(4, 4) = 9/16, the last of the 16 rows.
+    assert_eq!(
+        v["rows"][15],
+        serde_json::json!({"n": 4, "m": 4, "p": "9/16", "p_float": 0.5625})
+    );
     assert_eq!(v["max"], 4);
+    assert_eq!(v["rules"], "official");
+    // --json is --format json.
+    let o = duel(&[
+        "guess-who",
+        "table",
+        "--max",
+        "4",
+        "--rules",
+        "official",
+        "--json",
+    ]);
+    assert_eq!(stdout(&o), stdout(&duel(&args)));
     let o = duel(&["guess-who", "table", "--max", "3", "--format", "markdown"]);
-    assert!(stdout(&o).contains("| **3** | 0 | 1/3 | 7/9 |"));
+    assert!(stdout(&o).contains("| 3 | 3 | 7/9 | 0.7777777777777778 |"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use plotters::prelude::*;
 
 use super::continuous::p_infinity;
+use super::rules::{GuessWhoError, Questions, Rules};
 use super::table::Table;
 
 /// The most cells per side drawn; larger tables are sampled.
@@ -34,7 +35,7 @@ fn colour(v: f64) -> RGBColor {
 }
 
 /// Why a plot could not be drawn.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, PartialEq, thiserror::Error)]
 #[error("cannot draw the plot: {0}")]
 pub struct PlotError(String);
 
@@ -177,4 +178,42 @@ pub fn figure_2(extent: f64, cells_per_unit: usize) -> Result<String, PlotError>
         &cells,
         false,
     )
+}
+
+/// The heatmap of `guess-who plot` as SVG: Figure 1 for `rules` and `questions` over
+/// `1 ≤ n, m ≤ max` (the table solved first, `progress(done, total)` following it), or with
+/// `continuous` Figure 2 over the L-shaped region of extent `max` (at least 3, drawn up to 16,
+/// 24 cells per unit).
+pub fn figure(
+    max: u64,
+    rules: Rules,
+    questions: Questions,
+    continuous: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<String, GuessWhoError> {
+    if continuous {
+        if max < 3 {
+            return Err(GuessWhoError::ContinuousExtent { max });
+        }
+        return Ok(figure_2(max.min(16) as f64, 24)?);
+    }
+    let table = Table::solve_with_progress(max, rules, questions, progress)?;
+    Ok(figure_1(&table, max)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_draws_either_figure_and_refuses_a_small_region() {
+        let svg = figure(8, Rules::Official, Questions::Two, false, &mut |_, _| {}).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("official rules"));
+        let svg = figure(3, Rules::Race, Questions::Two, true, &mut |_, _| {}).unwrap();
+        assert!(svg.contains("Figure 2"));
+        assert_eq!(
+            figure(2, Rules::Race, Questions::Two, true, &mut |_, _| {}),
+            Err(GuessWhoError::ContinuousExtent { max: 2 })
+        );
+    }
 }

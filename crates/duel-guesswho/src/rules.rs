@@ -6,6 +6,9 @@ use std::str::FromStr;
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::plot::PlotError;
+use crate::value::STEPS_PER_SECOND;
+
 /// The most memory a table may take: 8 GiB.
 pub const MAX_TABLE_BYTES: u64 = duel_core::limits::Limits::DEFAULT.guesswho_table_bytes;
 
@@ -130,6 +133,23 @@ impl fmt::Display for Move {
     }
 }
 
+impl FromStr for Move {
+    type Err = GuessWhoError;
+
+    /// `guess`, or the parts of a question separated by commas (`8,16`, `1,3,6`). The parts
+    /// are checked against a position only when the move is played or evaluated.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim() == "guess" {
+            return Ok(Move::Guess);
+        }
+        s.split(',')
+            .map(|p| p.trim().parse::<u64>())
+            .collect::<Result<Vec<u64>, _>>()
+            .map(Move::Split)
+            .map_err(|_| GuessWhoError::BadMove(s.to_string()))
+    }
+}
+
 /// Why a Guess Who computation was refused.
 #[derive(Debug, Error, PartialEq)]
 pub enum GuessWhoError {
@@ -189,6 +209,60 @@ pub enum GuessWhoError {
     /// A guess where the rules forbid it.
     #[error("the race rules do not allow guessing")]
     GuessNotAllowed,
+    /// A move that is neither `guess` nor comma-separated part sizes.
+    #[error("move '{0}' is neither 'guess' nor comma-separated part sizes like 8,16")]
+    BadMove(String),
+    /// A table with no closed form that would take more steps than allowed
+    /// ([`crate::value::ValueQuery::max_steps`]).
+    #[error(
+        "P({n}, {m}) needs a table of about {steps:.0e} steps, roughly {} at {per_second:.0e} steps a second (no closed form for {rules} rules with {questions}-way questions); raise --max-steps (now {max_steps:.0e}) to run it",
+        duration_words(*steps / STEPS_PER_SECOND),
+        per_second = STEPS_PER_SECOND
+    )]
+    TooLong {
+        /// Candidates of the player to move.
+        n: u64,
+        /// Candidates of the opponent.
+        m: u64,
+        /// The rule set.
+        rules: Rules,
+        /// The question kind.
+        questions: Questions,
+        /// The estimated steps of the table.
+        steps: f64,
+        /// The most steps allowed.
+        max_steps: f64,
+    },
+    /// A move-by-move check too large for its O(n²) questions per position
+    /// ([`crate::verify::verify_limit`]).
+    #[error("the move-by-move check of {rules} rules with {questions}-way questions enumerates O(n²) questions per position: use --max {limit} or less")]
+    CheckTooLarge {
+        /// The rule set.
+        rules: Rules,
+        /// The question kind.
+        questions: Questions,
+        /// The largest pool asked for.
+        max: u64,
+        /// The largest pool allowed.
+        limit: u64,
+    },
+    /// Theorem 1.6 as printed asked of rules other than official with three-way questions.
+    #[error("--printed applies to Theorem 1.6: use it with --rules official --questions 3")]
+    PrintedNeedsTripartite {
+        /// The rule set asked for.
+        rules: Rules,
+        /// The question kind asked for.
+        questions: Questions,
+    },
+    /// Figure 2 asked for a region smaller than its L shape.
+    #[error("--max for --continuous is the extent of the L-shaped region: at least 3")]
+    ContinuousExtent {
+        /// The extent asked for.
+        max: u64,
+    },
+    /// A plot that could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
     /// A position outside a computed table.
     #[error("position ({n}, {m}) is outside the table (pools up to {max})")]
     OutsideTable {
@@ -201,11 +275,52 @@ pub enum GuessWhoError {
     },
 }
 
+/// A duration in words, for [`GuessWhoError::TooLong`]: "a second", "40 seconds",
+/// "3 minutes", "2.5 hours", "4 days".
+fn duration_words(seconds: f64) -> String {
+    if seconds < 1.5 {
+        "a second".to_string()
+    } else if seconds < 120.0 {
+        format!("{seconds:.0} seconds")
+    } else if seconds < 7200.0 {
+        format!("{:.0} minutes", seconds / 60.0)
+    } else if seconds < 172_800.0 {
+        format!("{:.1} hours", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86_400.0)
+    }
+}
+
 /// A byte count of [`GuessWhoError::TooLarge`], saturated at `u128::MAX`.
 fn bytes_text(bytes: u128) -> String {
     if bytes == u128::MAX {
         "more than 2^128 bytes".to_string()
     } else {
         format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_from_their_command_line_form() {
+        assert_eq!("guess".parse(), Ok(Move::Guess));
+        assert_eq!(" 8, 16".parse(), Ok(Move::Split(vec![8, 16])));
+        assert_eq!("1,3,6".parse(), Ok(Move::Split(vec![1, 3, 6])));
+        assert_eq!(
+            "two".parse::<Move>().unwrap_err().to_string(),
+            "move 'two' is neither 'guess' nor comma-separated part sizes like 8,16"
+        );
+    }
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(duration_words(1.0), "a second");
+        assert_eq!(duration_words(40.0), "40 seconds");
+        assert_eq!(duration_words(600.0), "10 minutes");
+        assert_eq!(duration_words(9000.0), "2.5 hours");
+        assert_eq!(duration_words(345_600.0), "4 days");
     }
 }

@@ -1,31 +1,33 @@
 //! Checks of the theorems against the exact table, over whole ranges.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 use super::closed_form::{
     cushing_bipartite, cushing_tripartite_corrected, cushing_tripartite_printed, nica_move,
     nica_numerator, split,
 };
-use super::rules::{Move, Questions, Rules};
+use super::rules::{GuessWhoError, Move, Questions, Rules};
 use super::table::{Prob, Table};
 
 /// At most this many counterexamples are listed (all are counted).
 pub const MAX_LISTED: usize = 1000;
 
-/// A position where a theorem fails.
+/// A position where a theorem fails. Its fields are in alphabetical order, the order of its
+/// JSON in `guess-who verify --json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Counterexample {
-    /// Candidates of the player to move.
-    pub n: u64,
-    /// Candidates of the opponent.
-    pub m: u64,
-    /// What fails.
-    pub what: String,
-    /// What the theorem states.
-    pub stated: String,
     /// What the table gives.
     pub computed: String,
+    /// Candidates of the opponent.
+    pub m: u64,
+    /// Candidates of the player to move.
+    pub n: u64,
+    /// What the theorem states.
+    pub stated: String,
+    /// What fails.
+    pub what: String,
 }
 
 /// The result of checking a theorem over `1 ≤ n, m ≤ max`.
@@ -280,6 +282,105 @@ pub fn verify(table: &Table) -> Verification {
     }
 }
 
+/// The counterexamples of the printed Theorem 1.6 that [`VerifyAnswer`]'s JSON lists beside
+/// the corrected one's.
+pub const PRINTED_LISTED: usize = 10;
+
+/// The answer of [`verify_up_to`]: the check of the theorem of the rules over a range, the
+/// memory of its table, and for the official rules with three-way questions the check of
+/// Theorem 1.6 as printed beside the corrected one.
+///
+/// Its JSON (the command line contract of `guess-who verify`), fields in alphabetical order:
+/// `{"checked", "counterexample_count", "counterexamples": [{"computed", "m", "n", "stated",
+/// "what"}], "holds", "max", "printed": {"counterexample_count", "first_counterexamples"
+/// (the first ten), "holds", "theorem"}, "questions": 2 | 3, "rules", "table_bytes",
+/// "theorem"}`, `printed` only where it was checked.
+#[derive(Clone, Debug)]
+pub struct VerifyAnswer {
+    /// The check asked for.
+    pub verification: Verification,
+    /// Bytes the table took.
+    pub table_bytes: u64,
+    /// Theorem 1.6 as printed, checked beside the corrected statement.
+    pub printed: Option<Verification>,
+}
+
+/// The summary of the printed theorem in [`VerifyAnswer`]'s JSON.
+#[derive(Serialize)]
+struct PrintedDoc<'a> {
+    counterexample_count: u64,
+    first_counterexamples: &'a [Counterexample],
+    holds: bool,
+    theorem: &'a str,
+}
+
+impl Serialize for VerifyAnswer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = &self.verification;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("checked", &v.checked)?;
+        map.serialize_entry("counterexample_count", &v.counterexample_count)?;
+        map.serialize_entry("counterexamples", &v.counterexamples)?;
+        map.serialize_entry("holds", &v.holds)?;
+        map.serialize_entry("max", &v.max)?;
+        if let Some(p) = &self.printed {
+            let listed = p.counterexamples.len().min(PRINTED_LISTED);
+            let doc = PrintedDoc {
+                counterexample_count: p.counterexample_count,
+                first_counterexamples: &p.counterexamples[..listed],
+                holds: p.holds,
+                theorem: &p.theorem,
+            };
+            map.serialize_entry("printed", &doc)?;
+        }
+        map.serialize_entry("questions", &v.questions)?;
+        map.serialize_entry("rules", &v.rules)?;
+        map.serialize_entry("table_bytes", &self.table_bytes)?;
+        map.serialize_entry("theorem", &v.theorem)?;
+        map.end()
+    }
+}
+
+/// Checks the theorem of `rules` and `questions` ([`verify`]) over `1 ≤ n, m ≤ max`, or with
+/// `as_printed` Cushing et al.'s Theorem 1.6 exactly as printed (official rules, three-way
+/// questions only: [`GuessWhoError::PrintedNeedsTripartite`] otherwise). Refuses a
+/// move-by-move check beyond [`verify_limit`] ([`GuessWhoError::CheckTooLarge`]) and a table
+/// that does not fit in memory before any work. `progress(done, total)` follows the solve.
+pub fn verify_up_to(
+    max: u64,
+    rules: Rules,
+    questions: Questions,
+    as_printed: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<VerifyAnswer, GuessWhoError> {
+    if let Some(limit) = verify_limit(rules, questions).filter(|&limit| max > limit) {
+        return Err(GuessWhoError::CheckTooLarge {
+            rules,
+            questions,
+            max,
+            limit,
+        });
+    }
+    let tripartite = rules == Rules::Official && questions == Questions::Three;
+    if as_printed && !tripartite {
+        return Err(GuessWhoError::PrintedNeedsTripartite { rules, questions });
+    }
+    let table = Table::solve_with_progress(max, rules, questions, progress)?;
+    let (verification, printed) = if as_printed {
+        (cushing_theorem_1_6_printed(&table), None)
+    } else {
+        (
+            verify(&table),
+            tripartite.then(|| cushing_theorem_1_6_printed(&table)),
+        )
+    };
+    Ok(VerifyAnswer {
+        verification,
+        table_bytes: table.bytes(),
+        printed,
+    })
+}
+
 /// The move that splits as evenly as possible: halves for yes/no questions, thirds for
 /// three-way questions.
 #[allow(clippy::manual_div_ceil)] // the three floors ⌊(n+i)/3⌋ read as the parts they are
@@ -307,4 +408,93 @@ pub fn even_split_not_optimal(table: &Table) -> (u64, u64) {
         })
         .sum();
     (bad, (max - 1) * (max - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(max: u64, rules: Rules, questions: Questions, printed: bool) -> VerifyAnswer {
+        verify_up_to(max, rules, questions, printed, &mut |_, _| {}).unwrap()
+    }
+
+    #[test]
+    fn the_theorem_of_the_rules_is_checked() {
+        let a = check(24, Rules::Race, Questions::Two, false);
+        assert!(a.verification.holds && a.verification.theorem.contains("Nica"));
+        assert_eq!(a.verification.checked, 24 * 24 - 1);
+        assert_eq!(a.table_bytes, 25 * 25 * 4);
+        assert!(a.printed.is_none());
+        // Official rules, three-way questions: the corrected statement holds, the printed one
+        // fails first at (10, 2) (Cushing et al., Theorem 1.6: misprinted sums).
+        let a = check(24, Rules::Official, Questions::Three, false);
+        assert!(a.verification.holds && a.verification.theorem.contains("corrected"));
+        let printed = a.printed.unwrap();
+        assert!(!printed.holds);
+        assert_eq!(
+            (printed.counterexamples[0].n, printed.counterexamples[0].m),
+            (10, 2)
+        );
+        let a = check(24, Rules::Official, Questions::Three, true);
+        assert!(!a.verification.holds && a.printed.is_none());
+        let a = check(12, Rules::FreeGuess, Questions::Three, false);
+        assert!(a.verification.holds && a.verification.theorem.contains("recurrence"));
+    }
+
+    #[test]
+    fn refusals_carry_their_sizes() {
+        assert_eq!(
+            verify_up_to(
+                600,
+                Rules::FreeGuess,
+                Questions::Three,
+                false,
+                &mut |_, _| {}
+            )
+            .unwrap_err(),
+            GuessWhoError::CheckTooLarge {
+                rules: Rules::FreeGuess,
+                questions: Questions::Three,
+                max: 600,
+                limit: RECURRENCE_CHECK_MAX_THREE_WAY
+            }
+        );
+        assert_eq!(
+            verify_up_to(30, Rules::Race, Questions::Two, true, &mut |_, _| {}).unwrap_err(),
+            GuessWhoError::PrintedNeedsTripartite {
+                rules: Rules::Race,
+                questions: Questions::Two
+            }
+        );
+        assert!(matches!(
+            verify_up_to(100_000, Rules::Race, Questions::Two, false, &mut |_, _| {}),
+            Err(GuessWhoError::TooLarge { max: 100_000, .. })
+        ));
+    }
+
+    /// The JSON lists the fields in alphabetical order, the printed check's first ten
+    /// counterexamples, and the table's bytes.
+    #[test]
+    fn json_fields_are_the_contract() {
+        let a = check(12, Rules::Official, Questions::Three, false);
+        let json = serde_json::to_string(&a).unwrap();
+        assert!(
+            json.starts_with(r#"{"checked":144,"counterexample_count":0,"counterexamples":[],"holds":true,"max":12,"printed":{"counterexample_count":"#),
+            "{json}"
+        );
+        assert!(
+            json.ends_with(r#""questions":3,"rules":"official","table_bytes":676,"theorem":"Cushing et al., Theorem 1.6 as corrected"}"#),
+            "{json}"
+        );
+        let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let first = doc["printed"]["first_counterexamples"].as_array().unwrap();
+        assert_eq!(
+            first.len(),
+            PRINTED_LISTED.min(a.printed.unwrap().counterexamples.len())
+        );
+        assert_eq!(
+            first[0].as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["computed", "m", "n", "stated", "what"]
+        );
+    }
 }
