@@ -173,22 +173,27 @@ pub fn write_table(out: &mut dyn Write, table: &dyn Tabular, format: Format) -> 
             })?;
         }
         Format::Json => {
-            let mut head = Map::new();
-            head.insert("title".into(), Value::String(table.title()));
-            head.extend(table.fields());
-            head.insert("columns".into(), columns.clone().into());
-            let head = serde_json::to_string(&Value::Object(head))?;
-            // The document is written as it goes: the head's fields, then each row.
-            write!(out, "{},\"rows\":[", &head[..head.len() - 1])?;
+            // Written as it goes, keys in the table's order: the title, the fields, the
+            // columns, each row (its cells in column order), the notes.
+            let key = |k: &str| Value::String(k.to_string());
+            write!(out, "{{{}:{}", key("title"), Value::String(table.title()))?;
+            for (k, v) in table.fields() {
+                write!(out, ",{}:{v}", key(&k))?;
+            }
+            write!(out, ",{}:{}", key("columns"), Value::from(columns.clone()))?;
+            write!(out, ",{}:[", key("rows"))?;
             let mut first = true;
             table.each_row(&mut |row| {
-                let object: Map<String, Value> =
-                    columns.iter().cloned().zip(row.iter().cloned()).collect();
+                let cells: Vec<String> = columns
+                    .iter()
+                    .zip(row)
+                    .map(|(c, v)| format!("{}:{v}", key(c)))
+                    .collect();
                 let sep = if first { "" } else { "," };
                 first = false;
-                write!(out, "{sep}\n{}", Value::Object(object))
+                write!(out, "{sep}\n{{{}}}", cells.join(","))
             })?;
-            writeln!(out, "\n],\"notes\":{}}}", Value::from(table.notes()))?;
+            writeln!(out, "\n],{}:{}}}", key("notes"), Value::from(table.notes()))?;
         }
         Format::Markdown => {
             writeln!(out, "{}\n", markdown_cell(&table.title()))?;
@@ -217,7 +222,7 @@ pub fn write_table(out: &mut dyn Write, table: &dyn Tabular, format: Format) -> 
                     .zip(&widths)
                     .map(|(c, &w)| format!("{c:>w$}"))
                     .collect();
-                padded.join("  ")
+                padded.join("  ").trim_end().to_string()
             };
             writeln!(out, "{}", table.title())?;
             writeln!(out, "{}", line(columns.clone()))?;
@@ -256,7 +261,7 @@ mod tests {
         assert_eq!(written(Format::Csv), "n,m,p\n1,2,1/2\n10,1,\n");
         assert_eq!(
             written(Format::Text),
-            "P(n, m), race rules\n n  m    p\n 1  2  1/2\n10  1     \na note, with a comma\n"
+            "P(n, m), race rules\n n  m    p\n 1  2  1/2\n10  1\na note, with a comma\n"
         );
         assert_eq!(
             written(Format::Markdown),
@@ -276,6 +281,12 @@ mod tests {
         );
         assert_eq!(doc["rows"][1]["p"], Value::Null);
         assert_eq!(doc["notes"][0], "a note, with a comma");
+        let text = written(Format::Json);
+        assert!(text.starts_with("{\"title\":"), "{text}");
+        assert!(
+            text.contains("{\"n\":1,\"m\":2,\"p\":\"1/2\"}"),
+            "cells in column order: {text}"
+        );
         let mut empty = Table::new("nothing", &["k"]);
         empty.notes.clear();
         let mut out = Vec::new();
