@@ -16,6 +16,26 @@
 //! The search stops as soon as R_n(r) ∈ {0, 1} and keeps its tree between moves
 //! (section 8.2 (i)): the priors of the nodes were computed from the first root.
 //!
+//! [`Bayes::new`] runs Algorithm 13 with shortcuts that leave the search the same bit for bit:
+//! matches kept as chains, descents resumed along the last one, brothers reused by the update,
+//! choices read off the last update. [`Bayes::reference`] runs it as written, without them;
+//! the tests check, step by step, that both agree bit for bit.
+//!
+//! ```
+//! use duel_games::pearl::Pearl;
+//! use duel_search::bayes::{Bayes, PriorKind};
+//! use duel_search::{Agent, Budget};
+//!
+//! let game = Pearl::new(2, 8, None, 1).unwrap();
+//! let sym = || PriorKind::Symmetric { a: 0.5, b: 0.0, name: "sym" };
+//! let mut fast = Bayes::new(sym(), 7);
+//! let mut reference = Bayes::reference(sym(), 7);
+//! let budget = Budget::Iterations(300);
+//! let (a, b) = (fast.search(&game, budget).unwrap(), reference.search(&game, budget).unwrap());
+//! assert_eq!((a.best, a.estimate.to_bits()), (b.best, b.estimate.to_bits()));
+//! assert_eq!(fast.root_value(), reference.root_value());
+//! ```
+//!
 //! One idea a file, each beside the part of the paper it implements:
 //!
 //! | file | what | paper |
@@ -186,6 +206,26 @@ impl<G: Game> Bayes<G> {
             leaves_visited: 0,
             history_prior: None,
         }
+    }
+
+    /// Algorithm 13 as the paper writes it, without the shortcuts of [`Bayes::new`]: every match
+    /// built as nodes (no chains), every descent from the root (none resumed along the last one),
+    /// every update reading all the brothers of each node of the branch (none reused from the
+    /// last update), every choice made by comparing the children's keys (none read off the last
+    /// update). The same search as [`Bayes::new`]'s, bit for bit (the tests compare the two after
+    /// every iteration), with a larger tree and a higher cost per iteration: the reference the
+    /// optimised search is checked against. Its name ends in `,plain=1`, the agent spec option
+    /// that builds it (`sym:plain=1`).
+    pub fn reference(kind: PriorKind, seed: u64) -> Self {
+        let mut agent = Self::new(kind, seed);
+        agent.lazy = false;
+        agent.resumes = false;
+        agent
+    }
+
+    /// Whether this agent runs Algorithm 13 as written ([`Bayes::reference`]).
+    pub fn is_reference(&self) -> bool {
+        !self.lazy && !self.resumes
     }
 
     /// Sets how matches are simulated.

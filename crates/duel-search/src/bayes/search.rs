@@ -141,7 +141,11 @@ impl<G: Game> Bayes<G> {
 
 impl<G: Game> Agent<G> for Bayes<G> {
     fn name(&self) -> String {
-        self.kind.text()
+        if self.is_reference() {
+            format!("{},plain=1", self.kind.text())
+        } else {
+            self.kind.text()
+        }
     }
 
     fn search(

@@ -1,6 +1,6 @@
 //! Tests of Algorithm 13: the hybrid arithmetic against exact logarithms (section 8.1), the
 //! descent's choices against Theorem 11's keys, and the optimised search against the algorithm
-//! as written, bit for bit.
+//! as written ([`Bayes::reference`]), bit for bit.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -175,11 +175,11 @@ fn bits(v: Val) -> [u64; 3] {
 
 /// Keeping matches as chains changes nothing: the same root values, bit for bit, after
 /// every step, the same leaves, and the same moves chosen, as materialising every match.
-/// Runs Algorithm 13 as written (every match materialised, every descent from the root)
-/// and with its shortcuts (chains, resumed descents, brothers taken from the last update,
-/// choices read off it) side by side and checks they agree bit for bit. Returns whether
-/// the second search reused its tree, the number of descents the shortcut resumed below
-/// the root, the levels of its updates that took their brothers from the last, and the
+/// Runs Algorithm 13 as written ([`Bayes::reference`]: every match materialised, every descent
+/// from the root) and with its shortcuts (chains, resumed descents, brothers taken from the
+/// last update, choices read off it) side by side and checks they agree bit for bit. Returns
+/// whether the second search reused its tree, the number of descents the shortcut resumed
+/// below the root, the levels of its updates that took their brothers from the last, and the
 /// choices its descents read off the last update.
 fn lazy_matches_eager<G: Game>(
     game: &G,
@@ -187,10 +187,9 @@ fn lazy_matches_eager<G: Game>(
     steps: usize,
     seed: u64,
 ) -> (bool, u32, u64, u64) {
-    let mut eager = Bayes::new(kind.clone(), seed);
-    eager.lazy = false;
-    eager.resumes = false;
+    let mut eager = Bayes::reference(kind.clone(), seed);
     let mut lazy = Bayes::new(kind, seed);
+    assert!(eager.is_reference() && !lazy.is_reference());
     eager.start(game);
     lazy.start(game);
     let mut resumed = 0;
