@@ -220,6 +220,10 @@ pub enum AgentSpec {
     },
     /// Algorithm 13 with a prior.
     Bayes(PriorKind),
+    /// Algorithm 13 as written, without the shortcuts that leave its search the same bit for
+    /// bit ([`Bayes::reference`]; `plain=1` in the spec of a Bayesian agent): the reference
+    /// the optimised search is checked against, slower.
+    BayesReference(PriorKind),
     /// Exact minimax (the budget in iterations is a number of positions).
     Solver,
     /// The solver where it finishes within half the budget, else MCTS(a, b) (`auto:a=..,b=..`).
@@ -271,9 +275,9 @@ impl AgentSpec {
         let allowed: &[&str] = match name {
             "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
             "uct" => &["c"],
-            "sym" => &["a", "b"],
-            "symp" => &["a"],
-            "gw" | "gw2" => &["fit"],
+            "sym" => &["a", "b", "plain"],
+            "symp" => &["a", "plain"],
+            "gw" | "gw2" => &["fit", "plain"],
             "solver" => &[],
             "auto" => &["a", "b"],
             _ => return Err(bad(
@@ -293,6 +297,17 @@ impl AgentSpec {
             }
         }
         let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
+        // `plain=1`: the Bayesian agent as the paper writes it ([`Bayes::reference`]).
+        let bayes = |prior: PriorKind| {
+            let plain = get("plain", 0.0);
+            if plain == 0.0 {
+                Ok(AgentSpec::Bayes(prior))
+            } else if plain == 1.0 {
+                Ok(AgentSpec::BayesReference(prior))
+            } else {
+                Err(bad("plain must be 0 or 1".to_string()))
+            }
+        };
         match name {
             "mcts" | "mcts-prime" | "mcts'" | "auto" => {
                 let (a, b) = (get("a", 3.5), get("b", 5.0));
@@ -326,11 +341,11 @@ impl AgentSpec {
                 if b.abs() > 1e6 {
                     return Err(bad("b must be between -1e6 and 1e6".to_string()));
                 }
-                Ok(AgentSpec::Bayes(PriorKind::Symmetric {
+                bayes(PriorKind::Symmetric {
                     a,
                     b,
                     name: if name == "sym" { "sym" } else { "symp" },
-                }))
+                })
             }
             _ => {
                 let fit = get("fit", 10_000.0);
@@ -339,11 +354,11 @@ impl AgentSpec {
                         "fit (random matches) must be a whole number in 1..=100000000".to_string(),
                     ));
                 }
-                Ok(AgentSpec::Bayes(if name == "gw" {
+                bayes(if name == "gw" {
                     PriorKind::GaltonWatson { fit: fit as u64 }
                 } else {
                     PriorKind::GaltonWatson2 { fit: fit as u64 }
-                }))
+                })
             }
         }
     }
@@ -356,6 +371,7 @@ impl AgentSpec {
             }
             AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
             AgentSpec::Bayes(p) => p.text(),
+            AgentSpec::BayesReference(p) => format!("{},plain=1", p.text()),
             AgentSpec::Solver => "solver".to_string(),
             AgentSpec::Auto { a, b } => format!("auto:a={},b={}", num(*a), num(*b)),
         }
@@ -375,6 +391,7 @@ impl AgentSpec {
                 seed,
             )),
             AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+            AgentSpec::BayesReference(p) => Box::new(Bayes::reference(p.clone(), seed)),
             AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
             AgentSpec::Auto { a, b } => Box::new(super::solver::Auto::<G>::new(*a, *b, seed)),
         }
@@ -515,7 +532,10 @@ fn argmax<const SELECTS: bool, R: Rng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{argmax_random_ties, argmax_random_ties_unpredictable, uniform_index, AgentSpec};
+    use super::{
+        argmax_random_ties, argmax_random_ties_unpredictable, uniform_index, AgentSpec, Budget,
+        PriorKind,
+    };
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -632,6 +652,38 @@ mod tests {
         // Beyond 32 bits, gen_range.
         let big = (u32::MAX as usize) * 4;
         assert!(uniform_index(&mut rng, big) < big);
+    }
+
+    /// `plain=1` builds Algorithm 13 as written, named as its spec reads, and searches as the
+    /// optimised agent does; `plain=0` is the optimised agent, any other value is refused.
+    #[test]
+    fn plain_builds_the_reference_agent() {
+        use duel_games::pearl::Pearl;
+        let spec = AgentSpec::parse("sym:plain=1").unwrap();
+        assert_eq!(spec.text(), "sym:a=0.5,plain=1");
+        assert_eq!(AgentSpec::parse(&spec.text()).unwrap(), spec);
+        assert_eq!(
+            AgentSpec::parse("symp:a=0.6,plain=0").unwrap(),
+            AgentSpec::parse("symp:a=0.6").unwrap()
+        );
+        assert!(matches!(
+            AgentSpec::parse("gw2:fit=100,plain=1").unwrap(),
+            AgentSpec::BayesReference(PriorKind::GaltonWatson2 { fit: 100 })
+        ));
+        let why = AgentSpec::parse("gw:plain=2").unwrap_err().to_string();
+        assert!(why.contains("plain must be 0 or 1"), "{why}");
+        assert!(AgentSpec::parse("mcts:plain=1").is_err());
+        let game = Pearl::new(2, 8, None, 3).unwrap();
+        let mut reference = spec.build::<Pearl>(1);
+        let mut fast = AgentSpec::parse("sym").unwrap().build::<Pearl>(1);
+        assert_eq!(reference.name(), spec.text());
+        let budget = Budget::Iterations(200);
+        let (r, f) = (reference.search(&game, budget), fast.search(&game, budget));
+        let (r, f) = (r.unwrap(), f.unwrap());
+        assert_eq!(
+            (r.best, r.estimate.to_bits()),
+            (f.best, f.estimate.to_bits())
+        );
     }
 
     #[test]
