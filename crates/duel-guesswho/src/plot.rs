@@ -4,6 +4,7 @@
 use plotters::prelude::*;
 
 use super::continuous::p_infinity;
+pub use super::rules::PlotError;
 use super::rules::{GuessWhoError, Questions, Rules};
 use super::table::Table;
 
@@ -34,13 +35,8 @@ fn colour(v: f64) -> RGBColor {
     RGBColor(c(0), c(1), c(2))
 }
 
-/// Why a plot could not be drawn.
-#[derive(Debug, PartialEq, thiserror::Error)]
-#[error("cannot draw the plot: {0}")]
-pub struct PlotError(String);
-
 fn err<E: std::fmt::Display>(e: E) -> PlotError {
-    PlotError(e.to_string())
+    PlotError::new(e)
 }
 
 /// A heatmap over the cells `[x0, x1) × [y0, y1)` of the unit grid given by `cells`

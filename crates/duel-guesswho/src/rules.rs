@@ -6,11 +6,25 @@ use std::str::FromStr;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::plot::PlotError;
-use crate::value::STEPS_PER_SECOND;
-
 /// The most memory a table may take: 8 GiB.
 pub const MAX_TABLE_BYTES: u64 = duel_core::limits::Limits::DEFAULT.guesswho_table_bytes;
+
+/// Table steps a second, measured on the development machine (2 cores; `(100000, 24)` under
+/// the official rules: 6·10^10 steps in 5.5 s, three-way squares and bands 0.8–0.9·10^10 with
+/// the third counted), for the time a refusal quotes.
+pub const STEPS_PER_SECOND: f64 = 1e10;
+
+/// Why a plot could not be drawn.
+#[derive(Debug, PartialEq, Error)]
+#[error("cannot draw the plot: {0}")]
+pub struct PlotError(String);
+
+impl PlotError {
+    /// The error of the plotting library, in words.
+    pub fn new(e: impl fmt::Display) -> PlotError {
+        PlotError(e.to_string())
+    }
+}
 
 /// How a player wins, and whether a turn may be a guess.
 ///

@@ -33,10 +33,7 @@ pub const CLOSED_FORM_STEPS: f64 = 2e10;
 /// ran out of memory.
 pub const MAX_LISTED_MOVES: usize = 10_000_000;
 
-/// Table steps a second, measured on the development machine (2 cores; `(100000, 24)` under
-/// the official rules: 6·10^10 steps in 5.5 s, three-way squares and bands 0.8–0.9·10^10 with
-/// the third counted), for the time a refusal quotes.
-pub const STEPS_PER_SECOND: f64 = 1e10;
+pub use crate::rules::STEPS_PER_SECOND;
 
 /// The most table steps [`value`] takes by default: about two minutes.
 pub const DEFAULT_MAX_STEPS: f64 = 1e12;
