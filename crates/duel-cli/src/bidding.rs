@@ -1,4 +1,6 @@
 //! `duel bidding` subcommands: Richman values, discrete thresholds, chip tables, optimal bids.
+//! Each reads its arguments, calls one function of `duel::bidding::answer` and prints the
+//! answer (as JSON, or as text).
 
 use std::process::ExitCode;
 
@@ -17,6 +19,7 @@ use serde::Serialize;
 
 use crate::output::{out, print_json, progress};
 use crate::Ctx;
+
 #[derive(clap::Subcommand)]
 pub enum Cmd {
     /// The exact Richman value R(G) (real-valued bidding) and the optimal first bid and moves.

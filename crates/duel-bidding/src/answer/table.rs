@@ -167,11 +167,11 @@ pub fn table_answer(
 /// The Richman value of a Connect or Hex board from the start: on the explicit graph where it
 /// fits, otherwise on the dense tables.
 fn board_richman(game: &GameSpec) -> Result<Rational, BiddingError> {
+    if game.position_bound() <= MAX_POSITIONS as u128 {
+        let g = game.build()?.graph;
+        return Ok(Richman::solve(&g)?.value(g.start()).clone());
+    }
     match *game {
-        _ if game.position_bound() <= MAX_POSITIONS as u128 => {
-            let g = game.build()?.graph;
-            Ok(Richman::solve(&g)?.value(g.start()).clone())
-        }
         GameSpec::Hex(n) => Ok(hex_richman_dense(&Hex::new(n)?)?.value()),
         GameSpec::Connect { width, height, k } => {
             Ok(connect_richman_dense(&LineGame::new(width, height, k, true)?)?.value())
