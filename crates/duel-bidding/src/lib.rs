@@ -10,6 +10,9 @@
 //! - [`realvalued`]: poorman and taxman bidding (real-valued, exact rationals).
 //! - [`boards`], [`games`]: Tic-Tac-Toe, Connect-K, Hex, Tug o' War, Ultimatum, A^n, B^n, E,
 //!   wedge sums, and their names.
+//! - [`answer`]: one function per question a front end asks (`duel bidding richman`,
+//!   `threshold`, `table`, `period`, `moves`, `taxman`), each choosing the solver and returning
+//!   a serializable answer.
 //!
 //! ```
 //! use duel_bidding::games::parse_game;
@@ -25,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod allk;
+pub mod answer;
 pub mod boards;
 pub mod brute;
 pub mod discrete;
@@ -38,6 +42,9 @@ pub mod richman;
 pub mod ttt;
 
 use thiserror::Error;
+
+use brute::TieRule;
+use graph::Outcome;
 
 /// Why a bidding computation could not be done.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -57,6 +64,133 @@ pub enum BiddingError {
     /// The game graph breaks the model (a non-terminal vertex without moves, …).
     #[error("{0}")]
     Model(String),
+    /// A count given as text (`what` names it) is not a non-negative integer.
+    #[error("{what} must be a non-negative integer, got '{text}'")]
+    NotACount {
+        /// What the count is, e.g. `--chips`.
+        what: String,
+        /// The text given.
+        text: String,
+    },
+    /// A count given as text has more digits than 64 bits hold.
+    #[error("{what} '{text}' is too large")]
+    CountOverflow {
+        /// What the count is.
+        what: String,
+        /// The text given.
+        text: String,
+    },
+    /// A total of chips beyond what the calculus represents.
+    #[error("{what} {total} is too large (at most {limit})")]
+    TotalTooLarge {
+        /// What the total is.
+        what: String,
+        /// The total asked for.
+        total: u64,
+        /// The largest total accepted ([`discrete::MAX_TOTAL`]).
+        limit: u64,
+    },
+    /// Alice's and Bob's chips are not written `A,B`.
+    #[error("--chips must be two counts 'A,B' (Alice's, Bob's), got '{0}'")]
+    NotAChipPair(String),
+    /// The holder of the tie-breaking advantage is neither `alice` nor `bob`.
+    #[error("--tie must be alice or bob, got '{0}'")]
+    NotAPlayer(String),
+    /// The tax of taxman bidding is not a fraction.
+    #[error("--tax must be a fraction like 1, 0 or 1/2, got '{0}'")]
+    NotATax(String),
+    /// Under this tie-breaking rule chip counts are not totally ordered (Loser's Ball), so no
+    /// threshold exists.
+    #[error("with {} tie-breaking chip counts are not totally ordered, so there is no threshold: use 'duel bidding moves' to decide positions", .0.name())]
+    NoThreshold(TieRule),
+    /// A Ladies First threshold (decided by search) for a total beyond the search's limit.
+    #[error("ladies-first is decided by search, for totals up to {limit}")]
+    LadiesFirstTooLarge {
+        /// The total asked for.
+        total: u64,
+        /// The largest total searched.
+        limit: u64,
+    },
+    /// A position under a rule decided by search, with more chips than the search takes.
+    #[error("the {} rule is decided by search, for totals up to {limit}", .rule.name())]
+    SearchTooLarge {
+        /// The tie-breaking rule.
+        rule: TieRule,
+        /// The total asked for.
+        total: u64,
+        /// The largest total searched.
+        limit: u64,
+    },
+    /// A Make-it Take-it threshold of a game with cycles beyond the totals its iteration takes.
+    #[error("for games with cycles, make-it-take-it thresholds are computed up to {limit} chips")]
+    CyclicMakeItTakeIt {
+        /// The total asked for.
+        total: u64,
+        /// The largest total computed.
+        limit: u64,
+    },
+    /// A table with more rows than a table may have.
+    #[error("--max-chips is limited to {limit} rows (use 'threshold' for a single large total)")]
+    TooManyRows {
+        /// The largest total asked for.
+        max_chips: u64,
+        /// The largest `max_chips` accepted.
+        limit: u64,
+    },
+    /// A table whose totals × positions exceed the work allowed.
+    #[error("a table of {totals} totals over {positions} positions needs about {updates} position updates (limit {}): ask for fewer totals", power_of_ten_text(*.limit))]
+    TableTooLarge {
+        /// Rows asked for.
+        totals: u64,
+        /// Positions of the game's graph.
+        positions: u64,
+        /// `totals × positions` (saturating).
+        updates: u64,
+        /// The most position updates allowed.
+        limit: u64,
+    },
+    /// More chips in play than the bid advisor takes.
+    #[error("at most {limit} chips in all for 'moves'")]
+    TooManyChips {
+        /// Alice's chips.
+        alice: u64,
+        /// Bob's chips.
+        bob: u64,
+        /// The largest total accepted.
+        limit: u64,
+    },
+    /// A board too large for the dense Richman solver (4 bytes a position).
+    #[error("{game} may need {} positions ({} bytes at 4 bytes each); the dense solver is limited to {limit} positions", bound_text(*.needed), count_text(.needed.saturating_mul(4)))]
+    DenseTooLarge {
+        /// The game's name.
+        game: String,
+        /// The bound on its positions (`u128::MAX` when it does not fit, see [`count_text`]).
+        needed: u128,
+        /// The most positions the dense solver takes ([`boards::DENSE_LIMIT`]).
+        limit: u64,
+    },
+    /// The periodic-rows solver asked of a game that is not a board where every move adds a
+    /// stone.
+    #[error("'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {0} use 'table', which verifies the period of any game")]
+    NotALayeredBoard(String),
+    /// A bid asked for at a finished position.
+    #[error("the position is finished ({0}): there is nothing to bid for")]
+    Finished(Outcome),
+}
+
+/// `n` as `a·10^e` (e.g. `2·10^10`) where it ends in at least three zeros, else its digits.
+fn power_of_ten_text(n: u64) -> String {
+    let mut e = 0;
+    let mut a = n;
+    while a != 0 && a % 10 == 0 {
+        a /= 10;
+        e += 1;
+    }
+    if e < 3 {
+        n.to_string()
+    } else {
+        format!("{a}·10^{e}")
+    }
 }
 
 /// A count for messages: its digits, or "more than 10^38" where it saturated at `u128::MAX`

@@ -552,3 +552,39 @@ fn positions_may_start_with_a_minus() {
         "'-7' is not a position of this game",
     );
 }
+
+/// `table` is written by the shared table type: `--json` is `--format json`, the text has a
+/// title and column names, and the period's note follows the rows in every format.
+#[test]
+fn table_json_flag_and_shared_layout() {
+    let args = ["bidding", "table", "E", "--max-chips", "5"];
+    let flag = json(&[&args[..], &["--json"]].concat());
+    let format = json(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(flag["rows"], format["rows"]);
+    assert_eq!(flag["title"], "f(E, k) [advantage]");
+    assert_eq!(flag["columns"], serde_json::json!(["k", "threshold"]));
+    // Example 3.8: R(E) = 1/2, so M = 2 and m = m̄ = 1.
+    assert_eq!(
+        (
+            &flag["period"]["M"],
+            &flag["period"]["m"],
+            &flag["period"]["m_bar"]
+        ),
+        (
+            &serde_json::json!(2),
+            &serde_json::json!(1),
+            &serde_json::json!(1)
+        )
+    );
+    let note = "f(k + 2) = f(k) + 1 for k >= 0 (M = 2, m = 1, m̄ = 1)";
+    assert_eq!(flag["notes"][0], note);
+    let (code, text, _) = common::duel_text(&args);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("f(E, k) [advantage]\nk  threshold\n0         0*\n"),
+        "{text}"
+    );
+    assert!(text.ends_with(&format!("{note}\n")), "{text}");
+    let (code, _, err) = common::duel_text(&[&args[..], &["--json", "--format", "csv"]].concat());
+    assert_eq!(code, 2, "{err}");
+}
