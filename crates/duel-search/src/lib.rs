@@ -2,6 +2,7 @@
 //! Bayesian step-by-step optimal search (Algorithm 13) with its priors Sym, SymP, GW and GW2.
 
 pub mod agent;
+pub mod answer;
 pub mod arena;
 mod arena_alloc;
 pub mod bayes;
