@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::Solver;
-use duel::games::connect4_answer::{book as book_answer, solve_file, solve_position};
 use duel::games::connect4_answer::BOOK_TABLE_LOG;
+use duel::games::connect4_answer::{book as book_answer, solve_file, solve_position};
 use duel::games::connect4_book::Progress;
 
 use crate::output::{out, out_raw, print_json, progress, read_text};

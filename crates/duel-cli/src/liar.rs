@@ -238,8 +238,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MaxQuestions(a) => {
-            let r =
-                max_questions_pathological(a.n, a.lies, Budget::uniform(a.max_states, a.max_steps))?;
+            let r = max_questions_pathological(
+                a.n,
+                a.lies,
+                Budget::uniform(a.max_states, a.max_steps),
+            )?;
             if a.json {
                 print_json(&r)?;
             } else {

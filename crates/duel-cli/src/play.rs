@@ -227,11 +227,7 @@ fn budget_text(budget: Budget) -> String {
 }
 
 /// Prints the board, or for a game without one the moves from the start.
-fn show_position<G: Game>(
-    start: &G,
-    moves: &[G::Move],
-    position: &G,
-) -> anyhow::Result<()> {
+fn show_position<G: Game>(start: &G, moves: &[G::Move], position: &G) -> anyhow::Result<()> {
     match position.board() {
         Some(b) => out_raw!("{b}"),
         None if moves.is_empty() => out!("moves: none yet"),

@@ -170,10 +170,7 @@ pub struct VerifyAnswer {
 /// `duel liar verify`: Lemma 1, Theorem 1 and Corollaries 1 and 2 up to `max_q` questions
 /// ([`VerifyRanges::up_to`]). `progress(done, total)` is called before (0 of 1) and after
 /// (1 of 1) the checks.
-pub fn verify(
-    max_q: u32,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<VerifyAnswer, LiarError> {
+pub fn verify(max_q: u32, progress: &mut dyn FnMut(u64, u64)) -> Result<VerifyAnswer, LiarError> {
     progress(0, 1);
     let r = verify_ranges(VerifyRanges::up_to(max_q))?;
     progress(1, 1);
@@ -266,7 +263,9 @@ impl Tabular for LiarTable {
         )
     }
     fn columns(&self) -> Vec<String> {
-        ["n", "questions", "volume_bound"].map(String::from).to_vec()
+        ["n", "questions", "volume_bound"]
+            .map(String::from)
+            .to_vec()
     }
     fn each_row(&self, row: &mut dyn FnMut(&[Value]) -> io::Result<()>) -> io::Result<()> {
         self.rows
@@ -315,12 +314,17 @@ mod tests {
         assert_eq!(a.carole_answer, Some(Some(Answer::Yes)));
         assert_eq!(a.paul_wins_after_ask, Some(false));
         let json = serde_json::to_string(&a).unwrap();
-        assert!(json.starts_with(r#"{"after_no":[0,5],"after_yes":[3,0],"ask":[3,0],"bound":"32","carole_answer":"yes","#));
+        assert!(json.starts_with(
+            r#"{"after_no":[0,5],"after_yes":[3,0],"ask":[3,0],"bound":"32","carole_answer":"yes","#
+        ));
         // Without a question, none of its fields.
         let a = solve(&request(Start::Objects(1_000_000), None, 25)).unwrap();
         assert_eq!((a.winner.as_str(), a.lies), ("paul", 1));
         let json = serde_json::to_string(&a).unwrap();
-        assert!(json.starts_with(r#"{"bound":"33554432","lies":1,"#), "{json}");
+        assert!(
+            json.starts_with(r#"{"bound":"33554432","lies":1,"#),
+            "{json}"
+        );
     }
 
     #[test]

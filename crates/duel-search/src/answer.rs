@@ -491,7 +491,10 @@ mod tests {
         assert!(matches!(e, AnswerError::Game(_)), "{e}");
         assert_eq!(value("tictactoe", "", 0), Err(AnswerError::ZeroNodes));
         let e = value("tictactoe", "14253", 1000).unwrap_err();
-        assert!(matches!(e, AnswerError::Finished { what: "value", .. }), "{e}");
+        assert!(
+            matches!(e, AnswerError::Finished { what: "value", .. }),
+            "{e}"
+        );
         // X (cells 1, 2) completes the top row at 3; the solver takes a win at once.
         let b = best(&BestRequest {
             game: "tictactoe".into(),

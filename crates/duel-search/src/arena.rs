@@ -861,7 +861,10 @@ mod tests {
         assert_eq!((answer.iterations, answer.millis), (Some(20), None));
         assert_eq!((answer.b_iterations, answer.b_millis), (None, Some(5)));
         let json = serde_json::to_value(&answer).unwrap();
-        assert_eq!((json["shard"].as_str(), json["seed"].as_u64()), (Some("1/2"), Some(3)));
+        assert_eq!(
+            (json["shard"].as_str(), json["seed"].as_u64()),
+            (Some("1/2"), Some(3))
+        );
         assert_eq!(json["games"], 2);
         let path = std::env::temp_dir().join(format!("duel-arena-{}.jsonl", std::process::id()));
         std::fs::write(&path, run.jsonl()).unwrap();
