@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use duel::arena::{merge, parse_records, run_arena, ArenaConfig, Shard, Summary, Tally};
+use duel::arena::{merge_files as merge_answer, run_arena, ArenaConfig, Shard, Summary, Tally};
+use duel::search::answer::budget_of_options;
 use duel::search::Budget;
-use serde::Serialize;
 
 use crate::output::{out, print_json, progress};
 use crate::Ctx;
@@ -73,47 +73,14 @@ struct MergeArgs {
     json: bool,
 }
 
-const MAX_MILLIS: u64 = 600_000;
-
-#[derive(Serialize)]
-struct RunOut<'a> {
-    #[serde(flatten)]
-    summary: &'a Summary,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    iterations: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    millis: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    b_iterations: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    b_millis: Option<u64>,
-    seed: u64,
-    shard: String,
-}
-
-/// The budget of `--{prefix}iterations` / `--{prefix}millis`, if either is given.
-fn budget_of(
-    iterations: Option<u64>,
-    millis: Option<u64>,
-    prefix: &str,
-) -> anyhow::Result<Option<Budget>> {
-    Ok(match (iterations, millis) {
-        (_, Some(ms)) if ms > MAX_MILLIS => anyhow::bail!(
-            "--{prefix}millis {ms} is more than the limit of {MAX_MILLIS} (10 minutes)"
-        ),
-        (_, Some(ms)) => Some(Budget::Millis(ms)),
-        (Some(n), None) => Some(Budget::Iterations(n)),
-        (None, None) => None,
-    })
-}
-
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if let Some(Sub::Merge(m)) = args.cmd {
         return merge_files(m);
     }
     let missing = || anyhow::anyhow!("duel arena needs GAME, --a, --b and --games");
-    let budget = budget_of(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
-    let b_budget = budget_of(args.b_iterations, args.b_millis, "b-")?;
+    let budget =
+        budget_of_options(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
+    let b_budget = budget_of_options(args.b_iterations, args.b_millis, "b-")?;
     let shard = match &args.shard {
         Some(s) => Shard::parse(s)?,
         None => Shard::ALL,
@@ -130,12 +97,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         memory: crate::system::available_memory(),
         shard,
     };
-    let in_shard = if shard.index < config.games {
-        (config.games - shard.index).div_ceil(shard.count)
-    } else {
-        0
-    };
-    let bar = progress(ctx, in_shard, "games");
+    let bar = progress(ctx, shard.games_in(config.games), "games");
     let run = run_arena(&config, &|| bar.inc(1))?;
     bar.finish_and_clear();
     if let Some(path) = &args.out {
@@ -144,15 +106,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
     let s = &run.summary;
     if args.json {
-        print_json(&RunOut {
-            summary: s,
-            iterations: run.info.iterations,
-            millis: run.info.millis,
-            b_iterations: run.info.b_iterations,
-            b_millis: run.info.b_millis,
-            seed: run.info.seed,
-            shard: format!("{}/{}", shard.index, shard.count),
-        })?;
+        print_json(&run.answer())?;
     } else {
         let text = |b: Budget| match b {
             Budget::Iterations(1) => "1 iteration".to_string(),
@@ -206,12 +160,7 @@ fn print_summary(s: &Summary) -> anyhow::Result<()> {
 }
 
 fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {
-    let mut records = Vec::new();
-    for path in &args.files {
-        let text = crate::output::read_text(path)?;
-        records.extend(parse_records(&text, &path.display().to_string())?);
-    }
-    let m = merge(&records)?;
+    let m = merge_answer(&args.files)?;
     if args.json {
         print_json(&m)?;
     } else {

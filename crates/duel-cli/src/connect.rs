@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel::games::connect4::{parse_test_file, solve_cases_with, FileResult, Position, Solver};
-use duel::games::connect4_book::{generate, Book, Progress};
-use serde::Serialize;
+use duel::games::connect4::Solver;
+use duel::games::connect4_answer::BOOK_TABLE_LOG;
+use duel::games::connect4_answer::{book as book_answer, solve_file, solve_position};
+use duel::games::connect4_book::Progress;
 
 use crate::output::{out, out_raw, print_json, progress, read_text};
 use crate::Ctx;
@@ -56,40 +57,6 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// One solved position, as printed.
-#[derive(Serialize, Debug)]
-pub struct Answer {
-    position: String,
-    score: i32,
-    /// The best columns (1–7).
-    best: Vec<u32>,
-    nodes: u64,
-    millis: f64,
-}
-
-/// Solves `moves` (exactly, or with `weak` only its sign) and finds the columns that keep it.
-pub fn solve_position(solver: &mut Solver, moves: &str, weak: bool) -> anyhow::Result<Answer> {
-    let start = Instant::now();
-    let p = Position::parse(moves)?;
-    let (solved, best) = if weak {
-        let solved = solver.solve_weak(&p);
-        let best = solver.weak_columns(&p, solved.score);
-        (solved, best)
-    } else {
-        let solved = solver.solve(&p);
-        let best = solver.best_columns(&p, solved.score);
-        (solved, best)
-    };
-    let best = best.into_iter().map(|c| c + 1).collect();
-    Ok(Answer {
-        position: moves.trim().to_string(),
-        score: solved.score,
-        best,
-        nodes: solved.nodes,
-        millis: start.elapsed().as_secs_f64() * 1000.0,
-    })
-}
-
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Solve(args) => solve(args, ctx),
@@ -97,26 +64,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The most plies `duel connect book` takes: the positions grow about sevenfold every two
-/// plies.
-const MAX_BOOK_PLIES: u32 = 12;
-
 fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    if args.plies > MAX_BOOK_PLIES {
-        anyhow::bail!(
-            "--plies {} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)",
-            args.plies
-        );
-    }
-    let known = match &args.extend {
-        Some(path) => {
-            let text = read_text(path)?;
-            Some(Book::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?)
-        }
-        None => None,
-    };
-    const TABLE_LOG: u32 = 23;
-    let table_bytes = Solver::table_bytes_for(TABLE_LOG) as u64;
+    let table_bytes = Solver::table_bytes_for(BOOK_TABLE_LOG) as u64;
     let threads = crate::system::threads_within_memory(table_bytes);
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book");
@@ -125,7 +74,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         bar.set_position(p.done as u64);
         bar.set_message(format!("connect book, ply {}", p.ply));
     };
-    let book = generate(args.plies, threads, TABLE_LOG, known.as_ref(), &on_progress)?;
+    let book = book_answer(args.plies, args.extend.as_deref(), threads, &on_progress)?;
     bar.finish_and_clear();
     let text = book.to_text();
     match &args.out {
@@ -149,15 +98,17 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let mut solver = Solver::new();
     if let Some(path) = args.file {
         let text = read_text(&path)?;
-        let cases =
-            parse_test_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        if cases.is_empty() {
-            anyhow::bail!("{} holds no position", path.display());
-        }
-        let bar = progress(ctx, cases.len() as u64, "connect solve");
-        let res: FileResult = solve_cases_with(&mut solver, &cases, args.weak, |i| {
-            bar.set_position(i as u64)
-        })?;
+        let bar = progress(ctx, 1, "connect solve");
+        let res = solve_file(
+            &mut solver,
+            &path.display().to_string(),
+            &text,
+            args.weak,
+            &mut |done, total| {
+                bar.set_length(total);
+                bar.set_position(done)
+            },
+        )?;
         bar.finish_and_clear();
         if args.json {
             print_json(&res)?;
@@ -204,35 +155,4 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn solves_a_position_with_its_best_columns() {
-        let mut s = Solver::with_table_log_size(20);
-        // First line of Test_L3_R1.
-        let a = solve_position(&mut s, "2252576253462244111563365343671351441", false).unwrap();
-        assert_eq!(a.score, -1);
-        assert!(!a.best.is_empty());
-        // Three in a row on the bottom: the winning column is 4, score (43 - 6)/2 = 18.
-        let a = solve_position(&mut s, "112233", false).unwrap();
-        assert_eq!(a.score, 18);
-        assert_eq!(a.best, vec![4]);
-        // Weakly: a win, which column 4 keeps.
-        let w = solve_position(&mut s, "112233", true).unwrap();
-        assert_eq!(w.score, 1);
-        assert!(w.best.contains(&4), "{:?}", w.best);
-        let v = serde_json::to_value(&a).unwrap();
-        for field in ["position", "score", "best", "nodes", "millis"] {
-            assert!(v.get(field).is_some(), "{field}");
-        }
-        for weak in [false, true] {
-            assert!(solve_position(&mut s, "8", weak).is_err());
-            assert!(solve_position(&mut s, "1111111", weak).is_err());
-            assert!(solve_position(&mut s, "1212121", weak).is_err());
-        }
-    }
 }

@@ -2,11 +2,11 @@
 
 use std::process::ExitCode;
 
-use duel::liar::verify::{verify, VerifyRanges};
-use duel::liar::{judge_question, min_questions, play::play, solve_state, Budget, Variant};
-use serde_json::json;
+use duel::duel_core::table::Format;
+use duel::liar::answer::{self, SolveRequest, Start};
+use duel::liar::{max_questions_pathological, min_questions, Answer, Budget, Variant};
 
-use crate::output::{print_json, progress};
+use crate::output::{print_json, progress, write_table_stdout};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -44,7 +44,10 @@ pub struct TableArgs {
     /// above 8 GiB); they also bound its time, 4 search steps an entry.
     #[arg(long, default_value_t = 30_000_000)]
     max_states: usize,
-    /// Print one JSON document.
+    /// How to write the table: text, csv, json or markdown.
+    #[arg(long, default_value_t = Format::Text)]
+    format: Format,
+    /// The same as `--format json`.
     #[arg(long)]
     json: bool,
 }
@@ -143,55 +146,41 @@ fn variant(pathological: bool) -> Variant {
     }
 }
 
+/// "yes" or "no".
+fn answer_text(a: Answer) -> &'static str {
+    match a {
+        Answer::Yes => "yes",
+        Answer::No => "no",
+    }
+}
+
+/// "Paul" or "Carole", from the `winner` field.
+fn winner_name(winner: &str) -> &'static str {
+    if winner == "paul" {
+        "Paul"
+    } else {
+        "Carole"
+    }
+}
+
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Solve(a) => {
-            let budget = Budget::uniform(a.max_states, a.max_steps);
-            let v = variant(a.pathological);
-            let state = match (&a.state, a.n) {
-                (Some(x), _) => {
-                    if let Some(e) = a.lies {
-                        if e + 1 != x.len() {
-                            anyhow::bail!(
-                                "--lies {e} needs a state of {} classes, --state has {}",
-                                e + 1,
-                                x.len()
-                            );
-                        }
-                    }
-                    x.clone()
-                }
-                (None, Some(n)) => duel::liar::state::start(n, a.lies.unwrap_or(1))?,
+            let start = match (a.state, a.n) {
+                (Some(x), _) => Start::State(x),
+                (None, Some(n)) => Start::Objects(n),
                 (None, None) => anyhow::bail!("give --n or --state"),
             };
-            if let Some(ask) = &a.ask {
-                // Before the search: a malformed question is refused at once.
-                duel::liar::state::check_question(&state, ask)?;
-                if a.questions == 0 {
-                    anyhow::bail!("no question remains to be asked (--questions 0)");
-                }
-            }
-            let r = solve_state(&state, a.questions, v, budget)?;
-            let mut verdict = None;
-            if let Some(ask) = &a.ask {
-                let (yes, no) = duel::liar::state::successors(&state, ask);
-                let carole =
-                    judge_question(&state, a.questions, ask, v, budget)?.map(|ans| match ans {
-                        duel::liar::Answer::Yes => "yes",
-                        duel::liar::Answer::No => "no",
-                    });
-                verdict = Some((ask.clone(), yes, no, carole));
-            }
+            let r = answer::solve(&SolveRequest {
+                start,
+                lies: a.lies,
+                questions: a.questions,
+                ask: a.ask,
+                variant: variant(a.pathological),
+                budget: Budget::uniform(a.max_states, a.max_steps),
+            })?;
             if a.json {
-                let mut doc = serde_json::to_value(&r)?;
-                if let Some((ask, yes, no, carole)) = &verdict {
-                    doc["ask"] = json!(ask);
-                    doc["after_yes"] = json!(yes);
-                    doc["after_no"] = json!(no);
-                    doc["paul_wins_after_ask"] = json!(carole.is_none());
-                    doc["carole_answer"] = json!(carole);
-                }
-                print_json(&doc)?;
+                print_json(&r)?;
             } else {
                 say(format!(
                     "{} game, state {:?} (n = {}), q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
@@ -200,7 +189,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.n,
                     r.questions,
                     r.lies,
-                    if r.winner == "paul" { "Paul" } else { "Carole" },
+                    winner_name(&r.winner),
                     r.method,
                     r.volume,
                     r.bound
@@ -210,10 +199,13 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                         "Paul's first question: {q:?} (objects of each lie class in the set)"
                     ))?;
                 }
-                if let Some((ask, yes, no, carole)) = &verdict {
+                if let (Some(ask), Some(yes), Some(no), Some(carole)) =
+                    (&r.ask, &r.after_yes, &r.after_no, r.carole_answer)
+                {
                     say(match carole {
                         Some(ans) => format!(
-                            "after asking {ask:?}: Carole wins by answering {ans} (yes → {yes:?}, no → {no:?})"
+                            "after asking {ask:?}: Carole wins by answering {} (yes → {yes:?}, no → {no:?})",
+                            answer_text(ans)
                         ),
                         None => format!(
                             "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
@@ -224,8 +216,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MinQuestions(a) => {
-            let budget = Budget::uniform(a.max_states, a.max_steps);
-            let r = min_questions(a.n, a.lies, budget)?;
+            let r = min_questions(a.n, a.lies, Budget::uniform(a.max_states, a.max_steps))?;
             if a.json {
                 print_json(&r)?;
             } else {
@@ -247,8 +238,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MaxQuestions(a) => {
-            let budget = Budget::uniform(a.max_states, a.max_steps);
-            let r = duel::liar::max_questions_pathological(a.n, a.lies, budget)?;
+            let r = max_questions_pathological(
+                a.n,
+                a.lies,
+                Budget::uniform(a.max_states, a.max_steps),
+            )?;
             if a.json {
                 print_json(&r)?;
             } else {
@@ -271,14 +265,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         }
         Cmd::Verify(a) => {
             let bar = progress(ctx, 1, "liar verify");
-            let r = verify(VerifyRanges::up_to(a.max_q))?;
+            let r = answer::verify(a.max_q, &mut |done, _| bar.set_position(done))?;
             bar.finish_and_clear();
             if a.json {
-                print_json(&json!({
-                    "max_q": a.max_q,
-                    "items": r.items,
-                    "holds": r.holds,
-                }))?;
+                print_json(&r)?;
             } else {
                 for i in &r.items {
                     say(format!(
@@ -305,38 +295,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             })
         }
         Cmd::Table(a) => {
-            let v = variant(a.pathological);
-            let rows = duel::liar::tables::extreme_questions(v, a.lies, a.max_n, a.max_states)?;
-            if a.json {
-                print_json(&json!({
-                    "lies": a.lies,
-                    "variant": v,
-                    "rows": rows,
-                }))?;
-            } else {
-                say(match v {
-                    Variant::Original => "n  fewest-q  volume-bound".to_string(),
-                    Variant::Pathological => "n  most-q  volume-bound".to_string(),
-                })?;
-                for r in &rows {
-                    say(format!("{} {} {}", r.n, r.questions, r.volume_bound))?;
-                }
-            }
+            let t = answer::table(variant(a.pathological), a.lies, a.max_n, a.max_states)?;
+            let format = if a.json { Format::Json } else { a.format };
+            write_table_stdout(&t, format)?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Strategy(a) => {
-            let p = play(a.n, a.questions, a.lies, variant(a.pathological))?;
+            let p = answer::strategy(a.n, a.questions, a.lies, variant(a.pathological))?;
             if a.json {
-                print_json(&json!({
-                    "n": a.n,
-                    "questions": a.questions,
-                    "lies": a.lies,
-                    "variant": variant(a.pathological),
-                    "strategy": p.strategy,
-                    "rounds": p.rounds,
-                    "last": p.last,
-                    "winner": p.winner,
-                }))?;
+                print_json(&p)?;
             } else {
                 say(format!(
                     "Paul plays the {}; Carole answers volume-greedily.",
@@ -349,16 +316,13 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                         r.state,
                         r.volume,
                         r.question,
-                        match r.answer {
-                            duel::liar::Answer::Yes => "yes",
-                            duel::liar::Answer::No => "no",
-                        }
+                        answer_text(r.answer)
                     ))?;
                 }
                 say(format!(
                     "end: state {:?}, {} wins",
                     p.last,
-                    if p.winner == "paul" { "Paul" } else { "Carole" }
+                    winner_name(&p.winner)
                 ))?;
             }
             Ok(ExitCode::SUCCESS)

@@ -53,6 +53,15 @@ pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes a table on stdout in `format`; the error names stdout.
+pub fn write_table_stdout(
+    table: &dyn duel::duel_core::table::Tabular,
+    format: duel::duel_core::table::Format,
+) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    duel::duel_core::table::write_table(&mut stdout, table, format).map_err(stdout_error)
+}
+
 /// A progress bar on stderr with `len` steps, hidden unless `ctx.progress`.
 pub fn progress(ctx: &Ctx, len: u64, message: &str) -> ProgressBar {
     if !ctx.progress {

@@ -1,18 +1,15 @@
 //! `duel play`: a person plays a whole game against a search agent, one move a line on stdin.
 
-use std::any::Any;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use duel::game::{Game, Outcome, Player};
-use duel::games::connect::{Connect, U256};
-use duel::games::tictactoe::TicTacToe;
 use duel::games::{parse_game, GameVisitor};
+use duel::search::answer::{budget_of, position_to_search};
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
 
 use crate::output::{out, out_raw, print_json};
-use crate::search::{budget_of, position_to_search};
 use crate::Ctx;
 
 /// Arguments of `duel play`.
@@ -114,7 +111,7 @@ impl GameVisitor for Play {
         let mut agent = spec.build::<G>(args.seed);
         let text = !args.json;
         let mut input = std::io::stdin().lock();
-        let has_board = board(&position).is_some();
+        let has_board = position.board().is_some();
         if text {
             let side = |p: Player| match (p, has_board) {
                 (Player::First, true) => format!("{} (X)", player_name(p)),
@@ -229,31 +226,9 @@ fn budget_text(budget: Budget) -> String {
     }
 }
 
-/// The board of a game that draws one (Connect-K and tic-tac-toe: `X` the first player, `O`
-/// the second); `None` for games without a board (Pearl's and Galton–Watson trees), which
-/// show their move list instead. The `GameVisitor` hands over any `Game`, which need not be
-/// `Display`: the games that draw a board are recognised by type (a new one needs a line here).
-fn board<G: Game + 'static>(position: &G) -> Option<String> {
-    let any: &dyn Any = position;
-    if let Some(g) = any.downcast_ref::<TicTacToe>() {
-        return Some(g.to_string());
-    }
-    if let Some(g) = any.downcast_ref::<Connect<u64>>() {
-        return Some(g.to_string());
-    }
-    if let Some(g) = any.downcast_ref::<Connect<u128>>() {
-        return Some(g.to_string());
-    }
-    any.downcast_ref::<Connect<U256>>().map(|g| g.to_string())
-}
-
 /// Prints the board, or for a game without one the moves from the start.
-fn show_position<G: Game + 'static>(
-    start: &G,
-    moves: &[G::Move],
-    position: &G,
-) -> anyhow::Result<()> {
-    match board(position) {
+fn show_position<G: Game>(start: &G, moves: &[G::Move], position: &G) -> anyhow::Result<()> {
+    match position.board() {
         Some(b) => out_raw!("{b}"),
         None if moves.is_empty() => out!("moves: none yet"),
         None => out!("moves: {}", start.format_moves(moves)),

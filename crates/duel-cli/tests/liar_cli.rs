@@ -420,3 +420,24 @@ fn budgets_of_nothing_or_beyond_memory_are_refused() {
         "would need about 15.9 GiB of memory (170 bytes a memo entry)",
     );
 }
+
+#[test]
+fn table_is_written_in_every_format() {
+    // Corollary 1 as a table: n = 3 needs 5 questions with one lie (the volume bound says 4).
+    let (code, csv, _) = duel_text(&["liar", "table", "--max-n", "3", "--format", "csv"]);
+    assert_eq!(code, 0);
+    assert_eq!(csv, "n,questions,volume_bound\n1,0,0\n2,3,3\n3,5,4\n");
+    let (_, md, _) = duel_text(&["liar", "table", "--max-n", "3", "--format", "markdown"]);
+    assert!(md.contains("| 3 | 5 | 4 |"), "{md}");
+    let (_, text, _) = duel_text(&["liar", "table", "--max-n", "3"]);
+    assert!(text.contains("n  questions  volume_bound\n"), "{text}");
+    let v = json(&["liar", "table", "--max-n", "3", "--format", "json"]);
+    assert_eq!(v["lies"], 1);
+    assert_eq!(
+        v["columns"],
+        serde_json::json!(["n", "questions", "volume_bound"])
+    );
+    let (code, _, err) = duel_text(&["liar", "table", "--max-n", "3", "--format", "html"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown format 'html'"), "{err}");
+}

@@ -242,6 +242,12 @@ pub trait Game: Clone + Send + Sync {
         parts.join(",")
     }
 
+    /// The board drawn as text, one line a row, each line ending in a newline (`X` the first
+    /// player, `O` the second); `None` for games without a board (trees), the default.
+    fn board(&self) -> Option<String> {
+        None
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Vec::new();

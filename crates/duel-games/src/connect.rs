@@ -602,6 +602,12 @@ impl<B: Bitboard> Game for Connect<B> {
             && u32::from(mv) < self.rules.width()
             && self.heights[mv as usize] < self.rules.height
     }
+
+    /// The rows top first, then the column numbers (the [`Display`](fmt::Display) of the
+    /// position).
+    fn board(&self) -> Option<String> {
+        Some(self.to_string())
+    }
 }
 
 /// The board, top row first: `X` the first player, `O` the second, `.` empty; then a line of

@@ -20,6 +20,7 @@
 pub mod conformance;
 pub mod connect;
 pub mod connect4;
+pub mod connect4_answer;
 pub mod connect4_book;
 pub mod spec;
 pub mod tictactoe;

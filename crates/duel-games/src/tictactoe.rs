@@ -165,6 +165,11 @@ impl Game for TicTacToe {
     fn is_legal(&self, mv: u8) -> bool {
         mv < 9 && self.filled() >> mv & 1 == 0 && self.outcome().is_none()
     }
+
+    /// Three rows of `X`, `O` and `.` (the [`Display`](fmt::Display) of the position).
+    fn board(&self) -> Option<String> {
+        Some(self.to_string())
+    }
 }
 
 /// Three rows of `X`, `O` and `.`.

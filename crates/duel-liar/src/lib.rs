@@ -11,6 +11,7 @@
 //! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
 //! - [`certify`]: proofs that a strategy wins, by recursion over count vectors;
 //! - [`minq`]: the fewest questions, with certified lower and upper bounds;
+//! - [`answer`]: the answers of the `duel liar` commands.
 //!
 //! ```
 //! use duel_liar::berlekamp_volume;
@@ -23,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod certify;
 mod key;
 pub mod limits;

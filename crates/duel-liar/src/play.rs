@@ -8,17 +8,19 @@ use super::state::{start, successors, Answer, LiarError, Variant, Weights};
 
 /// One round of a play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+///
+/// The fields are in alphabetical order, the order of the keys of `duel liar strategy --json`.
 pub struct Round {
+    /// Carole's answer.
+    pub answer: Answer,
     /// Questions left before the round.
     pub q: u32,
+    /// Paul's question.
+    pub question: Vec<u64>,
     /// The state before the round.
     pub state: Vec<u64>,
     /// Its Berlekamp volume.
     pub volume: String,
-    /// Paul's question.
-    pub question: Vec<u64>,
-    /// Carole's answer.
-    pub answer: Answer,
 }
 
 /// A whole play.

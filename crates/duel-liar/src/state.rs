@@ -92,6 +92,17 @@ pub enum LiarError {
         /// The state's counts.
         state: Vec<u64>,
     },
+    /// `--lies` and `--state` disagree: a state for `lies` lies has `lies + 1` classes.
+    #[error("--lies {lies} needs a state of {} classes, --state has {classes}", lies + 1)]
+    LiesDisagree {
+        /// The lies asked for.
+        lies: usize,
+        /// The classes of the state given.
+        classes: usize,
+    },
+    /// A question to judge given with no question left to ask (`--questions 0`).
+    #[error("no question remains to be asked (--questions 0)")]
+    NoQuestionToJudge,
     /// A state with no surviving object.
     #[error("the state {0:?} has no surviving object; a state needs at least one (the game searches for one of its objects)")]
     EmptyState(Vec<u64>),

@@ -17,17 +17,19 @@ const MAX_STATES: usize = 20_000_000;
 
 /// One statement checked over a range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+///
+/// The fields are in alphabetical order, the order of the keys of `duel liar verify --json`.
 pub struct VerifyItem {
-    /// The statement, e.g. "Corollary 1 vs exhaustive solver".
-    pub name: String,
-    /// The range checked, in words.
-    pub range: String,
     /// Cases checked.
     pub checked: u64,
     /// The first counterexamples found (at most 10), in words.
     pub counterexamples: Vec<String>,
     /// Whether the statement held on every case.
     pub holds: bool,
+    /// The statement, e.g. "Corollary 1 vs exhaustive solver".
+    pub name: String,
+    /// The range checked, in words.
+    pub range: String,
 }
 
 impl VerifyItem {

@@ -67,6 +67,14 @@ pub enum ArenaError {
         /// What is wrong.
         why: String,
     },
+    /// A records file that cannot be read.
+    #[error("cannot read {file}: {why}")]
+    Read {
+        /// The file, as the user named it.
+        file: String,
+        /// The system's reason.
+        why: String,
+    },
     /// Records of different runs (game, agents or budget) cannot be merged.
     #[error("{0}")]
     Inconsistent(String),
@@ -133,6 +141,15 @@ impl Shard {
     /// Whether game `i` belongs to this shard.
     pub fn contains(self, i: u64) -> bool {
         i % self.count == self.index
+    }
+
+    /// How many of the games `0..games` belong to this shard.
+    pub fn games_in(self, games: u64) -> u64 {
+        if self.index < games {
+            (games - self.index).div_ceil(self.count.max(1))
+        } else {
+            0
+        }
     }
 }
 
@@ -419,9 +436,49 @@ pub struct ArenaRun {
     pub records: Vec<GameRecord>,
     /// Their summary.
     pub summary: Summary,
+    /// The games played.
+    pub shard: Shard,
+}
+
+/// The answer of `duel arena` (its `--json` document): the run's summary, its budgets, seed
+/// and shard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunAnswer {
+    /// The summary of the games played.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// Iterations per move, when the budget is in iterations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u64>,
+    /// Milliseconds per move, when the budget is in time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub millis: Option<u64>,
+    /// B's iterations per move, when B's budget differs from A's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_iterations: Option<u64>,
+    /// B's milliseconds per move, when B's budget differs from A's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_millis: Option<u64>,
+    /// The run's seed.
+    pub seed: u64,
+    /// The games played, `I/N` (`0/1`: all).
+    pub shard: String,
 }
 
 impl ArenaRun {
+    /// The run's answer: its summary and parameters.
+    pub fn answer(&self) -> RunAnswer {
+        RunAnswer {
+            summary: self.summary.clone(),
+            iterations: self.info.iterations,
+            millis: self.info.millis,
+            b_iterations: self.info.b_iterations,
+            b_millis: self.info.b_millis,
+            seed: self.info.seed,
+            shard: format!("{}/{}", self.shard.index, self.shard.count),
+        }
+    }
+
     /// The records as lines of JSON (`--out FILE.jsonl`), each ending with a newline.
     pub fn jsonl(&self) -> String {
         let mut out = String::new();
@@ -571,6 +628,7 @@ pub fn run_arena(
         info,
         records,
         summary,
+        shard,
     })
 }
 
@@ -685,6 +743,21 @@ pub struct Merged {
     pub missing_games: u64,
 }
 
+/// `duel arena merge`: reads the record files (written by `duel arena --out`) one after the
+/// other and [`merge`]s their records.
+pub fn merge_files(files: &[std::path::PathBuf]) -> Result<Merged, ArenaError> {
+    let mut records = Vec::new();
+    for path in files {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ArenaError::Read {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        records.extend(parse_records(&text, &file)?);
+    }
+    merge(&records)
+}
+
 /// Merges records of runs of the same game, agents and budget into one summary. Runs with
 /// different seeds may be merged (more games); the same game (seed and index) twice is refused.
 pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
@@ -762,6 +835,47 @@ mod tests {
         let s = Shard::parse("2/4").unwrap();
         let got: Vec<u64> = (0..12).filter(|&i| s.contains(i)).collect();
         assert_eq!(got, vec![2, 6, 10]);
+        for games in 0..12 {
+            let count = (0..games).filter(|&i| s.contains(i)).count() as u64;
+            assert_eq!(s.games_in(games), count, "{games}");
+        }
+        assert_eq!(Shard::ALL.games_in(5), 5);
+    }
+
+    #[test]
+    fn a_run_answers_with_its_parameters_and_merges_from_files() {
+        let config = ArenaConfig {
+            game: "tictactoe".into(),
+            a: "mcts".into(),
+            b: "mcts".into(),
+            games: 5,
+            budget: Budget::Iterations(20),
+            b_budget: Some(Budget::Millis(5)),
+            seed: 3,
+            threads: Some(1),
+            memory: None,
+            shard: Shard { index: 1, count: 2 },
+        };
+        let run = run_arena(&config, &|| {}).unwrap();
+        let answer = run.answer();
+        assert_eq!(answer.summary.games, 2);
+        assert_eq!((answer.iterations, answer.millis), (Some(20), None));
+        assert_eq!((answer.b_iterations, answer.b_millis), (None, Some(5)));
+        let json = serde_json::to_value(&answer).unwrap();
+        assert_eq!(
+            (json["shard"].as_str(), json["seed"].as_u64()),
+            (Some("1/2"), Some(3))
+        );
+        assert_eq!(json["games"], 2);
+        let path = std::env::temp_dir().join(format!("duel-arena-{}.jsonl", std::process::id()));
+        std::fs::write(&path, run.jsonl()).unwrap();
+        let merged = merge_files(std::slice::from_ref(&path));
+        std::fs::remove_file(&path).unwrap();
+        let merged = merged.unwrap();
+        assert_eq!(merged.summary, run.summary);
+        assert_eq!(merged.missing_games, 3);
+        let e = merge_files(&[path]).unwrap_err();
+        assert!(matches!(e, ArenaError::Read { .. }), "{e}");
     }
 
     #[test]

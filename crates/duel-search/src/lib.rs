@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+pub mod answer;
 pub mod arena;
 mod arena_alloc;
 pub mod bayes;
