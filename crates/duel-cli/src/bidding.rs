@@ -4,7 +4,6 @@
 
 use std::process::ExitCode;
 
-use anyhow::Context;
 use duel::bidding::answer::{
     dyadic_text, moves_answer, parse_chip_pair, parse_player, parse_tax, parse_total,
     period_answer, richman_answer, table_answer, taxman_answer, threshold_answer, MovesAnswer,
@@ -13,11 +12,11 @@ use duel::bidding::answer::{
 use duel::bidding::brute::TieRule;
 use duel::bidding::games::parse_game;
 use duel::bidding::graph::Side;
-use duel::duel_core::table::{write_table, Format};
+use duel::duel_core::table::Format;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
-use crate::output::{out, print_json, progress};
+use crate::output::{out, print_json, progress, write_table_stdout};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -268,8 +267,7 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
     let table = with_progress(ctx, "computing thresholds", |p| {
         table_answer(&spec, max_k, rule, p)
     })?;
-    let mut stdout = std::io::stdout().lock();
-    write_table(&mut stdout, &table, format).context("cannot write to standard output")
+    write_table_stdout(&table, format)
 }
 
 /// `period`: the start's periodic description, `R`, `M`, `m`, `m̄` and the layers.

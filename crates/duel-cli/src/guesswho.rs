@@ -1,11 +1,10 @@
 //! `duel guess-who` subcommands: exact values, tables, theorem checks and plots.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use duel::duel_core::table::{write_table, Format};
+use duel::duel_core::table::Format;
 use duel::guesswho::closed_form::split;
 use duel::guesswho::value::{BestOmitted, Method, Theorem, ValueAnswer, MAX_LISTED_MOVES};
 use duel::guesswho::{
@@ -14,7 +13,7 @@ use duel::guesswho::{
 use duel::report::png::svg_to_png;
 use indicatif::ProgressBar;
 
-use crate::output::{out, print_json, progress};
+use crate::output::{out, print_json, progress, write_table_stdout};
 use crate::Ctx;
 
 /// Rule set and question kind, shared by the subcommands. Parsed by hand so that a bad value
@@ -177,7 +176,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             let table = with_progress(ctx, |progress| {
                 Table::solve_with_progress(max, rules, questions, progress)
             })?;
-            print_table(&table, format)
+            write_table_stdout(&table, format)?;
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Verify {
             max,
@@ -279,17 +279,6 @@ fn print_value(a: &ValueAnswer) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// Streams the table in `format` on stdout (the table can hold 16 million positions).
-fn print_table(table: &Table, format: Format) -> anyhow::Result<ExitCode> {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    match write_table(&mut out, table, format).and_then(|()| out.flush()) {
-        // A reader that stops early (`| head`) is not an error.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(ExitCode::SUCCESS),
-    }
 }
 
 fn print_verify(a: &VerifyAnswer) -> anyhow::Result<()> {

@@ -53,13 +53,18 @@ pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes a table on stdout in `format`; the error names stdout.
+/// Streams a table on stdout in `format` (Guess Who's hold up to 16 million positions); a
+/// reader that stops early (`| head`) is not an error, any other failure names stdout.
 pub fn write_table_stdout(
     table: &dyn duel::duel_core::table::Tabular,
     format: duel::duel_core::table::Format,
 ) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    duel::duel_core::table::write_table(&mut stdout, table, format).map_err(stdout_error)
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match duel::duel_core::table::write_table(&mut out, table, format).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(stdout_error(e)),
+        _ => Ok(()),
+    }
 }
 
 /// A progress bar on stderr with `len` steps, hidden unless `ctx.progress`.
