@@ -14,11 +14,12 @@ use duel_core::game::Game;
 use duel_games::pearl::{self, Pearl};
 use duel_games::{parse_game, AnyGame};
 
-use duel_search::agent::{Agent, AgentSpec, Budget, Work};
+use duel_search::agent::{Agent, Budget, Work};
 use duel_search::experiments::{
     alpha_beta_expected_leaves, convergence, golden, leaves_experiment, remark17, solve_root,
 };
 use duel_search::priors::PriorKind;
+use duel_search::spec::AgentSpec;
 use duel_search::tree::ExplicitTree;
 
 const MEMORY: u64 = 512 << 20;

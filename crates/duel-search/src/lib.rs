@@ -24,6 +24,8 @@ pub mod mcts;
 pub mod minimax;
 pub mod priors;
 pub mod solver;
+pub mod spec;
 pub mod tree;
 
-pub use agent::{Agent, AgentSpec, Budget, SearchError, SearchResult, StopReason, Work};
+pub use agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
+pub use spec::AgentSpec;

@@ -19,7 +19,7 @@ use duel_games::connect::Connect;
 use duel_games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
 use duel_games::connect4_book::standard_answer;
 
-use super::agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
+use super::agent::{num, Agent, Budget, SearchError, SearchResult, StopReason, Work};
 use super::mcts::{Mcts, MctsKind, Selection};
 use super::minimax::{solve, MinimaxError, MinimaxOptions};
 
@@ -433,13 +433,14 @@ impl<G: Game> Auto<G> {
     }
 }
 
+/// The spec of `auto` with MCTS(a, b): `auto:a=..,b=..`.
+pub(crate) fn auto_text(a: f64, b: f64) -> String {
+    format!("auto:a={},b={}", num(a), num(b))
+}
+
 impl<G: Game + 'static> Agent<G> for Auto<G> {
     fn name(&self) -> String {
-        super::agent::AgentSpec::Auto {
-            a: self.a,
-            b: self.b,
-        }
-        .text()
+        auto_text(self.a, self.b)
     }
 
     fn search(

@@ -1,0 +1,261 @@
+//! Agents named by a spec, `NAME[:k=v,k=v]` (`mcts:a=3.5,b=5`, `symp:a=0.618`, `sym:plain=1`):
+//! [`AgentSpec`] reads one, writes it back, and builds the agent it names.
+
+use duel_core::game::Game;
+
+use crate::agent::{num, Agent, SearchError};
+use crate::bayes::{Bayes, PriorKind};
+use crate::mcts::{Mcts, MctsKind};
+
+/// Which agent, with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// Algorithm 31 (`mcts:a=..,b=..`) or Algorithm 30 (`mcts-prime:a=..,b=..`), φ(w,c) = (w+a)/(c+b).
+    Mcts {
+        /// Which of the two.
+        kind: MctsKind,
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
+    /// UCT: W/C + sqrt(c ln N / C), with the expansion of Algorithm 31.
+    Uct {
+        /// c ≥ 0.
+        c: f64,
+    },
+    /// Algorithm 13 with a prior.
+    Bayes(PriorKind),
+    /// Algorithm 13 as written, without the shortcuts that leave its search the same bit for
+    /// bit ([`Bayes::reference`]; `plain=1` in the spec of a Bayesian agent): the reference
+    /// the optimised search is checked against, slower.
+    BayesReference(PriorKind),
+    /// Exact minimax (the budget in iterations is a number of positions).
+    Solver,
+    /// The solver where it finishes within half the budget, else MCTS(a, b) (`auto:a=..,b=..`).
+    Auto {
+        /// a > 0.
+        a: f64,
+        /// b > 0.
+        b: f64,
+    },
+}
+
+impl AgentSpec {
+    /// Reads an agent spec: `NAME[:k=v,k=v]`.
+    pub fn parse(text: &str) -> Result<AgentSpec, SearchError> {
+        let bad = |why: String| SearchError::BadAgent {
+            spec: text.to_string(),
+            why,
+        };
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n.trim(), p.trim()),
+            None => (text.trim(), ""),
+        };
+        let mut kv: Vec<(String, f64)> = Vec::new();
+        let items = params.split(',').filter(|_| !params.is_empty());
+        for item in items {
+            if item.trim().is_empty() {
+                return Err(bad(format!("empty parameter in '{params}'")));
+            }
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| bad(format!("parameter '{item}' is not of the form key=value")))?;
+            let v: f64 = v.trim().parse().map_err(|_| {
+                bad(format!(
+                    "value '{}' of '{}' is not a number",
+                    v.trim(),
+                    k.trim()
+                ))
+            })?;
+            if !v.is_finite() {
+                return Err(bad(format!("value of '{}' must be finite", k.trim())));
+            }
+            let k = k.trim();
+            // A repeated key would silently override the first: refuse it.
+            if kv.iter().any(|(seen, _)| seen == k) {
+                return Err(bad(format!("parameter '{k}' is given twice")));
+            }
+            kv.push((k.to_string(), v));
+        }
+        let allowed: &[&str] = match name {
+            "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
+            "uct" => &["c"],
+            "sym" => &["a", "b", "plain"],
+            "symp" => &["a", "plain"],
+            "gw" | "gw2" => &["fit", "plain"],
+            "solver" => &[],
+            "auto" => &["a", "b"],
+            _ => return Err(bad(
+                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)"
+                    .to_string(),
+            )),
+        };
+        for (k, _) in &kv {
+            if allowed.is_empty() {
+                return Err(bad(format!("{name} takes no parameters")));
+            }
+            if !allowed.contains(&k.as_str()) {
+                return Err(bad(format!(
+                    "unknown parameter '{k}' (allowed: {})",
+                    allowed.join(", ")
+                )));
+            }
+        }
+        let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
+        // `plain=1`: the Bayesian agent as the paper writes it ([`Bayes::reference`]).
+        let bayes = |prior: PriorKind| {
+            let plain = get("plain", 0.0);
+            if plain == 0.0 {
+                Ok(AgentSpec::Bayes(prior))
+            } else if plain == 1.0 {
+                Ok(AgentSpec::BayesReference(prior))
+            } else {
+                Err(bad("plain must be 0 or 1".to_string()))
+            }
+        };
+        match name {
+            "mcts" | "mcts-prime" | "mcts'" | "auto" => {
+                let (a, b) = (get("a", 3.5), get("b", 5.0));
+                if a <= 0.0 || b <= 0.0 {
+                    return Err(bad("a and b must be positive".to_string()));
+                }
+                if name == "auto" {
+                    return Ok(AgentSpec::Auto { a, b });
+                }
+                let kind = if name == "mcts" {
+                    MctsKind::Mcts
+                } else {
+                    MctsKind::MctsPrime
+                };
+                Ok(AgentSpec::Mcts { kind, a, b })
+            }
+            "solver" => Ok(AgentSpec::Solver),
+            "uct" => {
+                let c = get("c", 2.0);
+                if c < 0.0 {
+                    return Err(bad("c must be at least 0".to_string()));
+                }
+                Ok(AgentSpec::Uct { c })
+            }
+            "sym" | "symp" => {
+                let a = get("a", 0.5);
+                let b = get("b", 0.0);
+                if !(a > 0.0 && a < 1.0) {
+                    return Err(bad("a (the prior E[R(root)]) must be in (0, 1)".to_string()));
+                }
+                if b.abs() > 1e6 {
+                    return Err(bad("b must be between -1e6 and 1e6".to_string()));
+                }
+                bayes(PriorKind::Symmetric {
+                    a,
+                    b,
+                    name: if name == "sym" { "sym" } else { "symp" },
+                })
+            }
+            _ => {
+                let fit = get("fit", 10_000.0);
+                if !(1.0..=1e8).contains(&fit) || fit.fract() != 0.0 {
+                    return Err(bad(
+                        "fit (random matches) must be a whole number in 1..=100000000".to_string(),
+                    ));
+                }
+                bayes(if name == "gw" {
+                    PriorKind::GaltonWatson { fit: fit as u64 }
+                } else {
+                    PriorKind::GaltonWatson2 { fit: fit as u64 }
+                })
+            }
+        }
+    }
+
+    /// The canonical text of the spec.
+    pub fn text(&self) -> String {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => {
+                format!("{}:a={},b={}", kind.name(), num(*a), num(*b))
+            }
+            AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
+            AgentSpec::Bayes(p) => p.text(),
+            AgentSpec::BayesReference(p) => format!("{},plain=1", p.text()),
+            AgentSpec::Solver => "solver".to_string(),
+            AgentSpec::Auto { a, b } => crate::solver::auto_text(*a, *b),
+        }
+    }
+
+    /// Builds the agent, seeded.
+    pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        match self {
+            AgentSpec::Mcts { kind, a, b } => Box::new(Mcts::new(
+                *kind,
+                super::mcts::Selection::Ratio { a: *a, b: *b },
+                seed,
+            )),
+            AgentSpec::Uct { c } => Box::new(Mcts::new(
+                MctsKind::Mcts,
+                super::mcts::Selection::Uct { c: *c },
+                seed,
+            )),
+            AgentSpec::Bayes(p) => Box::new(Bayes::new(p.clone(), seed)),
+            AgentSpec::BayesReference(p) => Box::new(Bayes::reference(p.clone(), seed)),
+            AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
+            AgentSpec::Auto { a, b } => Box::new(super::solver::Auto::<G>::new(*a, *b, seed)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AgentSpec, PriorKind};
+    use crate::agent::Budget;
+
+    /// `plain=1` builds Algorithm 13 as written, named as its spec reads, and searches as the
+    /// optimised agent does; `plain=0` is the optimised agent, any other value is refused.
+    #[test]
+    fn plain_builds_the_reference_agent() {
+        use duel_games::pearl::Pearl;
+        let spec = AgentSpec::parse("sym:plain=1").unwrap();
+        assert_eq!(spec.text(), "sym:a=0.5,plain=1");
+        assert_eq!(AgentSpec::parse(&spec.text()).unwrap(), spec);
+        assert_eq!(
+            AgentSpec::parse("symp:a=0.6,plain=0").unwrap(),
+            AgentSpec::parse("symp:a=0.6").unwrap()
+        );
+        assert!(matches!(
+            AgentSpec::parse("gw2:fit=100,plain=1").unwrap(),
+            AgentSpec::BayesReference(PriorKind::GaltonWatson2 { fit: 100 })
+        ));
+        let why = AgentSpec::parse("gw:plain=2").unwrap_err().to_string();
+        assert!(why.contains("plain must be 0 or 1"), "{why}");
+        assert!(AgentSpec::parse("mcts:plain=1").is_err());
+        let game = Pearl::new(2, 8, None, 3).unwrap();
+        let mut reference = spec.build::<Pearl>(1);
+        let mut fast = AgentSpec::parse("sym").unwrap().build::<Pearl>(1);
+        assert_eq!(reference.name(), spec.text());
+        let budget = Budget::Iterations(200);
+        let (r, f) = (reference.search(&game, budget), fast.search(&game, budget));
+        let (r, f) = (r.unwrap(), f.unwrap());
+        assert_eq!(
+            (r.best, r.estimate.to_bits()),
+            (f.best, f.estimate.to_bits())
+        );
+    }
+
+    #[test]
+    fn repeated_or_empty_parameters_are_refused() {
+        // `mcts:a=1,a=2` was read as a = 2: the second silently overrode the first.
+        let why = |spec: &str| AgentSpec::parse(spec).unwrap_err().to_string();
+        assert!(why("mcts:a=1,a=2").contains("parameter 'a' is given twice"));
+        assert!(why("uct:c=1, c=1").contains("parameter 'c' is given twice"));
+        assert!(why("mcts:a=1,,b=2").contains("empty parameter in 'a=1,,b=2'"));
+        assert!(why("sym:a=0.6,").contains("empty parameter"));
+        assert_eq!(
+            AgentSpec::parse("mcts:a=1, b=2").unwrap(),
+            AgentSpec::parse("mcts:b=2,a=1").unwrap()
+        );
+        assert_eq!(
+            AgentSpec::parse("mcts:").unwrap(),
+            AgentSpec::parse("mcts").unwrap()
+        );
+    }
+}
