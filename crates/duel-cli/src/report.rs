@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use duel::report::{Report, ReportOptions, SECTIONS};
+use duel::report::{build, check_only, ReportOptions};
 
-use crate::output::{out, progress};
+use crate::output::{out, print_json, progress};
 use crate::Ctx;
 
 /// Arguments of `duel report`.
@@ -20,49 +20,44 @@ pub struct Args {
     /// Only these sections (guesswho, liar, bidding, search); all when absent.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Print the counts of items (per section and in all) as one JSON document.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    for id in &args.only {
-        if !SECTIONS.iter().any(|(known, _)| known == id) {
-            let names: Vec<&str> = SECTIONS.iter().map(|(k, _)| *k).collect();
-            anyhow::bail!(
-                "unknown report section '{id}' (known: {})",
-                names.join(", ")
-            );
-        }
-    }
+    // Before the folder is made: a misspelt section is refused at once.
+    check_only(&args.only)?;
     prepare_out_dir(&args.out)?;
     let opts = ReportOptions { quick: args.quick };
-    let chosen: Vec<_> = SECTIONS
-        .iter()
-        .filter(|(id, _)| args.only.is_empty() || args.only.iter().any(|o| o == id))
-        .collect();
-    let bar = progress(ctx, chosen.len() as u64, "report");
-    let mut report = Report {
-        sections: Vec::new(),
-        quick: args.quick,
-    };
-    for (id, build) in chosen {
+    let mut bar = None;
+    let report = build(&opts, &args.only, &mut |id, done, total| {
+        let bar = bar.get_or_insert_with(|| progress(ctx, total, "report"));
+        bar.set_position(done);
         bar.set_message(format!("report: {id}"));
-        report.sections.push(build(&opts));
-        bar.inc(1);
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
-    bar.finish_and_clear();
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
-    let (mut m, mut d, mut n) = (0, 0, 0);
-    for s in &report.sections {
-        let (a, b, c) = s.tally();
-        m += a;
-        d += b;
-        n += c;
+    let summary = report.summary();
+    let index = args.out.join("index.md");
+    if args.json {
+        let mut doc = serde_json::to_value(&summary)?;
+        doc["index"] = index.display().to_string().into();
+        print_json(&doc)?;
+    } else {
+        let t = &summary.total;
+        out!(
+            "wrote {}: {} items match the papers, {} differ, {} new",
+            index.display(),
+            t.matches,
+            t.differs,
+            t.new
+        );
     }
-    out!(
-        "wrote {}: {m} items match the papers, {d} differ, {n} new",
-        args.out.join("index.md").display()
-    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -45,6 +45,59 @@ fn quick_report_writes_index_json_and_every_section() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--json` gives the counts the text line gives, per section and in all.
+#[test]
+fn json_counts_each_section_and_the_whole() {
+    let dir = std::env::temp_dir().join(format!("duel-report-json-{}", std::process::id()));
+    let run = |json: bool| {
+        let mut cmd = duel();
+        cmd.args([
+            "report",
+            "--quick",
+            "--quiet",
+            "--only",
+            "liar,games",
+            "--out",
+        ])
+        .arg(&dir);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.output().expect("run duel");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let doc: serde_json::Value = serde_json::from_str(&run(true)).expect("one JSON document");
+    let text = run(false);
+    let _ = std::fs::remove_dir_all(&dir);
+    let ids: Vec<&str> = doc["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["liar", "games"]);
+    for key in ["matches", "differs", "new"] {
+        let sum: u64 = doc["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s[key].as_u64().unwrap())
+            .sum();
+        assert_eq!(doc[key].as_u64(), Some(sum), "{key}");
+    }
+    assert!(doc["index"].as_str().unwrap().ends_with("index.md"));
+    let line = format!(
+        "{} items match the papers, {} differ, {} new",
+        doc["matches"], doc["differs"], doc["new"]
+    );
+    assert!(text.contains(&line), "{text} lacks {line}");
+}
+
 #[test]
 fn unknown_section_is_one_clear_error() {
     let out = duel()

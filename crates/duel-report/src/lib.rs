@@ -210,6 +210,76 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
     ("search", search::report_section),
 ];
 
+/// A section name that is not one of [`SECTIONS`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown report section '{id}' (known: {})", known().join(", "))]
+pub struct UnknownSection {
+    /// The name asked for.
+    pub id: String,
+}
+
+fn known() -> Vec<&'static str> {
+    SECTIONS.iter().map(|(k, _)| *k).collect()
+}
+
+/// Checks that every name in `only` is a section of the report.
+pub fn check_only(only: &[String]) -> Result<(), UnknownSection> {
+    match only.iter().find(|id| !known().contains(&id.as_str())) {
+        Some(id) => Err(UnknownSection { id: id.clone() }),
+        None => Ok(()),
+    }
+}
+
+/// Builds the sections named in `only` (every section when it is empty), in the report's
+/// order, calling `progress(id, done, total)` before each. Unknown names are refused before
+/// any work.
+pub fn build(
+    options: &ReportOptions,
+    only: &[String],
+    progress: &mut dyn FnMut(&str, u64, u64),
+) -> Result<Report, UnknownSection> {
+    check_only(only)?;
+    let chosen: Vec<_> = SECTIONS
+        .iter()
+        .filter(|(id, _)| only.is_empty() || only.iter().any(|o| o == id))
+        .collect();
+    let total = chosen.len() as u64;
+    let mut report = Report {
+        sections: Vec::new(),
+        quick: options.quick,
+    };
+    for (done, (id, build)) in chosen.into_iter().enumerate() {
+        progress(id, done as u64, total);
+        report.sections.push(build(options));
+    }
+    Ok(report)
+}
+
+/// How many items of a section, or of the report, match the papers, differ, or are new.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// The section's identifier (`guesswho`, ...); `None` for the whole report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Items that match the paper.
+    pub matches: usize,
+    /// Items that differ from it.
+    pub differs: usize,
+    /// Results the papers do not state.
+    pub new: usize,
+}
+
+/// What `duel report` says when it is done: the counts of the whole report and of each
+/// section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// The counts of the whole report.
+    #[serde(flatten)]
+    pub total: Tally,
+    /// The counts of each section, in order.
+    pub sections: Vec<Tally>,
+}
+
 /// A whole report.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -220,6 +290,28 @@ pub struct Report {
 }
 
 impl Report {
+    /// The counts of the whole report and of each section.
+    pub fn summary(&self) -> Summary {
+        let mut total = Tally::default();
+        let sections = self
+            .sections
+            .iter()
+            .map(|s| {
+                let (matches, differs, new) = s.tally();
+                total.matches += matches;
+                total.differs += differs;
+                total.new += new;
+                Tally {
+                    id: Some(s.id.clone()),
+                    matches,
+                    differs,
+                    new,
+                }
+            })
+            .collect();
+        Summary { total, sections }
+    }
+
     /// `index.md`: a summary table, then every section.
     pub fn index_markdown(&self) -> String {
         let mut out = String::from("# duel: reproduction report\n\n");
