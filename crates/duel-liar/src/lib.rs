@@ -9,7 +9,7 @@
 //! - [`limits`]: the sizes of games the solvers accept, their memory and time budgets;
 //! - [`solver`]: the exhaustive solver (ground truth) and its heuristic mode;
 //! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
-//! - [`certify`]: proofs that a strategy wins, by recursion over count vectors;
+//! - [`certify`](mod@certify): proofs that a strategy wins, by recursion over count vectors;
 //! - [`minq`]: the fewest questions, with certified lower and upper bounds;
 //! - [`answer`]: the answers of the `duel liar` commands.
 //!

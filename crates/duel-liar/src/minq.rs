@@ -2,7 +2,7 @@
 //!
 //! Lower bounds come from the volume bound and from exhaustive refutation; upper bounds from a
 //! strategy found by the solver (exhaustive on small states, volume-balancing on large ones)
-//! and then checked independently by [`certify`](super::certify::certify).
+//! and then checked independently by [`certify`](crate::certify()).
 
 use serde::Serialize;
 

@@ -87,11 +87,11 @@ pub struct DepthDegreeTables {
 /// The statistics of uniformly random matches from a root (section 8.2).
 #[derive(Clone, Debug, Default)]
 pub struct MatchStatistics {
-    /// counts[k][ℓ]: nodes at depth k with ℓ children (ℓ = 0: terminal).
+    /// `counts[k][ℓ]`: nodes at depth k with ℓ children (ℓ = 0: terminal).
     pub counts: Vec<Vec<u64>>,
-    /// counts2[k][(d, ℓ)]: nodes at depth k ≥ 1 whose father has d children, with ℓ children.
+    /// `counts2[k][(d, ℓ)]`: nodes at depth k ≥ 1 whose father has d children, with ℓ children.
     pub counts2: Vec<HashMap<(usize, usize), u64>>,
-    /// wins[k]: terminal nodes at depth k won by the root player (draws count as losses).
+    /// `wins[k]`: terminal nodes at depth k won by the root player (draws count as losses).
     pub wins: Vec<u64>,
 }
 

@@ -8,7 +8,7 @@ use crate::logit::LogProb;
 /// prior m and s (Proposition 9, Notation 10).
 ///
 /// Hybrid representation. A value is *plain*, (a, b, w) = (r, 1 − r, √Z) with each of a, b, w
-/// either exactly 0 or in [[`PLAIN_MIN`], 1] (w ≤ e³⁴⁵, see [`LN_PLAIN_MIN`]), or *logarithmic*,
+/// either exactly 0 or in [`PLAIN_MIN`, 1] (w ≤ e³⁴⁵, `LN_PLAIN_MIN`), or *logarithmic*,
 /// (a, b, w) = (ln r, ln(1 − r), ln √Z) as in section 8.1. The two are told apart by the sign:
 /// a + b > 0 exactly when plain (r + (1 − r) ≈ 1, while two logarithms are ≤ 0). Both r and
 /// 1 − r are kept, so 1 − 10⁻²⁰ is (1.0, 1e-20) and stays distinct from 1 − 10⁻²¹: rounding
