@@ -8,8 +8,9 @@
 //! `(A^B:2)^B` for (A ∧ B²) ∧ B.
 
 use super::boards::{Hex, LineGame};
-use super::graph::{BiddingGame, GameGraph, GraphBuilder, Outcome, Side};
+use super::graph::{BiddingGame, GameGraph, GraphBuilder};
 use super::BiddingError;
+use duel_core::game::{Outcome, Player};
 
 /// The most positions a game graph may have.
 pub const MAX_POSITIONS: usize = 3_000_000;
@@ -85,7 +86,7 @@ impl BuiltGame {
 
     /// The moves of `who` from the position written `text`, each as (the new position in the
     /// orientation of `text`, its vertex). `None` for games that are not boards.
-    pub fn moves_from(&self, text: &str, who: Side) -> Option<Vec<(String, u32)>> {
+    pub fn moves_from(&self, text: &str, who: Player) -> Option<Vec<(String, u32)>> {
         let b = self.board.as_ref()?;
         let code = b.parse(text).ok()?;
         b.moves(code, who)
@@ -348,7 +349,7 @@ impl GameSpec {
                         let target = graph.vertex_of(code).ok_or_else(|| {
                             BiddingError::Model("first move not in the graph".into())
                         })?;
-                        let bob: Vec<u32> = graph.moves(graph.start(), Side::Bob).to_vec();
+                        let bob: Vec<u32> = graph.moves(graph.start(), Player::BOB).to_vec();
                         graph.with_new_start(&[target], &bob)?
                     }
                 };
@@ -383,33 +384,33 @@ impl GameSpec {
     fn small_graph(&self) -> Result<GameGraph, BiddingError> {
         let mut b = GraphBuilder::new();
         let start = match self {
-            GameSpec::AliceWins => b.vertex("A", Some(Outcome::AliceWins)),
-            GameSpec::BobWins => b.vertex("B", Some(Outcome::BobWins)),
+            GameSpec::AliceWins => b.vertex("A", Some(Outcome::Win(Player::ALICE))),
+            GameSpec::BobWins => b.vertex("B", Some(Outcome::Win(Player::BOB))),
             GameSpec::SuddenDeathAlice(n) | GameSpec::SuddenDeathBob(n) => {
                 let alice_sudden = matches!(self, GameSpec::SuddenDeathAlice(_));
-                let wa = b.vertex("A", Some(Outcome::AliceWins));
-                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+                let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
                 let vs: Vec<u32> = (0..*n).map(|i| b.vertex(i.to_string(), None)).collect();
                 for (i, &v) in vs.iter().enumerate() {
                     let next = vs.get(i + 1).copied();
                     if alice_sudden {
-                        b.edge(Side::Alice, v, wa);
-                        b.edge(Side::Bob, v, next.unwrap_or(wb));
+                        b.edge(Player::ALICE, v, wa);
+                        b.edge(Player::BOB, v, next.unwrap_or(wb));
                     } else {
-                        b.edge(Side::Bob, v, wb);
-                        b.edge(Side::Alice, v, next.unwrap_or(wa));
+                        b.edge(Player::BOB, v, wb);
+                        b.edge(Player::ALICE, v, next.unwrap_or(wa));
                     }
                 }
                 vs[0]
             }
             GameSpec::SecondMoveWins => {
-                let wa = b.vertex("A", Some(Outcome::AliceWins));
-                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+                let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
                 let s = b.vertex("start", None);
                 let e = b.vertex("1", None);
                 b.both(s, e);
-                b.edge(Side::Alice, e, wa);
-                b.edge(Side::Bob, e, wb);
+                b.edge(Player::ALICE, e, wa);
+                b.edge(Player::BOB, e, wb);
                 s
             }
             GameSpec::Tug(n) => tug(&mut b, *n as i64),
@@ -448,9 +449,9 @@ fn tug(b: &mut GraphBuilder, n: i64) -> u32 {
     let ids: Vec<u32> = (-n..=n)
         .map(|k| {
             let outcome = if k == n {
-                Some(Outcome::AliceWins)
+                Some(Outcome::Win(Player::ALICE))
             } else if k == -n {
-                Some(Outcome::BobWins)
+                Some(Outcome::Win(Player::BOB))
             } else {
                 None
             };
@@ -465,8 +466,8 @@ fn tug(b: &mut GraphBuilder, n: i64) -> u32 {
 }
 
 fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
-    let wa = b.vertex(format!("{prefix}A"), Some(Outcome::AliceWins));
-    let wb = b.vertex(format!("{prefix}B"), Some(Outcome::BobWins));
+    let wa = b.vertex(format!("{prefix}A"), Some(Outcome::Win(Player::ALICE)));
+    let wb = b.vertex(format!("{prefix}B"), Some(Outcome::Win(Player::BOB)));
     let ids: Vec<u32> = (-n..=n)
         .map(|k| b.vertex(format!("{prefix}{k}"), None))
         .collect();
@@ -474,14 +475,14 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
     for k in -n..=n {
         let v = id(k);
         if k == 0 {
-            b.edge(Side::Alice, v, id(n));
-            b.edge(Side::Bob, v, id(-n));
+            b.edge(Player::ALICE, v, id(n));
+            b.edge(Player::BOB, v, id(-n));
         } else if k > 0 {
-            b.edge(Side::Alice, v, wa);
-            b.edge(Side::Bob, v, id(k - 1));
+            b.edge(Player::ALICE, v, wa);
+            b.edge(Player::BOB, v, id(k - 1));
         } else {
-            b.edge(Side::Alice, v, id(k + 1));
-            b.edge(Side::Bob, v, wb);
+            b.edge(Player::ALICE, v, id(k + 1));
+            b.edge(Player::BOB, v, wb);
         }
     }
     id(0)

@@ -12,7 +12,7 @@ use duel::bidding::answer::{
 };
 use duel::bidding::brute::TieRule;
 use duel::bidding::games::parse_game;
-use duel::bidding::graph::Side;
+use duel::bidding::graph::player_name;
 use duel::duel_core::table::{write_table, Format};
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -348,7 +348,6 @@ fn moves(
     if json {
         return print_answer(&answer);
     }
-    let name = |side: Side| if side == Side::Alice { "Alice" } else { "Bob" };
     match answer {
         MovesAnswer::Advice(adv) => {
             out!(
@@ -368,7 +367,7 @@ fn moves(
             );
             out!(
                 "{} bids {}{}",
-                name(adv.bidder),
+                player_name(adv.bidder),
                 adv.bid,
                 if adv.use_tie {
                     " and uses the tie-break if the bids are equal"
