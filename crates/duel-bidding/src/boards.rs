@@ -133,26 +133,7 @@ impl LineGame {
                 "a {width}×{height} board has {cells} cells (at most {MAX_CELLS})"
             )));
         }
-        let mut lines = Vec::new();
-        let dirs: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-        for r in 0..height as i64 {
-            for c in 0..width as i64 {
-                for (dr, dc) in dirs {
-                    let cells_of: Vec<(i64, i64)> =
-                        (0..k as i64).map(|i| (r + dr * i, c + dc * i)).collect();
-                    if cells_of.iter().all(|&(rr, cc)| {
-                        rr >= 0 && cc >= 0 && rr < height as i64 && cc < width as i64
-                    }) {
-                        lines.push(
-                            cells_of
-                                .iter()
-                                .map(|&(rr, cc)| rr as usize * width + cc as usize)
-                                .collect(),
-                        );
-                    }
-                }
-            }
-        }
+        let lines = duel_games::connect::lines(width, height, k);
         let mut maps: Vec<CellMap> = vec![
             Box::new(|r, c| (r, c)),
             Box::new(move |r, c| (r, width - 1 - c)),
@@ -204,7 +185,7 @@ impl LineGame {
         }
     }
 
-    /// The lines of `k` cells.
+    /// The lines of `k` cells, as [`duel_games::connect::lines`] lists them.
     pub fn lines(&self) -> &[Vec<usize>] {
         &self.lines
     }
