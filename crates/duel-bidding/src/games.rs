@@ -5,7 +5,8 @@
 //! `ultimatum:N`, `A`, `B`, `E`, `A:N`, `B:N`, `example3.3:N` (Bob wins if he makes any of the
 //! next N moves), `example3.5` (the second move wins), `prop4.8:J` (the wedge of Ult^1, Ult^3,
 //! …, Ult^(2J−1)), `connect:WxH:K`, `hex:N`, and wedge sums `G^H` with parentheses, e.g.
-//! `(A^B:2)^B` for (A ∧ B²) ∧ B.
+//! `(A^B:2)^B` for (A ∧ B²) ∧ B. These are the families that `duel_games::registry` lists as
+//! played by the bidding commands.
 
 use super::boards::{Hex, LineGame};
 use super::graph::{BiddingGame, GameGraph, GraphBuilder};
@@ -138,11 +139,16 @@ fn parse_number(text: &str, what: &str) -> Result<u64, BiddingError> {
     Ok(n)
 }
 
+/// The names a bidding game may have, as the unknown-game message lists them. Every family
+/// they belong to is one that `duel_games::registry::FAMILIES` says the bidding commands play,
+/// and every such family is listed (a test holds the two together).
+const BIDDING_NAMES: &str = "tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N";
+
 fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     let parts: Vec<&str> = text.split(':').collect();
     let unknown = || {
         BiddingError::UnknownGame(format!(
-            "unknown game '{text}': expected tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N, or wedge sums like (A^B:2)^B"
+            "unknown game '{text}': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B"
         ))
     };
     Ok(match parts.as_slice() {
@@ -486,4 +492,91 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
         }
     }
     id(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_games::registry::{family_of, Engine, Family, FAMILIES};
+
+    /// Names of every family the bidding commands play, by the family's registry name (its
+    /// aliases and forms with and without parameters included).
+    const EXAMPLES: &[(&str, &[&str])] = &[
+        (
+            "tictactoe",
+            &["tictactoe", "ttt", "tictactoe:center", "tictactoe:corner"],
+        ),
+        ("connect", &["connect:4x4:3", "connect:5x4:4"]),
+        ("tug", &["tug:3"]),
+        ("ultimatum", &["ultimatum:2", "ult:2"]),
+        ("A", &["A", "A:2"]),
+        ("B", &["B", "B:2"]),
+        ("E", &["E"]),
+        ("example3.3", &["example3.3:2"]),
+        ("example3.5", &["example3.5"]),
+        ("prop4.8", &["prop4.8:2"]),
+        ("hex", &["hex:3"]),
+    ];
+
+    fn plays_bidding(family: &Family) -> bool {
+        family.engines.contains(&Engine::Bidding)
+    }
+
+    #[test]
+    fn bidding_parses_exactly_the_registrys_bidding_families() {
+        let families: Vec<&str> = FAMILIES
+            .iter()
+            .filter(|f| plays_bidding(f))
+            .map(|f| f.name)
+            .collect();
+        let examples: Vec<&str> = EXAMPLES.iter().map(|&(family, _)| family).collect();
+        assert_eq!(examples, families, "one example per bidding family");
+        for &(family, names) in EXAMPLES {
+            for name in names {
+                assert!(parse_game(name).is_ok(), "{name} does not parse");
+                assert_eq!(family_of(name).map(|f| f.name), Some(family), "{name}");
+            }
+        }
+        for family in FAMILIES.iter().filter(|f| !plays_bidding(f)) {
+            let names = [
+                family.name,
+                family.syntax,
+                &format!("{}:4x4:3", family.name),
+            ];
+            for name in names.into_iter().chain(family.aliases.iter().copied()) {
+                assert!(
+                    matches!(parse_game(name), Err(BiddingError::UnknownGame(_))),
+                    "{name} is not a bidding game"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_unknown_game_message_lists_the_registrys_bidding_names() {
+        let listed: Vec<&str> = BIDDING_NAMES.split(", ").collect();
+        for name in &listed {
+            let family = family_of(name).unwrap_or_else(|| panic!("{name} is not registered"));
+            assert!(plays_bidding(family), "{name}");
+            let example = name
+                .replace("WxH", "4x4")
+                .replace(":K", ":3")
+                .replace(":N", ":3")
+                .replace(":J", ":2");
+            assert!(parse_game(&example).is_ok(), "{example} does not parse");
+        }
+        for family in FAMILIES.iter().filter(|f| plays_bidding(f)) {
+            assert!(
+                listed
+                    .iter()
+                    .any(|name| family_of(name).is_some_and(|f| f.name == family.name)),
+                "the message does not list {}",
+                family.name
+            );
+        }
+        assert_eq!(
+            parse_game("chess").unwrap_err().to_string(),
+            format!("unknown game 'chess': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B")
+        );
+    }
 }
