@@ -20,9 +20,10 @@ use num_traits::{FromPrimitive, PrimInt, ToPrimitive};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::graph::{BiddingGame, Outcome, Side};
+use super::graph::BiddingGame;
 use super::BiddingError;
 use duel_core::exact::{Chips, Rational};
+use duel_core::game::{Outcome, Player};
 
 /// The most positions (by the game's own bound on its codes) the layered solver enumerates.
 pub const POSITION_LIMIT: u128 = 60_000_000;
@@ -61,7 +62,7 @@ pub(super) struct Layer {
 fn tag_of(outcome: Option<Outcome>) -> u8 {
     match outcome {
         None => 0,
-        Some(Outcome::AliceWins) => 1,
+        Some(Outcome::Win(Player::ALICE)) => 1,
         Some(_) => 2,
     }
 }
@@ -90,7 +91,7 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Lay
                 let mut kids = Vec::new();
                 for (&c, &t) in codes.iter().zip(tags) {
                     if t == 0 {
-                        for who in [Side::Alice, Side::Bob] {
+                        for who in [Player::ALICE, Player::BOB] {
                             kids.extend(game.moves(c, who).into_iter().map(|w| game.canonical(w)));
                         }
                     }
@@ -252,13 +253,13 @@ where
                             &below_ref[j * width..(j + 1) * width]
                         };
                         row.fill(T::max_value());
-                        for w in game.moves(code, Side::Alice) {
+                        for w in game.moves(code, Player::ALICE) {
                             for (x, &y) in row.iter_mut().zip(child_row(w)) {
                                 *x = (*x).min(y);
                             }
                         }
                         fb.fill(T::zero());
-                        for w in game.moves(code, Side::Bob) {
+                        for w in game.moves(code, Player::BOB) {
                             for (x, &y) in fb.iter_mut().zip(child_row(w)) {
                                 *x = (*x).max(y);
                             }

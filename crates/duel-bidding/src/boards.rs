@@ -9,9 +9,10 @@
 use serde::Serialize;
 
 use super::discrete::theorem_3_7;
-use super::graph::{BiddingGame, Outcome, Side};
+use super::graph::BiddingGame;
 use super::BiddingError;
 use duel_core::exact::{Chips, Rational};
+use duel_core::game::{Outcome, Player};
 
 /// The most cells a board may have (the code must fit in 64 bits).
 pub const MAX_CELLS: usize = 40;
@@ -132,26 +133,7 @@ impl LineGame {
                 "a {width}×{height} board has {cells} cells (at most {MAX_CELLS})"
             )));
         }
-        let mut lines = Vec::new();
-        let dirs: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-        for r in 0..height as i64 {
-            for c in 0..width as i64 {
-                for (dr, dc) in dirs {
-                    let cells_of: Vec<(i64, i64)> =
-                        (0..k as i64).map(|i| (r + dr * i, c + dc * i)).collect();
-                    if cells_of.iter().all(|&(rr, cc)| {
-                        rr >= 0 && cc >= 0 && rr < height as i64 && cc < width as i64
-                    }) {
-                        lines.push(
-                            cells_of
-                                .iter()
-                                .map(|&(rr, cc)| rr as usize * width + cc as usize)
-                                .collect(),
-                        );
-                    }
-                }
-            }
-        }
+        let lines = duel_games::connect::lines(width, height, k);
         let mut maps: Vec<CellMap> = vec![
             Box::new(|r, c| (r, c)),
             Box::new(move |r, c| (r, width - 1 - c)),
@@ -203,7 +185,7 @@ impl LineGame {
         }
     }
 
-    /// The lines of `k` cells.
+    /// The lines of `k` cells, as [`duel_games::connect::lines`] lists them.
     pub fn lines(&self) -> &[Vec<usize>] {
         &self.lines
     }
@@ -246,23 +228,23 @@ impl BiddingGame for LineGame {
             let first = cells[line[0]];
             if first != 0 && line.iter().all(|&i| cells[i] == first) {
                 return Some(if first == 1 {
-                    Outcome::AliceWins
+                    Outcome::Win(Player::ALICE)
                 } else {
-                    Outcome::BobWins
+                    Outcome::Win(Player::BOB)
                 });
             }
         }
         if cells.iter().all(|&d| d != 0) {
-            return Some(Outcome::Tie);
+            return Some(Outcome::Draw);
         }
         None
     }
 
-    fn moves(&self, pos: u64, who: Side) -> Vec<u64> {
+    fn moves(&self, pos: u64, who: Player) -> Vec<u64> {
         let cells = decode(pos, self.cells());
         let digit = match who {
-            Side::Alice => 1,
-            Side::Bob => 2,
+            Player::ALICE => 1,
+            Player::BOB => 2,
         };
         let mut out = Vec::new();
         if self.gravity {
@@ -396,20 +378,20 @@ impl BiddingGame for Hex {
     fn outcome(&self, pos: u64) -> Option<Outcome> {
         let cells = decode(pos, self.n * self.n);
         if self.connected(&cells, 1) {
-            Some(Outcome::AliceWins)
+            Some(Outcome::Win(Player::ALICE))
         } else if self.connected(&cells, 2) {
-            Some(Outcome::BobWins)
+            Some(Outcome::Win(Player::BOB))
         } else if cells.iter().all(|&d| d != 0) {
             // Impossible in Hex (a full board always has a winner); kept for safety.
-            Some(Outcome::Tie)
+            Some(Outcome::Draw)
         } else {
             None
         }
     }
 
-    fn moves(&self, pos: u64, who: Side) -> Vec<u64> {
+    fn moves(&self, pos: u64, who: Player) -> Vec<u64> {
         let cells = decode(pos, self.n * self.n);
-        let digit = if who == Side::Alice { 1 } else { 2 };
+        let digit = if who == Player::ALICE { 1 } else { 2 };
         cells
             .iter()
             .enumerate()

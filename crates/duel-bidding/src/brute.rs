@@ -11,8 +11,9 @@
 
 use serde::Serialize;
 
-use super::graph::{GameGraph, Outcome, Side};
+use super::graph::GameGraph;
 use super::BiddingError;
+use duel_core::game::{Outcome, Player};
 
 /// How tied bids are broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -79,7 +80,7 @@ impl BruteForce {
         let width = (k as usize + 1) * 2;
         let mut win = vec![false; graph.len() * width];
         for v in 0..graph.len() as u32 {
-            if graph.outcome(v) == Some(Outcome::AliceWins) {
+            if graph.outcome(v) == Some(Outcome::Win(Player::ALICE)) {
                 for i in 0..width {
                     win[v as usize * width + i] = true;
                 }
@@ -116,12 +117,12 @@ impl BruteForce {
         Ok(solver)
     }
 
-    fn idx(&self, v: u32, a: u64, holder: Side) -> usize {
-        (v as usize * (self.k as usize + 1) + a as usize) * 2 + usize::from(holder == Side::Bob)
+    fn idx(&self, v: u32, a: u64, holder: Player) -> usize {
+        (v as usize * (self.k as usize + 1) + a as usize) * 2 + usize::from(holder == Player::BOB)
     }
 
     /// Whether Alice wins from `v` holding `a` of the `k` chips, `holder` winning ties.
-    pub fn wins(&self, v: u32, a: u64, holder: Side) -> bool {
+    pub fn wins(&self, v: u32, a: u64, holder: Player) -> bool {
         a <= self.k && self.win[self.idx(v, a, holder)]
     }
 
@@ -134,11 +135,11 @@ impl BruteForce {
         let k = self.k;
         let mut row = vec![false; (k as usize + 1) * 2];
         for a in 0..=k {
-            for holder in [Side::Alice, Side::Bob] {
-                if rule == TieRule::LadiesFirst && holder == Side::Bob {
+            for holder in [Player::ALICE, Player::BOB] {
+                if rule == TieRule::LadiesFirst && holder == Player::BOB {
                     continue;
                 }
-                row[a as usize * 2 + usize::from(holder == Side::Bob)] =
+                row[a as usize * 2 + usize::from(holder == Player::BOB)] =
                     self.first_winning_bid(graph, v, a, holder, rule).is_some();
             }
             if rule == TieRule::LadiesFirst {
@@ -156,7 +157,7 @@ impl BruteForce {
         graph: &GameGraph,
         v: u32,
         a: u64,
-        holder: Side,
+        holder: Player,
         rule: TieRule,
     ) -> Option<(u64, bool)> {
         let k = self.k;
@@ -164,22 +165,22 @@ impl BruteForce {
             return None;
         }
         let b = k - a;
-        let am = graph.moves(v, Side::Alice);
-        let bm = graph.moves(v, Side::Bob);
+        let am = graph.moves(v, Player::ALICE);
+        let bm = graph.moves(v, Player::BOB);
         // After the bid, with Alice holding c chips and `h` winning ties next:
         // she chose the mover (win_a) or Bob did (lose_a).
-        let win_a = |c: u64, h: Side| -> bool {
+        let win_a = |c: u64, h: Player| -> bool {
             am.iter().any(|&w| self.wins(w, c, h)) || bm.iter().all(|&w| self.wins(w, c, h))
         };
-        let lose_a = |c: u64, h: Side| -> bool {
+        let lose_a = |c: u64, h: Player| -> bool {
             am.iter().any(|&w| self.wins(w, c, h)) && bm.iter().all(|&w| self.wins(w, c, h))
         };
         // Holder after a bid won by Alice / by Bob without a tie.
         let (h_alice_won, h_bob_won) = match rule {
             TieRule::Advantage => (holder, holder),
-            TieRule::MakeItTakeIt => (Side::Alice, Side::Bob),
-            TieRule::LosersBall => (Side::Bob, Side::Alice),
-            TieRule::LadiesFirst => (Side::Alice, Side::Alice),
+            TieRule::MakeItTakeIt => (Player::ALICE, Player::BOB),
+            TieRule::LosersBall => (Player::BOB, Player::ALICE),
+            TieRule::LadiesFirst => (Player::ALICE, Player::ALICE),
         };
         // suffix[y] = Alice still wins for every answer y' >= y of Bob's (Bob wins the bid
         // paying y').
@@ -203,32 +204,32 @@ impl BruteForce {
                 TieRule::Advantage => match holder {
                     // Alice either takes the bid (handing the advantage over) or lets Bob
                     // win it (keeping the advantage).
-                    Side::Alice => {
-                        if win_a(a - x, Side::Bob) {
+                    Player::ALICE => {
+                        if win_a(a - x, Player::BOB) {
                             return Some((x, true));
                         }
-                        if lose_a(a + x, Side::Alice) {
+                        if lose_a(a + x, Player::ALICE) {
                             return Some((x, false));
                         }
                     }
-                    Side::Bob => {
-                        if lose_a(a + x, Side::Alice) && win_a(a - x, Side::Bob) {
+                    Player::BOB => {
+                        if lose_a(a + x, Player::ALICE) && win_a(a - x, Player::BOB) {
                             return Some((x, false));
                         }
                     }
                 },
                 _ => {
                     let tie_winner = if rule == TieRule::LadiesFirst {
-                        Side::Alice
+                        Player::ALICE
                     } else {
                         holder
                     };
                     let ok = match tie_winner {
-                        Side::Alice => win_a(a - x, h_alice_won),
-                        Side::Bob => lose_a(a + x, h_bob_won),
+                        Player::ALICE => win_a(a - x, h_alice_won),
+                        Player::BOB => lose_a(a + x, h_bob_won),
                     };
                     if ok {
-                        return Some((x, tie_winner == Side::Alice));
+                        return Some((x, tie_winner == Player::ALICE));
                     }
                 }
             }
@@ -243,7 +244,11 @@ impl BruteForce {
         let ranks: Vec<bool> = (0..=2 * self.k + 1)
             .map(|r| {
                 let a = r / 2;
-                let h = if r % 2 == 1 { Side::Alice } else { Side::Bob };
+                let h = if r % 2 == 1 {
+                    Player::ALICE
+                } else {
+                    Player::BOB
+                };
                 self.wins(v, a, h)
             })
             .collect();

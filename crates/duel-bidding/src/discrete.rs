@@ -12,9 +12,10 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::graph::{GameGraph, Outcome, Side};
+use super::graph::{serialize_player, GameGraph};
 use super::BiddingError;
 use duel_core::exact::Chips;
+use duel_core::game::{Outcome, Player};
 
 /// Which recursion combines `f_A` and `f_B`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -128,7 +129,7 @@ pub fn mitt_label(rank: u64) -> String {
 /// `(k + 1) − ε` for Make-it Take-it, both rank `2k + 2`) elsewhere.
 fn terminal_rank(outcome: Outcome, k: u64) -> u64 {
     match outcome {
-        Outcome::AliceWins => 0,
+        Outcome::Win(Player::ALICE) => 0,
         _ => 2 * k + 2,
     }
 }
@@ -144,13 +145,13 @@ pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u
     let never = 2 * k + 2;
     let fa_fb = |f: &[u64], v: u32| -> (u64, u64) {
         let fa = graph
-            .moves(v, Side::Alice)
+            .moves(v, Player::ALICE)
             .iter()
             .map(|&w| f[w as usize])
             .min()
             .unwrap_or(never);
         let fb = graph
-            .moves(v, Side::Bob)
+            .moves(v, Player::BOB)
             .iter()
             .map(|&w| f[w as usize])
             .max()
@@ -243,7 +244,8 @@ pub struct BidAdvice {
     /// Whether Alice wins from here with these chips.
     pub alice_wins: bool,
     /// The player with a winning (or, for Bob, drawing-or-winning) plan.
-    pub winner: Side,
+    #[serde(serialize_with = "serialize_player")]
+    pub winner: Player,
     /// The bid of that player, in ordinary chips.
     pub bid: u64,
     /// Whether that player uses the tie-breaking advantage if the bids are tied (only
@@ -295,8 +297,8 @@ pub fn advise(
             alice.count()
         )));
     }
-    let a_moves = graph.moves(v, Side::Alice);
-    let b_moves = graph.moves(v, Side::Bob);
+    let a_moves = graph.moves(v, Player::ALICE);
+    let b_moves = graph.moves(v, Player::BOB);
     let alice_move = *a_moves
         .iter()
         .min_by_key(|&&w| f[w as usize])
@@ -388,7 +390,7 @@ pub fn advise(
         let (x, t) = found.ok_or_else(|| {
             BiddingError::Model("no winning bid found for Alice (inconsistent thresholds)".into())
         })?;
-        (Side::Alice, x, t)
+        (Player::ALICE, x, t)
     } else {
         let choices: &[bool] = if alice_star { &[false] } else { &[true, false] };
         let found = (0..=b).find_map(|y| {
@@ -401,7 +403,7 @@ pub fn advise(
         let (y, t) = found.ok_or_else(|| {
             BiddingError::Model("no preventing bid found for Bob (inconsistent thresholds)".into())
         })?;
-        (Side::Bob, y, t)
+        (Player::BOB, y, t)
     };
     Ok(BidAdvice {
         alice_wins,

@@ -5,11 +5,13 @@
 //! `ultimatum:N`, `A`, `B`, `E`, `A:N`, `B:N`, `example3.3:N` (Bob wins if he makes any of the
 //! next N moves), `example3.5` (the second move wins), `prop4.8:J` (the wedge of Ult^1, Ult^3,
 //! …, Ult^(2J−1)), `connect:WxH:K`, `hex:N`, and wedge sums `G^H` with parentheses, e.g.
-//! `(A^B:2)^B` for (A ∧ B²) ∧ B.
+//! `(A^B:2)^B` for (A ∧ B²) ∧ B. These are the families that `duel_games::registry` lists as
+//! played by the bidding commands.
 
 use super::boards::{Hex, LineGame};
-use super::graph::{BiddingGame, GameGraph, GraphBuilder, Outcome, Side};
+use super::graph::{BiddingGame, GameGraph, GraphBuilder};
 use super::BiddingError;
+use duel_core::game::{Outcome, Player};
 
 /// The most positions a game graph may have.
 pub const MAX_POSITIONS: usize = 3_000_000;
@@ -85,7 +87,7 @@ impl BuiltGame {
 
     /// The moves of `who` from the position written `text`, each as (the new position in the
     /// orientation of `text`, its vertex). `None` for games that are not boards.
-    pub fn moves_from(&self, text: &str, who: Side) -> Option<Vec<(String, u32)>> {
+    pub fn moves_from(&self, text: &str, who: Player) -> Option<Vec<(String, u32)>> {
         let b = self.board.as_ref()?;
         let code = b.parse(text).ok()?;
         b.moves(code, who)
@@ -137,11 +139,16 @@ fn parse_number(text: &str, what: &str) -> Result<u64, BiddingError> {
     Ok(n)
 }
 
+/// The names a bidding game may have, as the unknown-game message lists them. Every family
+/// they belong to is one that `duel_games::registry::FAMILIES` says the bidding commands play,
+/// and every such family is listed (a test holds the two together).
+const BIDDING_NAMES: &str = "tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N";
+
 fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     let parts: Vec<&str> = text.split(':').collect();
     let unknown = || {
         BiddingError::UnknownGame(format!(
-            "unknown game '{text}': expected tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N, or wedge sums like (A^B:2)^B"
+            "unknown game '{text}': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B"
         ))
     };
     Ok(match parts.as_slice() {
@@ -348,7 +355,7 @@ impl GameSpec {
                         let target = graph.vertex_of(code).ok_or_else(|| {
                             BiddingError::Model("first move not in the graph".into())
                         })?;
-                        let bob: Vec<u32> = graph.moves(graph.start(), Side::Bob).to_vec();
+                        let bob: Vec<u32> = graph.moves(graph.start(), Player::BOB).to_vec();
                         graph.with_new_start(&[target], &bob)?
                     }
                 };
@@ -383,33 +390,33 @@ impl GameSpec {
     fn small_graph(&self) -> Result<GameGraph, BiddingError> {
         let mut b = GraphBuilder::new();
         let start = match self {
-            GameSpec::AliceWins => b.vertex("A", Some(Outcome::AliceWins)),
-            GameSpec::BobWins => b.vertex("B", Some(Outcome::BobWins)),
+            GameSpec::AliceWins => b.vertex("A", Some(Outcome::Win(Player::ALICE))),
+            GameSpec::BobWins => b.vertex("B", Some(Outcome::Win(Player::BOB))),
             GameSpec::SuddenDeathAlice(n) | GameSpec::SuddenDeathBob(n) => {
                 let alice_sudden = matches!(self, GameSpec::SuddenDeathAlice(_));
-                let wa = b.vertex("A", Some(Outcome::AliceWins));
-                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+                let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
                 let vs: Vec<u32> = (0..*n).map(|i| b.vertex(i.to_string(), None)).collect();
                 for (i, &v) in vs.iter().enumerate() {
                     let next = vs.get(i + 1).copied();
                     if alice_sudden {
-                        b.edge(Side::Alice, v, wa);
-                        b.edge(Side::Bob, v, next.unwrap_or(wb));
+                        b.edge(Player::ALICE, v, wa);
+                        b.edge(Player::BOB, v, next.unwrap_or(wb));
                     } else {
-                        b.edge(Side::Bob, v, wb);
-                        b.edge(Side::Alice, v, next.unwrap_or(wa));
+                        b.edge(Player::BOB, v, wb);
+                        b.edge(Player::ALICE, v, next.unwrap_or(wa));
                     }
                 }
                 vs[0]
             }
             GameSpec::SecondMoveWins => {
-                let wa = b.vertex("A", Some(Outcome::AliceWins));
-                let wb = b.vertex("B", Some(Outcome::BobWins));
+                let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+                let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
                 let s = b.vertex("start", None);
                 let e = b.vertex("1", None);
                 b.both(s, e);
-                b.edge(Side::Alice, e, wa);
-                b.edge(Side::Bob, e, wb);
+                b.edge(Player::ALICE, e, wa);
+                b.edge(Player::BOB, e, wb);
                 s
             }
             GameSpec::Tug(n) => tug(&mut b, *n as i64),
@@ -448,9 +455,9 @@ fn tug(b: &mut GraphBuilder, n: i64) -> u32 {
     let ids: Vec<u32> = (-n..=n)
         .map(|k| {
             let outcome = if k == n {
-                Some(Outcome::AliceWins)
+                Some(Outcome::Win(Player::ALICE))
             } else if k == -n {
-                Some(Outcome::BobWins)
+                Some(Outcome::Win(Player::BOB))
             } else {
                 None
             };
@@ -465,8 +472,8 @@ fn tug(b: &mut GraphBuilder, n: i64) -> u32 {
 }
 
 fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
-    let wa = b.vertex(format!("{prefix}A"), Some(Outcome::AliceWins));
-    let wb = b.vertex(format!("{prefix}B"), Some(Outcome::BobWins));
+    let wa = b.vertex(format!("{prefix}A"), Some(Outcome::Win(Player::ALICE)));
+    let wb = b.vertex(format!("{prefix}B"), Some(Outcome::Win(Player::BOB)));
     let ids: Vec<u32> = (-n..=n)
         .map(|k| b.vertex(format!("{prefix}{k}"), None))
         .collect();
@@ -474,15 +481,102 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
     for k in -n..=n {
         let v = id(k);
         if k == 0 {
-            b.edge(Side::Alice, v, id(n));
-            b.edge(Side::Bob, v, id(-n));
+            b.edge(Player::ALICE, v, id(n));
+            b.edge(Player::BOB, v, id(-n));
         } else if k > 0 {
-            b.edge(Side::Alice, v, wa);
-            b.edge(Side::Bob, v, id(k - 1));
+            b.edge(Player::ALICE, v, wa);
+            b.edge(Player::BOB, v, id(k - 1));
         } else {
-            b.edge(Side::Alice, v, id(k + 1));
-            b.edge(Side::Bob, v, wb);
+            b.edge(Player::ALICE, v, id(k + 1));
+            b.edge(Player::BOB, v, wb);
         }
     }
     id(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_games::registry::{family_of, Engine, Family, FAMILIES};
+
+    /// Names of every family the bidding commands play, by the family's registry name (its
+    /// aliases and forms with and without parameters included).
+    const EXAMPLES: &[(&str, &[&str])] = &[
+        (
+            "tictactoe",
+            &["tictactoe", "ttt", "tictactoe:center", "tictactoe:corner"],
+        ),
+        ("connect", &["connect:4x4:3", "connect:5x4:4"]),
+        ("tug", &["tug:3"]),
+        ("ultimatum", &["ultimatum:2", "ult:2"]),
+        ("A", &["A", "A:2"]),
+        ("B", &["B", "B:2"]),
+        ("E", &["E"]),
+        ("example3.3", &["example3.3:2"]),
+        ("example3.5", &["example3.5"]),
+        ("prop4.8", &["prop4.8:2"]),
+        ("hex", &["hex:3"]),
+    ];
+
+    fn plays_bidding(family: &Family) -> bool {
+        family.engines.contains(&Engine::Bidding)
+    }
+
+    #[test]
+    fn bidding_parses_exactly_the_registrys_bidding_families() {
+        let families: Vec<&str> = FAMILIES
+            .iter()
+            .filter(|f| plays_bidding(f))
+            .map(|f| f.name)
+            .collect();
+        let examples: Vec<&str> = EXAMPLES.iter().map(|&(family, _)| family).collect();
+        assert_eq!(examples, families, "one example per bidding family");
+        for &(family, names) in EXAMPLES {
+            for name in names {
+                assert!(parse_game(name).is_ok(), "{name} does not parse");
+                assert_eq!(family_of(name).map(|f| f.name), Some(family), "{name}");
+            }
+        }
+        for family in FAMILIES.iter().filter(|f| !plays_bidding(f)) {
+            let names = [
+                family.name,
+                family.syntax,
+                &format!("{}:4x4:3", family.name),
+            ];
+            for name in names.into_iter().chain(family.aliases.iter().copied()) {
+                assert!(
+                    matches!(parse_game(name), Err(BiddingError::UnknownGame(_))),
+                    "{name} is not a bidding game"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_unknown_game_message_lists_the_registrys_bidding_names() {
+        let listed: Vec<&str> = BIDDING_NAMES.split(", ").collect();
+        for name in &listed {
+            let family = family_of(name).unwrap_or_else(|| panic!("{name} is not registered"));
+            assert!(plays_bidding(family), "{name}");
+            let example = name
+                .replace("WxH", "4x4")
+                .replace(":K", ":3")
+                .replace(":N", ":3")
+                .replace(":J", ":2");
+            assert!(parse_game(&example).is_ok(), "{example} does not parse");
+        }
+        for family in FAMILIES.iter().filter(|f| plays_bidding(f)) {
+            assert!(
+                listed
+                    .iter()
+                    .any(|name| family_of(name).is_some_and(|f| f.name == family.name)),
+                "the message does not list {}",
+                family.name
+            );
+        }
+        assert_eq!(
+            parse_game("chess").unwrap_err().to_string(),
+            format!("unknown game 'chess': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B")
+        );
+    }
 }

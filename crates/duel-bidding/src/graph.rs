@@ -4,54 +4,44 @@
 //! moves (red edges for Alice, blue edges for Bob); the winner of the bid decides who moves.
 //! Terminal vertices are won by Alice, won by Bob, or tied. The graph is built once,
 //! explicitly, from any [`BiddingGame`] (a small trait describing positions and both
-//! players' moves), or assembled by hand with [`GraphBuilder`].
+//! players' moves), or assembled by hand with [`GraphBuilder`]. The players are `duel_core`'s
+//! [`Player::ALICE`] and [`Player::BOB`]; a tie is [`Outcome::Draw`].
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use duel_core::game::{Outcome, Player};
 
 use super::BiddingError;
 
-/// Who is meant: Alice (who must win) or Bob.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The player whose winning threshold is computed.
-    Alice,
-    /// Her opponent.
-    Bob,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Alice => Side::Bob,
-            Side::Bob => Side::Alice,
-        }
+/// "Alice" or "Bob": the name Develin & Payne give `player` ([`Player::ALICE`] is the player
+/// whose winning threshold is computed).
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::ALICE => "Alice",
+        Player::BOB => "Bob",
     }
 }
 
-/// How a terminal position ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// Alice wins (a red terminal vertex).
-    AliceWins,
-    /// Bob wins (a blue terminal vertex).
-    BobWins,
-    /// Nobody wins (an uncoloured terminal vertex). For Alice this is as bad as a loss.
-    Tie,
+/// Serialises `player` as `"alice"` or `"bob"`, the words of the bidding answers' JSON (for
+/// `#[serde(serialize_with = "...")]`).
+pub fn serialize_player<S: serde::Serializer>(
+    player: &Player,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match *player {
+        Player::ALICE => "alice",
+        Player::BOB => "bob",
+    })
 }
 
-impl std::fmt::Display for Outcome {
-    /// "Alice has won", "Bob has won" or "nobody has won (a tie)": words for messages.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Outcome::AliceWins => "Alice has won",
-            Outcome::BobWins => "Bob has won",
-            Outcome::Tie => "nobody has won (a tie)",
-        })
+/// "Alice has won", "Bob has won" or "nobody has won (a tie)": how a terminal vertex ended, in
+/// words for messages. A tie ([`Outcome::Draw`], an uncoloured terminal vertex) is as bad as a
+/// loss for Alice.
+pub fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::ALICE) => "Alice has won",
+        Outcome::Win(Player::BOB) => "Bob has won",
+        Outcome::Draw => "nobody has won (a tie)",
     }
 }
 
@@ -66,7 +56,7 @@ pub trait BiddingGame {
     /// `Some` exactly when the position is terminal.
     fn outcome(&self, pos: u64) -> Option<Outcome>;
     /// The positions `who` can move to from the non-terminal position `pos` (never empty).
-    fn moves(&self, pos: u64, who: Side) -> Vec<u64>;
+    fn moves(&self, pos: u64, who: Player) -> Vec<u64>;
     /// The representative of the symmetry class of `pos` (identity by default).
     fn canonical(&self, pos: u64) -> u64 {
         pos
@@ -116,17 +106,17 @@ impl GraphBuilder {
     }
 
     /// Adds a move of `who` from `from` to `to`.
-    pub fn edge(&mut self, who: Side, from: u32, to: u32) {
+    pub fn edge(&mut self, who: Player, from: u32, to: u32) {
         match who {
-            Side::Alice => self.alice[from as usize].push(to),
-            Side::Bob => self.bob[from as usize].push(to),
+            Player::ALICE => self.alice[from as usize].push(to),
+            Player::BOB => self.bob[from as usize].push(to),
         }
     }
 
     /// Adds a move for both players from `from` to `to`.
     pub fn both(&mut self, from: u32, to: u32) {
-        self.edge(Side::Alice, from, to);
-        self.edge(Side::Bob, from, to);
+        self.edge(Player::ALICE, from, to);
+        self.edge(Player::BOB, from, to);
     }
 
     /// Copies `graph` into this builder and returns the index its start vertex received.
@@ -141,11 +131,11 @@ impl GraphBuilder {
             self.vertex(format!("{prefix}{}", graph.name(v)), graph.outcome(v));
         }
         for v in 0..graph.len() as u32 {
-            for &w in graph.moves(v, Side::Alice) {
-                self.edge(Side::Alice, base + v, base + w);
+            for &w in graph.moves(v, Player::ALICE) {
+                self.edge(Player::ALICE, base + v, base + w);
             }
-            for &w in graph.moves(v, Side::Bob) {
-                self.edge(Side::Bob, base + v, base + w);
+            for &w in graph.moves(v, Player::BOB) {
+                self.edge(Player::BOB, base + v, base + w);
             }
         }
         base + graph.start()
@@ -226,7 +216,7 @@ impl GameGraph {
             terminal.push(outcome);
             let mut lists = [Vec::new(), Vec::new()];
             if outcome.is_none() {
-                for (slot, who) in [Side::Alice, Side::Bob].into_iter().enumerate() {
+                for (slot, who) in [Player::ALICE, Player::BOB].into_iter().enumerate() {
                     for child in game.moves(code, who) {
                         let c = game.canonical(child);
                         let id = match index.get(&c) {
@@ -289,10 +279,10 @@ impl GameGraph {
     }
 
     /// The vertices `who` can move to from `v`.
-    pub fn moves(&self, v: u32, who: Side) -> &[u32] {
+    pub fn moves(&self, v: u32, who: Player) -> &[u32] {
         let (off, tgt) = match who {
-            Side::Alice => (&self.alice_offsets, &self.alice_targets),
-            Side::Bob => (&self.bob_offsets, &self.bob_targets),
+            Player::ALICE => (&self.alice_offsets, &self.alice_targets),
+            Player::BOB => (&self.bob_offsets, &self.bob_targets),
         };
         &tgt[off[v as usize] as usize..off[v as usize + 1] as usize]
     }
@@ -332,10 +322,10 @@ impl GameGraph {
         b.embed(self);
         let s = b.vertex("start", None);
         for &w in alice {
-            b.edge(Side::Alice, s, w);
+            b.edge(Player::ALICE, s, w);
         }
         for &w in bob {
-            b.edge(Side::Bob, s, w);
+            b.edge(Player::BOB, s, w);
         }
         let mut g = b.finish(s)?;
         let mut codes = self.codes.clone();
@@ -359,7 +349,7 @@ impl GameGraph {
         let mut i = 0;
         while i < order.len() {
             let v = order[i];
-            for who in [Side::Alice, Side::Bob] {
+            for who in [Player::ALICE, Player::BOB] {
                 for &w in self.moves(v, who) {
                     indegree[w as usize] -= 1;
                     if indegree[w as usize] == 0 {
@@ -377,7 +367,7 @@ impl GameGraph {
         let topo = self.topo.as_ref()?;
         let mut h = vec![0u32; self.len()];
         for &v in topo.iter().rev() {
-            let m = [Side::Alice, Side::Bob]
+            let m = [Player::ALICE, Player::BOB]
                 .iter()
                 .flat_map(|&who| self.moves(v, who).iter())
                 .map(|&w| h[w as usize] + 1)
@@ -394,7 +384,7 @@ impl GameGraph {
         let mut stack = vec![self.start];
         seen[self.start as usize] = true;
         while let Some(v) = stack.pop() {
-            for who in [Side::Alice, Side::Bob] {
+            for who in [Player::ALICE, Player::BOB] {
                 for &w in self.moves(v, who) {
                     if !seen[w as usize] {
                         seen[w as usize] = true;
@@ -414,11 +404,54 @@ impl GameGraph {
         std::mem::swap(&mut g.alice_targets, &mut g.bob_targets);
         for t in g.terminal.iter_mut() {
             *t = t.map(|o| match o {
-                Outcome::AliceWins => Outcome::BobWins,
-                Outcome::BobWins => Outcome::AliceWins,
-                Outcome::Tie => Outcome::Tie,
+                Outcome::Win(p) => Outcome::Win(p.other()),
+                Outcome::Draw => Outcome::Draw,
             });
         }
         g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_and_outcomes_keep_the_papers_words() {
+        #[derive(serde::Serialize)]
+        struct Holder {
+            #[serde(serialize_with = "serialize_player")]
+            tie: Player,
+        }
+        let json = |tie| serde_json::to_string(&Holder { tie }).unwrap();
+        assert_eq!(json(Player::ALICE), r#"{"tie":"alice"}"#);
+        assert_eq!(json(Player::BOB), r#"{"tie":"bob"}"#);
+        assert_eq!(
+            (player_name(Player::ALICE), player_name(Player::BOB)),
+            ("Alice", "Bob")
+        );
+        assert_eq!(outcome_text(Outcome::Win(Player::ALICE)), "Alice has won");
+        assert_eq!(outcome_text(Outcome::Win(Player::BOB)), "Bob has won");
+        assert_eq!(outcome_text(Outcome::Draw), "nobody has won (a tie)");
+    }
+
+    #[test]
+    fn swapping_exchanges_the_winners_and_keeps_ties() {
+        let mut b = GraphBuilder::new();
+        let start = b.vertex("start", None);
+        let ends = [
+            Outcome::Win(Player::ALICE),
+            Outcome::Win(Player::BOB),
+            Outcome::Draw,
+        ]
+        .map(|o| b.vertex("end", Some(o)));
+        b.edge(Player::ALICE, start, ends[0]);
+        b.edge(Player::BOB, start, ends[1]);
+        b.both(start, ends[2]);
+        let swapped = b.finish(start).unwrap().swapped();
+        assert_eq!(swapped.outcome(ends[0]), Some(Outcome::Win(Player::BOB)));
+        assert_eq!(swapped.outcome(ends[1]), Some(Outcome::Win(Player::ALICE)));
+        assert_eq!(swapped.outcome(ends[2]), Some(Outcome::Draw));
+        assert_eq!(swapped.moves(start, Player::ALICE), &[ends[1], ends[2]]);
     }
 }

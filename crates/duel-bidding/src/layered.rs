@@ -18,8 +18,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::allk::layers;
-use super::graph::{BiddingGame, Side};
+use super::graph::BiddingGame;
 use super::BiddingError;
+use duel_core::game::Player;
 
 /// Counts for the positions with one number of stones, from [`periodic_rows`].
 #[derive(Clone, Debug, Serialize)]
@@ -236,9 +237,9 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
                             &below_ref[j]
                         };
                         let alice: Vec<&Solved> =
-                            game.moves(code, Side::Alice).into_iter().map(child).collect();
+                            game.moves(code, Player::ALICE).into_iter().map(child).collect();
                         let bob: Vec<&Solved> =
-                            game.moves(code, Side::Bob).into_iter().map(child).collect();
+                            game.moves(code, Player::BOB).into_iter().map(child).collect();
                         if alice.is_empty() || bob.is_empty() {
                             return Err(BiddingError::Model(
                                 "a position where only one player can move: the periodic solver is for boards where both can".into(),

@@ -44,7 +44,7 @@ pub mod ttt;
 use thiserror::Error;
 
 use brute::TieRule;
-use graph::Outcome;
+use duel_core::game::Outcome;
 
 /// Why a bidding computation could not be done.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -174,7 +174,7 @@ pub enum BiddingError {
     #[error("'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {0} use 'table', which verifies the period of any game")]
     NotALayeredBoard(String),
     /// A bid asked for at a finished position.
-    #[error("the position is finished ({0}): there is nothing to bid for")]
+    #[error("the position is finished ({}): there is nothing to bid for", graph::outcome_text(*.0))]
     Finished(Outcome),
 }
 

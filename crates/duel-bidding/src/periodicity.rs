@@ -17,6 +17,7 @@ use super::graph::GameGraph;
 use super::richman::Richman;
 use super::BiddingError;
 use duel_core::exact::Chips;
+use duel_core::game::Player;
 
 /// The periodic description of `f(G_v, k)` for all `k`.
 #[derive(Clone, Debug, Serialize)]
@@ -52,7 +53,7 @@ pub fn period_bound(graph: &GameGraph, richman: &Richman, v: u32) -> BigInt {
         if let Some(d) = richman.optimal_bid(graph, w) {
             lcd = lcd.lcm(d.denom());
         }
-        for who in [super::graph::Side::Alice, super::graph::Side::Bob] {
+        for who in [Player::ALICE, Player::BOB] {
             for &x in graph.moves(w, who) {
                 if !seen[x as usize] {
                     seen[x as usize] = true;

@@ -16,9 +16,10 @@ use std::collections::HashMap;
 
 use num_traits::{One, Zero};
 
-use super::graph::{GameGraph, Outcome, Side};
+use super::graph::GameGraph;
 use super::BiddingError;
 use duel_core::exact::Rational;
+use duel_core::game::{Outcome, Player};
 
 /// The taxman threshold of every vertex of a bounded game, for a tax `tau` in `[0, 1]`.
 pub fn taxman_values(graph: &GameGraph, tau: &Rational) -> Result<Vec<Rational>, BiddingError> {
@@ -35,18 +36,18 @@ pub fn taxman_values(graph: &GameGraph, tau: &Rational) -> Result<Vec<Rational>,
     let mut t = vec![Rational::zero(); graph.len()];
     for &v in topo.iter().rev() {
         t[v as usize] = match graph.outcome(v) {
-            Some(Outcome::AliceWins) => Rational::zero(),
+            Some(Outcome::Win(Player::ALICE)) => Rational::zero(),
             Some(_) => one.clone(),
             None => {
                 let ra = graph
-                    .moves(v, Side::Alice)
+                    .moves(v, Player::ALICE)
                     .iter()
                     .map(|&w| &t[w as usize])
                     .min()
                     .cloned()
                     .unwrap_or_else(|| one.clone());
                 let rb = graph
-                    .moves(v, Side::Bob)
+                    .moves(v, Player::BOB)
                     .iter()
                     .map(|&w| &t[w as usize])
                     .max()
@@ -97,13 +98,13 @@ impl<'g> TaxmanSearch<'g> {
     /// Whether Alice wins from `v` holding `a` units, Bob `b`.
     pub fn wins(&mut self, v: u32, a: u64, b: u64) -> bool {
         if let Some(o) = self.graph.outcome(v) {
-            return o == Outcome::AliceWins;
+            return o == Outcome::Win(Player::ALICE);
         }
         if let Some(&w) = self.memo.get(&(v, a, b)) {
             return w;
         }
-        let am: Vec<u32> = self.graph.moves(v, Side::Alice).to_vec();
-        let bm: Vec<u32> = self.graph.moves(v, Side::Bob).to_vec();
+        let am: Vec<u32> = self.graph.moves(v, Player::ALICE).to_vec();
+        let bm: Vec<u32> = self.graph.moves(v, Player::BOB).to_vec();
         // After a bid won by Alice (she chooses the mover) or by Bob (he chooses).
         let after = |s: &mut Self, a: u64, b: u64, alice_won: bool| -> bool {
             let mine = am.iter().any(|&w| s.wins(w, a, b));

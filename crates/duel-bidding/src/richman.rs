@@ -11,9 +11,10 @@
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
-use super::graph::{GameGraph, Outcome, Side};
+use super::graph::GameGraph;
 use super::BiddingError;
 use duel_core::exact::Rational;
+use duel_core::game::{Outcome, Player};
 
 /// Richman values of every vertex of a graph.
 #[derive(Clone, Debug)]
@@ -69,7 +70,7 @@ impl Richman {
         let terminal_value = |v: usize| -> Option<bool> {
             graph
                 .outcome(v as u32)
-                .map(|o| matches!(o, Outcome::AliceWins))
+                .map(|o| matches!(o, Outcome::Win(Player::ALICE)))
         };
         let mut upper: Vec<BigInt> = (0..n)
             .map(|v| match terminal_value(v) {
@@ -140,7 +141,7 @@ impl Richman {
     /// `R_A(G_v)`: the smallest value Alice can move to (`None` at an end position).
     pub fn alice_value(&self, graph: &GameGraph, v: u32) -> Option<Rational> {
         graph
-            .moves(v, Side::Alice)
+            .moves(v, Player::ALICE)
             .iter()
             .map(|&w| self.values[w as usize].clone())
             .min()
@@ -149,7 +150,7 @@ impl Richman {
     /// `R_B(G_v)`: the largest value Bob can move to (`None` at an end position).
     pub fn bob_value(&self, graph: &GameGraph, v: u32) -> Option<Rational> {
         graph
-            .moves(v, Side::Bob)
+            .moves(v, Player::BOB)
             .iter()
             .map(|&w| self.values[w as usize].clone())
             .max()
@@ -173,11 +174,11 @@ impl Richman {
     /// Alice's best move (a vertex reaching `R_A`) and Bob's best move (reaching `R_B`).
     pub fn best_moves(&self, graph: &GameGraph, v: u32) -> Option<(u32, u32)> {
         let a = *graph
-            .moves(v, Side::Alice)
+            .moves(v, Player::ALICE)
             .iter()
             .min_by(|&&x, &&y| self.values[x as usize].cmp(&self.values[y as usize]))?;
         let b = *graph
-            .moves(v, Side::Bob)
+            .moves(v, Player::BOB)
             .iter()
             .max_by(|&&x, &&y| self.values[x as usize].cmp(&self.values[y as usize]))?;
         Some((a, b))
@@ -191,17 +192,17 @@ pub fn richman_scaled(graph: &GameGraph, one: u64) -> Vec<u64> {
     let mut r = vec![0u64; graph.len()];
     for &v in topo.iter().rev() {
         r[v as usize] = match graph.outcome(v) {
-            Some(Outcome::AliceWins) => 0,
+            Some(Outcome::Win(Player::ALICE)) => 0,
             Some(_) => one,
             None => {
                 let a = graph
-                    .moves(v, Side::Alice)
+                    .moves(v, Player::ALICE)
                     .iter()
                     .map(|&w| r[w as usize])
                     .min()
                     .unwrap_or(one);
                 let b = graph
-                    .moves(v, Side::Bob)
+                    .moves(v, Player::BOB)
                     .iter()
                     .map(|&w| r[w as usize])
                     .max()
@@ -218,18 +219,18 @@ fn step(graph: &GameGraph, x: &[BigInt], it: usize) -> Vec<BigInt> {
     let one = BigInt::one() << (it + 1);
     (0..graph.len() as u32)
         .map(|v| match graph.outcome(v) {
-            Some(Outcome::AliceWins) => BigInt::zero(),
+            Some(Outcome::Win(Player::ALICE)) => BigInt::zero(),
             Some(_) => one.clone(),
             None => {
                 let a = graph
-                    .moves(v, Side::Alice)
+                    .moves(v, Player::ALICE)
                     .iter()
                     .map(|&w| &x[w as usize])
                     .min()
                     .cloned()
                     .unwrap_or_default();
                 let b = graph
-                    .moves(v, Side::Bob)
+                    .moves(v, Player::BOB)
                     .iter()
                     .map(|&w| &x[w as usize])
                     .max()
@@ -272,16 +273,16 @@ fn reconstruct(graph: &GameGraph, lo: &[Rational], hi: &[Rational]) -> Option<Ve
     let two = Rational::from_integer(2.into());
     for v in 0..graph.len() as u32 {
         let expected = match graph.outcome(v) {
-            Some(Outcome::AliceWins) => Rational::zero(),
+            Some(Outcome::Win(Player::ALICE)) => Rational::zero(),
             Some(_) => Rational::one(),
             None => {
                 let a = graph
-                    .moves(v, Side::Alice)
+                    .moves(v, Player::ALICE)
                     .iter()
                     .map(|&w| &candidate[w as usize])
                     .min()?;
                 let b = graph
-                    .moves(v, Side::Bob)
+                    .moves(v, Player::BOB)
                     .iter()
                     .map(|&w| &candidate[w as usize])
                     .max()?;
@@ -324,7 +325,7 @@ fn solve_by_strategies(
         slot[v as usize] = i;
     }
     let end_value = |v: u32| match graph.outcome(v) {
-        Some(Outcome::AliceWins) => Rational::zero(),
+        Some(Outcome::Win(Player::ALICE)) => Rational::zero(),
         _ => Rational::one(),
     };
     let m = inner.len();
@@ -332,11 +333,11 @@ fn solve_by_strategies(
     let mut rows: Vec<Vec<Rational>> = vec![vec![Rational::zero(); m + 1]; m];
     for (i, &v) in inner.iter().enumerate() {
         let a = *graph
-            .moves(v, Side::Alice)
+            .moves(v, Player::ALICE)
             .iter()
             .min_by(|&&x, &&y| upper[x as usize].cmp(&upper[y as usize]))?;
         let b = *graph
-            .moves(v, Side::Bob)
+            .moves(v, Player::BOB)
             .iter()
             .max_by(|&&x, &&y| upper[x as usize].cmp(&upper[y as usize]))?;
         rows[i][i] += Rational::from_integer(2.into());
@@ -379,12 +380,12 @@ fn solve_by_strategies(
     let scale = BigInt::one() << it;
     for &v in &inner {
         let a = graph
-            .moves(v, Side::Alice)
+            .moves(v, Player::ALICE)
             .iter()
             .map(|&w| &x[w as usize])
             .min()?;
         let b = graph
-            .moves(v, Side::Bob)
+            .moves(v, Player::BOB)
             .iter()
             .map(|&w| &x[w as usize])
             .max()?;
@@ -411,17 +412,17 @@ pub fn random_turn_values(graph: &GameGraph) -> Option<Vec<Rational>> {
     let mut p = vec![Rational::zero(); graph.len()];
     for &v in topo.iter().rev() {
         p[v as usize] = match graph.outcome(v) {
-            Some(Outcome::AliceWins) => Rational::one(),
+            Some(Outcome::Win(Player::ALICE)) => Rational::one(),
             Some(_) => Rational::zero(),
             None => {
                 let best_alice = graph
-                    .moves(v, Side::Alice)
+                    .moves(v, Player::ALICE)
                     .iter()
                     .map(|&w| &p[w as usize])
                     .max()?
                     .clone();
                 let best_bob = graph
-                    .moves(v, Side::Bob)
+                    .moves(v, Player::BOB)
                     .iter()
                     .map(|&w| &p[w as usize])
                     .min()?

@@ -186,10 +186,10 @@ impl BiddingGame for Loop {
     fn start(&self) -> u64 {
         0
     }
-    fn outcome(&self, _pos: u64) -> Option<duel_bidding::graph::Outcome> {
+    fn outcome(&self, _pos: u64) -> Option<duel_core::game::Outcome> {
         None
     }
-    fn moves(&self, pos: u64, _who: duel_bidding::graph::Side) -> Vec<u64> {
+    fn moves(&self, pos: u64, _who: duel_core::game::Player) -> Vec<u64> {
         vec![1 - pos]
     }
     fn label(&self, pos: u64) -> String {

@@ -5,6 +5,7 @@ use duel_bidding::brute::{BruteForce, TieRule};
 use duel_bidding::discrete::{threshold_ranks, thresholds, Recursion};
 use duel_bidding::games::parse_game;
 use duel_core::exact::Chips;
+use duel_core::game::Player;
 
 /// Small games and the largest total searched for each.
 const GAMES: &[(&str, u64)] = &[
@@ -113,8 +114,8 @@ fn make_it_take_it_as_printed_fails_on_a_squared() {
     let search = BruteForce::solve(&g, 2, TieRule::MakeItTakeIt).unwrap();
     assert_eq!(duel_bidding::discrete::mitt_label(printed), "0");
     assert_eq!(duel_bidding::discrete::mitt_label(exact), "1-e");
-    assert!(!search.wins(g.start(), 0, duel_bidding::graph::Side::Alice));
-    assert!(search.wins(g.start(), 1, duel_bidding::graph::Side::Bob));
+    assert!(!search.wins(g.start(), 0, Player::ALICE));
+    assert!(search.wins(g.start(), 1, Player::BOB));
 }
 
 #[test]
@@ -124,14 +125,8 @@ fn losers_ball_second_move_wins() {
     let g = parse_game("example3.5").unwrap().build().unwrap().graph;
     for a in 0..=10u64 {
         let search = BruteForce::solve(&g, 2 * a, TieRule::LosersBall).unwrap();
-        assert!(
-            search.wins(g.start(), a, duel_bidding::graph::Side::Bob),
-            "a = {a}"
-        );
-        assert!(
-            !search.wins(g.start(), a, duel_bidding::graph::Side::Alice),
-            "a = {a}"
-        );
+        assert!(search.wins(g.start(), a, Player::BOB), "a = {a}");
+        assert!(!search.wins(g.start(), a, Player::ALICE), "a = {a}");
     }
 }
 
@@ -192,7 +187,8 @@ mod random_graphs {
 
     use duel_bidding::brute::{BruteForce, TieRule};
     use duel_bidding::discrete::{threshold_ranks, Recursion};
-    use duel_bidding::graph::{GameGraph, GraphBuilder, Outcome, Side};
+    use duel_bidding::graph::{GameGraph, GraphBuilder};
+    use duel_core::game::{Outcome, Player};
     use proptest::prelude::*;
 
     /// `n` inner vertices, three ends (Alice, Bob, tie); each inner vertex gets 1-3 moves per
@@ -210,18 +206,18 @@ mod random_graphs {
             .prop_map(move |moves| {
                 let mut b = GraphBuilder::new();
                 let ends = [
-                    b.vertex("A", Some(Outcome::AliceWins)),
-                    b.vertex("B", Some(Outcome::BobWins)),
-                    b.vertex("T", Some(Outcome::Tie)),
+                    b.vertex("A", Some(Outcome::Win(Player::ALICE))),
+                    b.vertex("B", Some(Outcome::Win(Player::BOB))),
+                    b.vertex("T", Some(Outcome::Draw)),
                 ];
                 let inner: Vec<u32> = (0..n).map(|i| b.vertex(i.to_string(), None)).collect();
                 let id = |t: usize| if t < 3 { ends[t] } else { inner[t - 3] };
                 for (i, (am, bm)) in moves.iter().enumerate() {
                     for &t in am {
-                        b.edge(Side::Alice, inner[i], id(t));
+                        b.edge(Player::ALICE, inner[i], id(t));
                     }
                     for &t in bm {
-                        b.edge(Side::Bob, inner[i], id(t));
+                        b.edge(Player::BOB, inner[i], id(t));
                     }
                 }
                 b.finish(inner[0]).unwrap()
@@ -299,16 +295,17 @@ fn theorem_3_7_as_printed_fails_in_a_zugzwang() {
     // (losing) or makes her move into E with 0*, which she wins; if he declines, she wins the
     // bid and makes him move.
     use duel_bidding::discrete::theorem_3_7_as_printed;
-    use duel_bidding::graph::{GraphBuilder, Outcome, Side};
+    use duel_bidding::graph::GraphBuilder;
+    use duel_core::game::{Outcome, Player};
     let mut b = GraphBuilder::new();
-    let wa = b.vertex("A", Some(Outcome::AliceWins));
-    let wb = b.vertex("B", Some(Outcome::BobWins));
+    let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+    let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
     let e = b.vertex("E", None);
-    b.edge(Side::Alice, e, wa);
-    b.edge(Side::Bob, e, wb);
+    b.edge(Player::ALICE, e, wa);
+    b.edge(Player::BOB, e, wb);
     let start = b.vertex("start", None);
-    b.edge(Side::Alice, start, e);
-    b.edge(Side::Bob, start, wa);
+    b.edge(Player::ALICE, start, e);
+    b.edge(Player::BOB, start, wa);
     let g = b.finish(start).unwrap();
     assert_eq!(
         Chips::from_rank(theorem_3_7_as_printed(1, 0)).to_string(),

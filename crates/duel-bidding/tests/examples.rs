@@ -4,10 +4,11 @@
 
 use duel_bidding::discrete::{advise, thresholds};
 use duel_bidding::games::parse_game;
-use duel_bidding::graph::{GameGraph, Side};
+use duel_bidding::graph::GameGraph;
 use duel_bidding::periodicity::Periodicity;
 use duel_bidding::richman::{random_turn_values, Richman};
 use duel_core::exact::{Chips, Rational};
+use duel_core::game::Player;
 use num_traits::One;
 
 fn graph(name: &str) -> GameGraph {
@@ -236,9 +237,9 @@ fn optimal_bids_agree_with_theorem_3_7() {
                 assert_eq!(
                     advice.winner,
                     if advice.alice_wins {
-                        Side::Alice
+                        Player::ALICE
                     } else {
-                        Side::Bob
+                        Player::BOB
                     }
                 );
             }
@@ -251,11 +252,12 @@ fn ladies_first_truncated_product() {
     // Appendix, Ladies First: G is won by Alice if she makes the first move, or both of the
     // next two, or all of the next three, ...; truncated after n(n+1)/2 moves its Richman
     // value is the product of (1 - 1/2^j) for j = 1..n.
-    use duel_bidding::graph::{GraphBuilder, Outcome};
+    use duel_bidding::graph::GraphBuilder;
+    use duel_core::game::Outcome;
     for n in 1..=6u32 {
         let mut b = GraphBuilder::new();
-        let win = b.vertex("A", Some(Outcome::AliceWins));
-        let tie = b.vertex("tie", Some(Outcome::Tie));
+        let win = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+        let tie = b.vertex("tie", Some(Outcome::Draw));
         // Vertex (j, i, clean): block j (1-based), i moves of it made, all by Alice if clean.
         let mut next_block_start = tie;
         for j in (1..=n).rev() {
@@ -285,8 +287,8 @@ fn ladies_first_truncated_product() {
                             ids[&(i + 1, c)]
                         }
                     };
-                    b.edge(Side::Alice, v, after(clean));
-                    b.edge(Side::Bob, v, after(false));
+                    b.edge(Player::ALICE, v, after(clean));
+                    b.edge(Player::BOB, v, after(false));
                 }
             }
             next_block_start = ids[&(0, true)];
@@ -331,7 +333,8 @@ fn cycles_without_an_end_report_a_bracket() {
     // R(G) = lim R(G[n]); when play can cycle forever from the start without any end, the
     // truncations never close the bracket [1 - R(Ḡ[n]), R(G[n])] = [0, 1] and the value is
     // reported as not exact.
-    use duel_bidding::graph::{GraphBuilder, Outcome};
+    use duel_bidding::graph::GraphBuilder;
+    use duel_core::game::Outcome;
     let mut b = GraphBuilder::new();
     let x = b.vertex("x", None);
     let y = b.vertex("y", None);
@@ -345,13 +348,13 @@ fn cycles_without_an_end_report_a_bracket() {
     // With an exit to a win for Alice (her move from x), and Bob only able to go around the
     // cycle, the bracket closes on the exact value 0 (a verified fixed point).
     let mut b = GraphBuilder::new();
-    let win = b.vertex("A", Some(Outcome::AliceWins));
+    let win = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
     let x = b.vertex("x", None);
     let y = b.vertex("y", None);
-    b.edge(Side::Alice, x, win);
-    b.edge(Side::Bob, x, y);
-    b.edge(Side::Alice, y, x);
-    b.edge(Side::Bob, y, x);
+    b.edge(Player::ALICE, x, win);
+    b.edge(Player::BOB, x, y);
+    b.edge(Player::ALICE, y, x);
+    b.edge(Player::BOB, y, x);
     let g = b.finish(x).unwrap();
     let r = Richman::solve(&g).unwrap();
     assert!(r.exact);

@@ -11,7 +11,7 @@ use duel::bidding::answer::{
 };
 use duel::bidding::brute::TieRule;
 use duel::bidding::games::parse_game;
-use duel::bidding::graph::Side;
+use duel::bidding::graph::player_name;
 use duel::duel_core::table::Format;
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -346,7 +346,6 @@ fn moves(
     if json {
         return print_answer(&answer);
     }
-    let name = |side: Side| if side == Side::Alice { "Alice" } else { "Bob" };
     match answer {
         MovesAnswer::Advice(adv) => {
             out!(
@@ -366,7 +365,7 @@ fn moves(
             );
             out!(
                 "{} bids {}{}",
-                name(adv.bidder),
+                player_name(adv.bidder),
                 adv.bid,
                 if adv.use_tie {
                     " and uses the tie-break if the bids are equal"

@@ -435,7 +435,7 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("532875860165503 positions"));
 }
 
-/// A finished position is named in words, not by the Rust name of its outcome (`AliceWins`).
+/// A finished position is named in words, not by the Rust name of its outcome (`Outcome::Win(Player::ALICE)`).
 #[test]
 fn finished_positions_are_named_in_words() {
     let finished = |position: &str| {

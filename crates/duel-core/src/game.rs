@@ -42,6 +42,14 @@ pub enum Player {
 }
 
 impl Player {
+    /// Alice of Develin & Payne's bidding games: the player whose winning threshold is
+    /// computed. There a bid, not the turn order, decides who moves, so "first" only names
+    /// her place in the pair.
+    pub const ALICE: Player = Player::First;
+
+    /// Bob of Develin & Payne's bidding games: Alice's opponent.
+    pub const BOB: Player = Player::Second;
+
     /// The opponent.
     #[inline]
     pub fn other(self) -> Player {

@@ -131,3 +131,63 @@ fn mirror_images_share_the_canonical_key() {
     t.play_moves("153").unwrap();
     assert_ne!(x.canonical_key(), t.canonical_key());
 }
+
+/// Connect-K's bitboards against [`connect::lines`], the list of lines the bidding boards use:
+/// after every move of random games, the game is won exactly when one listed line is all the
+/// mover's stones (lost in the misère version), and drawn exactly when the board is full
+/// without one. The list counts rows from the top, the bitboards from the bottom.
+#[test]
+fn wins_are_the_listed_lines() {
+    use duel_games::connect;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn check<B: Bitboard>(w: u32, h: u32, k: u32, misere: bool, rng: &mut ChaCha8Rng) {
+        let lines = connect::lines(w as usize, h as usize, k as usize);
+        let rules = ConnectRules::new(w, h, k, misere, "test").unwrap();
+        let mut g = Connect::<B>::new(rules).unwrap();
+        let mut moves = Vec::new();
+        while g.outcome().is_none() {
+            g.legal_moves(&mut moves);
+            let me = g.to_move();
+            g.play(moves[rng.gen_range(0..moves.len())]);
+            let owner = |cell: usize| {
+                let (row_from_top, col) = (cell / w as usize, cell % w as usize);
+                g.cell(col as u32, h - 1 - row_from_top as u32)
+            };
+            let line = lines
+                .iter()
+                .any(|l| l.iter().all(|&cell| owner(cell) == Some(me)));
+            let full = g.moves_played() == w * h;
+            let expected = match (line, full) {
+                (true, _) => Some(Outcome::Win(if misere { me.other() } else { me })),
+                (false, true) => Some(Outcome::Draw),
+                (false, false) => None,
+            };
+            assert_eq!(g.outcome(), expected, "{}\n{g}", rules.spec());
+        }
+    }
+
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    for (w, h, k) in [
+        (7, 6, 4),
+        (5, 4, 4),
+        (4, 4, 3),
+        (3, 3, 3),
+        (6, 3, 4),
+        (1, 5, 3),
+        (6, 1, 3),
+        (4, 5, 1),
+    ] {
+        for misere in [false, true] {
+            for _ in 0..200 {
+                check::<u64>(w, h, k, misere, &mut rng);
+            }
+        }
+    }
+    for (w, h, k) in [(15, 15, 5), (10, 6, 4), (9, 12, 3)] {
+        for _ in 0..50 {
+            check::<U256>(w, h, k, false, &mut rng);
+        }
+    }
+}

@@ -14,7 +14,7 @@ use duel_bidding::boards::{
 use duel_bidding::brute::{BruteForce, TieRule};
 use duel_bidding::discrete::{mitt_label, threshold_ranks, threshold_table, Recursion};
 use duel_bidding::games::parse_game;
-use duel_bidding::graph::{GameGraph, Side};
+use duel_bidding::graph::GameGraph;
 use duel_bidding::paper::{self, PaperTable};
 use duel_bidding::periodicity::Periodicity;
 use duel_bidding::realvalued::taxman_values;
@@ -22,6 +22,7 @@ use duel_bidding::richman::{random_turn_values, Richman};
 use duel_bidding::ttt::{FirstMoves, TttAnalysis};
 use duel_bidding::{approx, BiddingError};
 use duel_core::exact::{Chips, Rational};
+use duel_core::game::Player;
 
 const SOURCE: &str = "Develin & Payne";
 
@@ -572,16 +573,17 @@ fn examples(
     }
     // Theorem 3.7 in a zugzwang.
     {
-        use duel_bidding::graph::{GraphBuilder, Outcome};
+        use duel_bidding::graph::GraphBuilder;
+        use duel_core::game::Outcome;
         let mut b = GraphBuilder::new();
-        let wa = b.vertex("A", Some(Outcome::AliceWins));
-        let wb = b.vertex("B", Some(Outcome::BobWins));
+        let wa = b.vertex("A", Some(Outcome::Win(Player::ALICE)));
+        let wb = b.vertex("B", Some(Outcome::Win(Player::BOB)));
         let e = b.vertex("E", None);
-        b.edge(Side::Alice, e, wa);
-        b.edge(Side::Bob, e, wb);
+        b.edge(Player::ALICE, e, wa);
+        b.edge(Player::BOB, e, wb);
         let start = b.vertex("start", None);
-        b.edge(Side::Alice, start, e);
-        b.edge(Side::Bob, start, wa);
+        b.edge(Player::ALICE, start, e);
+        b.edge(Player::BOB, start, wa);
         let g = b.finish(start)?;
         let printed =
             Chips::from_rank(threshold_ranks(&g, 0, Recursion::AdvantageAsPrinted)[start as usize]);
@@ -614,14 +616,14 @@ fn examples(
         Status::of(printed == exact),
         &format!(
             "The printed recursion says Alice wins with 0 chips and the tie; the search with explicit bids says she {} (Bob wins the first bid for 1, then holds the ties). An exact one-step recursion derived from the bids agrees with the search on every small game (test).",
-            if search.wins(a2.start(), 0, Side::Alice) { "wins" } else { "loses" }
+            if search.wins(a2.start(), 0, Player::ALICE) { "wins" } else { "loses" }
         ),
     ));
     let e35 = graph("example3.5")?;
     let mut ok = true;
     for a in 0..=10u64 {
         let b = BruteForce::solve(&e35, 2 * a, TieRule::LosersBall)?;
-        ok &= b.wins(e35.start(), a, Side::Bob) && !b.wins(e35.start(), a, Side::Alice);
+        ok &= b.wins(e35.start(), a, Player::BOB) && !b.wins(e35.start(), a, Player::ALICE);
     }
     s.checks.push(check(
         "Loser's Ball, second move wins, equal chips: the player without the ε-chip wins",

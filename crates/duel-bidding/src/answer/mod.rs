@@ -36,9 +36,9 @@ use num_traits::ToPrimitive;
 use serde::Serializer;
 
 use super::discrete::MAX_TOTAL;
-use super::graph::Side;
 use super::BiddingError;
 use duel_core::exact::Rational;
+use duel_core::game::Player;
 
 /// Reads a total of chips: a non-negative integer of at most [`MAX_TOTAL`]; `what` names it in
 /// the error (e.g. `--chips`).
@@ -82,10 +82,10 @@ pub fn parse_chip_pair(text: &str) -> Result<(u64, u64), BiddingError> {
 }
 
 /// Reads a player: `alice` or `bob`.
-pub fn parse_player(text: &str) -> Result<Side, BiddingError> {
+pub fn parse_player(text: &str) -> Result<Player, BiddingError> {
     match text {
-        "alice" => Ok(Side::Alice),
-        "bob" => Ok(Side::Bob),
+        "alice" => Ok(Player::ALICE),
+        "bob" => Ok(Player::BOB),
         _ => Err(BiddingError::NotAPlayer(text.to_string())),
     }
 }

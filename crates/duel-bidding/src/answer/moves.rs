@@ -7,9 +7,10 @@ use super::threshold::SEARCH_LIMIT;
 use crate::brute::{BruteForce, TieRule};
 use crate::discrete::{advise, thresholds};
 use crate::games::{BuiltGame, GameSpec};
-use crate::graph::Side;
+use crate::graph::serialize_player;
 use crate::BiddingError;
 use duel_core::exact::Chips;
+use duel_core::game::Player;
 
 /// The most chips in all (Alice's and Bob's) the advisor takes.
 pub const MOVES_CHIPS_LIMIT: u64 = 1_000_000;
@@ -35,7 +36,8 @@ pub struct AdviceAnswer {
     /// Alice's and Bob's chips.
     pub chips: [u64; 2],
     /// Who holds the advantage (wins ties now).
-    pub tie: Side,
+    #[serde(serialize_with = "serialize_player")]
+    pub tie: Player,
     /// Always [`TieRule::Advantage`].
     pub tie_break: TieRule,
     /// `f(G_v, k)` at the position.
@@ -47,7 +49,8 @@ pub struct AdviceAnswer {
     /// Whether Alice wins.
     pub alice_wins: bool,
     /// The player whose bid is given: the winner (for Bob, winning or preventing Alice's win).
-    pub bidder: Side,
+    #[serde(serialize_with = "serialize_player")]
+    pub bidder: Player,
     /// That player's smallest bid that works against every answer.
     pub bid: u64,
     /// Whether to use the advantage if the bids are tied.
@@ -76,7 +79,8 @@ pub struct SearchMovesAnswer {
     /// Alice's and Bob's chips.
     pub chips: [u64; 2],
     /// Who wins ties now.
-    pub tie: Side,
+    #[serde(serialize_with = "serialize_player")]
+    pub tie: Player,
     /// The tie-breaking rule.
     pub tie_break: TieRule,
     /// Whether Alice wins.
@@ -94,7 +98,7 @@ pub fn moves_answer(
     position: Option<&str>,
     alice: u64,
     bob: u64,
-    tie: Side,
+    tie: Player,
     rule: TieRule,
 ) -> Result<MovesAnswer, BiddingError> {
     let k = alice
@@ -117,11 +121,11 @@ pub fn moves_answer(
     let here = position.map_or_else(|| built.label(v), str::to_string);
     if rule == TieRule::Advantage {
         let f = thresholds(g, k)?;
-        let holder_chips = Chips::new(alice, tie == Side::Alice)
+        let holder_chips = Chips::new(alice, tie == Player::ALICE)
             .map_err(|e| BiddingError::Input(e.to_string()))?;
         let adv = advise(g, &f, v, holder_chips, k)?;
-        let alice_move = oriented(&built, &f, position, Side::Alice, adv.alice_move);
-        let bob_move = oriented(&built, &f, position, Side::Bob, adv.bob_move);
+        let alice_move = oriented(&built, &f, position, Player::ALICE, adv.alice_move);
+        let bob_move = oriented(&built, &f, position, Player::BOB, adv.bob_move);
         return Ok(MovesAnswer::Advice(AdviceAnswer {
             game: game.name(),
             position: here,
@@ -170,7 +174,7 @@ fn oriented(
     built: &BuiltGame,
     f: &[Chips],
     position: Option<&str>,
-    who: Side,
+    who: Player,
     target: u32,
 ) -> String {
     position
@@ -187,6 +191,7 @@ fn oriented(
 mod tests {
     use super::*;
     use crate::games::parse_game;
+    use duel_core::game::Outcome;
 
     #[test]
     fn the_papers_opening() {
@@ -194,13 +199,13 @@ mod tests {
         // the advantage to play the center.
         let game = parse_game("tictactoe").unwrap();
         let MovesAnswer::Advice(a) =
-            moves_answer(&game, None, 4, 4, Side::Alice, TieRule::Advantage).unwrap()
+            moves_answer(&game, None, 4, 4, Player::ALICE, TieRule::Advantage).unwrap()
         else {
             panic!("the advantage rule gives advice")
         };
         assert_eq!(
             (a.alice_wins, a.bidder, a.bid, a.use_tie),
-            (true, Side::Alice, 1, true)
+            (true, Player::ALICE, 1, true)
         );
         assert_eq!(a.threshold.to_string(), "4*");
         assert_eq!(a.alice_move, ".../.A./...");
@@ -210,7 +215,7 @@ mod tests {
             Some("A../.A./..."),
             3,
             5,
-            Side::Bob,
+            Player::BOB,
             TieRule::Advantage,
         )
         .unwrap() else {
@@ -223,7 +228,7 @@ mod tests {
     fn other_rules_by_search_and_the_limits() {
         // With Ladies First, Alice wins E on a tie.
         let e = parse_game("E").unwrap();
-        let answer = moves_answer(&e, None, 2, 2, Side::Alice, TieRule::LadiesFirst).unwrap();
+        let answer = moves_answer(&e, None, 2, 2, Player::ALICE, TieRule::LadiesFirst).unwrap();
         assert!(matches!(
             answer,
             MovesAnswer::Search(SearchMovesAnswer {
@@ -232,7 +237,7 @@ mod tests {
             })
         ));
         assert_eq!(
-            moves_answer(&e, None, 150, 100, Side::Alice, TieRule::LadiesFirst),
+            moves_answer(&e, None, 150, 100, Player::ALICE, TieRule::LadiesFirst),
             Err(BiddingError::SearchTooLarge {
                 rule: TieRule::LadiesFirst,
                 total: 250,
@@ -240,7 +245,14 @@ mod tests {
             })
         );
         assert_eq!(
-            moves_answer(&e, None, 600_000, 600_000, Side::Alice, TieRule::Advantage),
+            moves_answer(
+                &e,
+                None,
+                600_000,
+                600_000,
+                Player::ALICE,
+                TieRule::Advantage
+            ),
             Err(BiddingError::TooManyChips {
                 alice: 600_000,
                 bob: 600_000,
@@ -249,8 +261,8 @@ mod tests {
         );
         let tug = parse_game("tug:3").unwrap();
         assert_eq!(
-            moves_answer(&tug, Some("3"), 4, 4, Side::Alice, TieRule::Advantage),
-            Err(BiddingError::Finished(crate::graph::Outcome::AliceWins))
+            moves_answer(&tug, Some("3"), 4, 4, Player::ALICE, TieRule::Advantage),
+            Err(BiddingError::Finished(Outcome::Win(Player::ALICE)))
         );
     }
 }

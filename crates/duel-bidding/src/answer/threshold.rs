@@ -10,10 +10,10 @@ use crate::boards::{connect_threshold_dense, hex_dense, Hex, LineGame, DENSE_LIM
 use crate::brute::{BruteForce, TieRule};
 use crate::discrete::{mitt_label, threshold_ranks, thresholds, Recursion};
 use crate::games::{BuiltGame, GameSpec, MAX_POSITIONS};
-use crate::graph::Side;
 use crate::periodicity::Periodicity;
 use crate::BiddingError;
 use duel_core::exact::Chips;
+use duel_core::game::Player;
 
 /// The largest total for the rules decided by search ([`BruteForce`]).
 pub const SEARCH_LIMIT: u64 = 200;
@@ -135,7 +135,7 @@ pub(super) fn ladies_first_threshold(built: &BuiltGame, k: u64) -> Result<u64, B
     let search = BruteForce::solve(&built.graph, k, TieRule::LadiesFirst)?;
     let s = built.graph.start();
     Ok((0..=k)
-        .find(|&a| search.wins(s, a, Side::Alice))
+        .find(|&a| search.wins(s, a, Player::ALICE))
         .unwrap_or(k + 1))
 }
 
