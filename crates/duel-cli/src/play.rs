@@ -3,9 +3,10 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use duel::game::{Game, Outcome, Player};
+use duel::game::{Game, Player};
 use duel::games::{parse_game, GameVisitor};
-use duel::search::answer::{budget_of, position_to_search};
+use duel::search::answer::budget_of;
+use duel::search::session::{Seat, Session, Turn};
 use duel::search::{AgentSpec, Budget};
 use serde::Serialize;
 
@@ -58,22 +59,6 @@ pub enum Human {
     Nobody,
 }
 
-#[derive(Serialize)]
-struct PlayOut {
-    game: String,
-    position: String,
-    agent: String,
-    human: Human,
-    /// The moves played from `position`, in the game's notation.
-    moves: String,
-    /// Which player won: "first", "second" or "draw".
-    outcome: &'static str,
-    /// "human" or "agent"; null for a draw and with `--human none`.
-    winner: Option<&'static str>,
-    /// Whether the person resigned (the agent's side won).
-    resigned: bool,
-}
-
 /// The agent's time a move when no budget is given.
 const DEFAULT_MILLIS: u64 = 1000;
 
@@ -90,121 +75,89 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
 
 struct Play(Args, AgentSpec, Budget);
 
-/// How the session ended.
-enum End {
-    Over(Outcome),
-    /// The person resigned: the agent's side won.
-    Resigned(Player),
-}
-
 impl GameVisitor for Play {
     type Output = anyhow::Result<ExitCode>;
     fn visit<G: Game + 'static>(self, start: G) -> anyhow::Result<ExitCode> {
         let Play(args, spec, budget) = self;
-        let (mut moves, mut position) = position_to_search(&start, &args.position)?;
-        let from = position.clone();
-        let human = match args.human {
-            Human::First => Some(position.to_move()),
-            Human::Second => Some(position.to_move().other()),
-            Human::Nobody => None,
+        let seat = match args.human {
+            Human::First => Seat::First,
+            Human::Second => Seat::Second,
+            Human::Nobody => Seat::Nobody,
         };
-        let mut agent = spec.build::<G>(args.seed);
+        let mut session = Session::new(start, &args.position, &spec, args.seed, budget, seat)?;
         let text = !args.json;
         let mut input = std::io::stdin().lock();
-        let has_board = position.board().is_some();
+        let has_board = session.position().board().is_some();
         if text {
             let side = |p: Player| match (p, has_board) {
                 (Player::First, true) => format!("{} (X)", player_name(p)),
                 (Player::Second, true) => format!("{} (O)", player_name(p)),
                 (_, false) => player_name(p).to_string(),
             };
-            match human {
+            let game = session.start().spec();
+            match session.person() {
                 Some(h) => out!(
-                    "{}: you are {}, {} is {}; {} a move",
-                    start.spec(),
+                    "{game}: you are {}, {} is {}; {} a move",
                     side(h),
-                    agent.name(),
+                    session.agent_name(),
                     side(h.other()),
                     budget_text(budget)
                 ),
                 None => out!(
-                    "{}: {} plays both sides; {} a move",
-                    start.spec(),
-                    agent.name(),
+                    "{game}: {} plays both sides; {} a move",
+                    session.agent_name(),
                     budget_text(budget)
                 ),
             }
-            show_position(&start, &moves, &position)?;
+            show_position(&session)?;
         }
-        let before = moves.len();
-        let end = loop {
-            if let Some(o) = position.outcome() {
-                break End::Over(o);
-            }
-            let mover = position.to_move();
-            let mv = if Some(mover) == human {
-                match human_move(&mut position, &mut input, text)? {
-                    Some((mv, notation)) => {
-                        if text {
-                            out!("you play {notation}");
-                        }
-                        mv
+        loop {
+            match session.turn() {
+                Turn::Over => break,
+                Turn::Person => match person_move(&mut session, &mut input, text)? {
+                    Some(notation) if text => out!("you play {notation}"),
+                    Some(_) => {}
+                    None => {
+                        session.resign();
+                        continue;
                     }
-                    None => break End::Resigned(mover.other()),
+                },
+                Turn::Agent => {
+                    let mover = session.position().to_move();
+                    let m = session.agent_move()?;
+                    if text {
+                        let who = match session.person() {
+                            Some(_) => session.agent_name(),
+                            None => format!("{} ({})", session.agent_name(), player_name(mover)),
+                        };
+                        out!(
+                            "{who} plays {} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {}, {} tree nodes)",
+                            m.notation, m.estimate, m.iterations, m.millis, m.stopped, m.tree_nodes
+                        );
+                    }
                 }
-            } else {
-                agent.set_history(&start, &moves);
-                let r = agent.search(&position, budget)?;
-                let notation = position.format_move(r.best);
-                position.try_play(r.best)?;
-                if text {
-                    let who = match human {
-                        Some(_) => agent.name(),
-                        None => format!("{} ({})", agent.name(), player_name(mover)),
-                    };
-                    out!(
-                        "{who} plays {notation} (estimate {:.4}; {} iterations in {:.1} ms, stopped: {}, {} tree nodes)",
-                        r.estimate, r.iterations, r.millis, r.stopped, r.tree_nodes
-                    );
-                }
-                r.best
-            };
-            moves.push(mv);
+            }
             if text {
-                show_position(&start, &moves, &position)?;
+                show_position(&session)?;
             }
-        };
-        let (winner_player, resigned) = match end {
-            End::Over(Outcome::Win(p)) | End::Resigned(p) => {
-                (Some(p), matches!(end, End::Resigned(_)))
-            }
-            End::Over(Outcome::Draw) => (None, false),
-        };
-        // None for a draw and when the agent played both sides.
-        let human_won = winner_player.zip(human).map(|(p, h)| p == h);
+        }
+        let result = session.result().expect("the loop ends with the game");
         if args.json {
-            print_json(&PlayOut {
-                game: start.spec(),
-                position: args.position.trim().to_string(),
-                agent: agent.name(),
-                human: args.human,
-                moves: from.format_moves(&moves[before..]),
-                outcome: winner_player.map_or("draw", |p| match p {
-                    Player::First => "first",
-                    Player::Second => "second",
-                }),
-                winner: human_won.map(|won| if won { "human" } else { "agent" }),
-                resigned,
-            })?;
+            print_json(&result)?;
         } else {
-            let result = match (human_won, winner_player) {
-                (Some(true), Some(p)) => format!("you won ({} won)", player_name(p)),
-                (Some(false), _) if resigned => "you resigned: you lost, the agent wins".into(),
-                (Some(false), Some(p)) => format!("you lost ({} won)", player_name(p)),
+            let winner = match result.outcome {
+                "first" => Some(Player::First),
+                "second" => Some(Player::Second),
+                _ => None,
+            };
+            let line = match (result.winner, winner) {
+                (Some("human"), Some(p)) => format!("you won ({} won)", player_name(p)),
+                (Some(_), _) if result.resigned => "you resigned: you lost, the agent wins".into(),
+                (Some(_), Some(p)) => format!("you lost ({} won)", player_name(p)),
                 (_, Some(p)) => format!("{} won", player_name(p)),
                 (_, None) => "draw".to_string(),
             };
-            out!("game over: {result}");
+            out!("game over: {line}");
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -227,11 +180,12 @@ fn budget_text(budget: Budget) -> String {
 }
 
 /// Prints the board, or for a game without one the moves from the start.
-fn show_position<G: Game>(start: &G, moves: &[G::Move], position: &G) -> anyhow::Result<()> {
-    match position.board() {
+fn show_position<G: Game + 'static>(session: &Session<G>) -> anyhow::Result<()> {
+    let moves = session.moves();
+    match session.position().board() {
         Some(b) => out_raw!("{b}"),
         None if moves.is_empty() => out!("moves: none yet"),
-        None => out!("moves: {}", start.format_moves(moves)),
+        None => out!("moves: {}", session.start().format_moves(moves)),
     }
     Ok(())
 }
@@ -283,21 +237,15 @@ fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
     })
 }
 
-/// Asks the person for a move until one is legal, plays it and returns it with its notation;
-/// `None` when they
-/// resign (`quit` or `resign`). A bad line is answered (on stdout in text mode, on stderr with
-/// `--json`) and the question asked again; the end of input is an error.
-fn human_move<G: Game>(
-    position: &mut G,
+/// Asks the person for a move until one is legal, plays it and returns its notation; `None`
+/// when they resign (`quit` or `resign`). A bad line is answered (on stdout in text mode, on
+/// stderr with `--json`) and the question asked again; the end of input is an error.
+fn person_move<G: Game + 'static>(
+    session: &mut Session<G>,
     input: &mut impl BufRead,
     text: bool,
-) -> anyhow::Result<Option<(G::Move, String)>> {
-    let mut legal = Vec::new();
-    position.legal_moves(&mut legal);
-    let mut legal: Vec<String> = legal.iter().map(|&m| position.format_move(m)).collect();
-    // In reading order (the game's order is the search's, Connect-K's centre first); numbers
-    // by value.
-    legal.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+) -> anyhow::Result<Option<String>> {
+    let legal = session.legal_moves();
     loop {
         if text {
             out!("your move? legal: {} (or quit)", legal.join(" "));
@@ -311,14 +259,8 @@ fn human_move<G: Game>(
             {
                 return Ok(None)
             }
-            Line::Text(line) => match position.parse_move(&line) {
-                Ok(mv) => {
-                    let notation = position.format_move(mv);
-                    match position.try_play(mv) {
-                        Ok(()) => return Ok(Some((mv, notation))),
-                        Err(e) => e.to_string(),
-                    }
-                }
+            Line::Text(line) => match session.person_move(&line) {
+                Ok(notation) => return Ok(Some(notation)),
                 Err(e) => e.to_string(),
             },
         };

@@ -23,6 +23,7 @@ pub mod logit;
 pub mod mcts;
 pub mod minimax;
 pub mod priors;
+pub mod session;
 pub mod solver;
 pub mod spec;
 pub mod tree;
