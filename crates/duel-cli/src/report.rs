@@ -17,7 +17,7 @@ pub struct Args {
     /// Smaller ranges: a first look in about a minute.
     #[arg(long)]
     quick: bool,
-    /// Only these sections (guesswho, liar, bidding, search); all when absent.
+    /// Only these sections (guesswho, liar, bidding, games, search); all when absent.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
     /// Print the counts of items (per section and in all) as one JSON document.
