@@ -13,6 +13,7 @@ use super::graph::BiddingGame;
 use super::BiddingError;
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
+use duel_core::text::quote;
 
 /// The most cells a board may have (the code must fit in 64 bits).
 pub const MAX_CELLS: usize = 40;
@@ -88,8 +89,9 @@ fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, Biddi
             '/' => {}
             other => {
                 return Err(BiddingError::Position(format!(
-                    "'{}' in '{text}' is not a cell: a board is written as {notation}",
-                    other.escape_debug()
+                    "{} in {} is not a cell: a board is written as {notation}",
+                    quote(&other.to_string()),
+                    quote(text)
                 )))
             }
         }
@@ -97,7 +99,8 @@ fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, Biddi
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != height || rows.iter().any(|r| r.len() != width) {
         return Err(BiddingError::Position(format!(
-            "'{text}' is not a {width}×{height} board: it should be {height} rows of {width} cells, {notation}"
+            "{} is not a {width}×{height} board: it should be {height} rows of {width} cells, {notation}",
+            quote(text)
         )));
     }
     Ok(cells)
@@ -289,7 +292,8 @@ impl BiddingGame for LineGame {
         let cells = parse_board(text, self.width, self.height)?;
         if !self.check_gravity(&cells) {
             return Err(BiddingError::Position(format!(
-                "'{text}' has a stone above an empty cell, impossible with gravity"
+                "{} has a stone above an empty cell, impossible with gravity",
+                quote(text)
             )));
         }
         let code = encode(&cells, &self.pow3);
@@ -298,7 +302,8 @@ impl BiddingGame for LineGame {
         let b = self.lines.iter().any(|l| l.iter().all(|&i| cells[i] == 2));
         if a && b {
             return Err(BiddingError::Position(format!(
-                "'{text}' has lines of both players: play stops at the first line"
+                "{} has lines of both players: play stops at the first line",
+                quote(text)
             )));
         }
         Ok(code)
@@ -420,7 +425,8 @@ impl BiddingGame for Hex {
         let cells = parse_board(text, self.n, self.n)?;
         if self.connected(&cells, 1) && self.connected(&cells, 2) {
             return Err(BiddingError::Position(format!(
-                "'{text}' has both players connected: play stops at the first connection"
+                "{} has both players connected: play stops at the first connection",
+                quote(text)
             )));
         }
         Ok(encode(&cells, &self.pow3))

@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::graph::GameGraph;
 use super::BiddingError;
 use duel_core::game::{Outcome, Player};
+use duel_core::text::quote;
 
 /// How tied bids are broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -49,7 +50,8 @@ impl TieRule {
             "losers-ball" => Ok(TieRule::LosersBall),
             "ladies-first" => Ok(TieRule::LadiesFirst),
             _ => Err(BiddingError::Input(format!(
-                "unknown tie-break rule '{s}': expected advantage, make-it-take-it, losers-ball or ladies-first"
+                "unknown tie-break rule {}: expected advantage, make-it-take-it, losers-ball or ladies-first",
+                quote(s)
             ))),
         }
     }

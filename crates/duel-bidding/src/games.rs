@@ -12,6 +12,7 @@ use super::boards::{Hex, LineGame};
 use super::graph::{BiddingGame, GameGraph, GraphBuilder};
 use super::BiddingError;
 use duel_core::game::{Outcome, Player};
+use duel_core::text::quote;
 
 /// The most positions a game graph may have.
 pub const MAX_POSITIONS: usize = 3_000_000;
@@ -106,7 +107,8 @@ impl BuiltGame {
                 let code = b.parse(text)?;
                 self.graph.vertex_of(b.canonical(code)).ok_or_else(|| {
                     BiddingError::Position(format!(
-                        "'{text}' is not reachable in bidding play of this game"
+                        "{} is not reachable in bidding play of this game",
+                        quote(text)
                     ))
                 })
             }
@@ -117,7 +119,8 @@ impl BuiltGame {
                         .map(|v| self.graph.name(v))
                         .collect();
                     BiddingError::Position(format!(
-                        "'{text}' is not a position of this game (positions are named like {})",
+                        "{} is not a position of this game (positions are named like {})",
+                        quote(text),
                         names.join(", ")
                     ))
                 }),
@@ -128,7 +131,8 @@ impl BuiltGame {
 fn parse_number(text: &str, what: &str) -> Result<u64, BiddingError> {
     let n: u64 = text.parse().map_err(|_| {
         BiddingError::UnknownGame(format!(
-            "'{text}' is not a valid {what} (a positive integer)"
+            "{} is not a valid {what} (a positive integer)",
+            quote(text)
         ))
     })?;
     if n == 0 || n > MAX_PARAMETER {
@@ -148,7 +152,8 @@ fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     let parts: Vec<&str> = text.split(':').collect();
     let unknown = || {
         BiddingError::UnknownGame(format!(
-            "unknown game '{text}': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B"
+            "unknown game {}: expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B",
+            quote(text)
         ))
     };
     Ok(match parts.as_slice() {
@@ -230,8 +235,9 @@ pub fn parse_game(text: &str) -> Result<GameSpec, BiddingError> {
     let spec = parse_expr(&tokens, &mut pos, text)?;
     if pos != tokens.len() {
         return Err(BiddingError::UnknownGame(format!(
-            "unexpected '{}' in game name '{text}'",
-            tokens[pos..].iter().collect::<String>()
+            "unexpected {} in game name {}",
+            quote(&tokens[pos..].iter().collect::<String>()),
+            quote(text)
         )));
     }
     Ok(spec)
@@ -253,7 +259,8 @@ fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, 
         let inner = parse_expr(tokens, pos, text)?;
         if *pos >= tokens.len() || tokens[*pos] != ')' {
             return Err(BiddingError::UnknownGame(format!(
-                "missing ')' in game name '{text}'"
+                "missing ')' in game name {}",
+                quote(text)
             )));
         }
         *pos += 1;
@@ -265,7 +272,8 @@ fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, 
     }
     if start == *pos {
         return Err(BiddingError::UnknownGame(format!(
-            "a game is missing in '{text}'"
+            "a game is missing in {}",
+            quote(text)
         )));
     }
     parse_atom(&tokens[start..*pos].iter().collect::<String>())

@@ -45,6 +45,7 @@ use thiserror::Error;
 
 use brute::TieRule;
 use duel_core::game::Outcome;
+use duel_core::text::quote;
 
 /// Why a bidding computation could not be done.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -65,7 +66,7 @@ pub enum BiddingError {
     #[error("{0}")]
     Model(String),
     /// A count given as text (`what` names it) is not a non-negative integer.
-    #[error("{what} must be a non-negative integer, got '{text}'")]
+    #[error("{what} must be a non-negative integer, got {}", quote(.text))]
     NotACount {
         /// What the count is, e.g. `--chips`.
         what: String,
@@ -73,7 +74,7 @@ pub enum BiddingError {
         text: String,
     },
     /// A count given as text has more digits than 64 bits hold.
-    #[error("{what} '{text}' is too large")]
+    #[error("{what} {} is too large", quote(.text))]
     CountOverflow {
         /// What the count is.
         what: String,
@@ -91,13 +92,13 @@ pub enum BiddingError {
         limit: u64,
     },
     /// Alice's and Bob's chips are not written `A,B`.
-    #[error("--chips must be two counts 'A,B' (Alice's, Bob's), got '{0}'")]
+    #[error("--chips must be two counts 'A,B' (Alice's, Bob's), got {}", quote(.0))]
     NotAChipPair(String),
     /// The holder of the tie-breaking advantage is neither `alice` nor `bob`.
-    #[error("--tie must be alice or bob, got '{0}'")]
+    #[error("--tie must be alice or bob, got {}", quote(.0))]
     NotAPlayer(String),
     /// The tax of taxman bidding is not a fraction.
-    #[error("--tax must be a fraction like 1, 0 or 1/2, got '{0}'")]
+    #[error("--tax must be a fraction like 1, 0 or 1/2, got {}", quote(.0))]
     NotATax(String),
     /// Under this tie-breaking rule chip counts are not totally ordered (Loser's Ball), so no
     /// threshold exists.

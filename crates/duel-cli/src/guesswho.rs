@@ -11,6 +11,7 @@ use duel::guesswho::{
     plot, value, verify_up_to, Move, Questions, Rules, Table, ValueQuery, VerifyAnswer,
 };
 use duel::report::png::svg_to_png;
+use duel::text::quote;
 use indicatif::ProgressBar;
 
 use crate::output::{out, print_json, progress, write_table_stdout};
@@ -110,7 +111,7 @@ fn parse_pool(what: &str, s: &str) -> anyhow::Result<u64> {
     let v: u64 = s
         .trim()
         .parse()
-        .map_err(|_| anyhow::anyhow!("{what} must be a positive integer, got '{s}'"))?;
+        .map_err(|_| anyhow::anyhow!("{what} must be a positive integer, got {}", quote(s)))?;
     if v == 0 {
         bail!("{what} must be at least 1, got 0");
     }
@@ -121,7 +122,10 @@ fn parse_pool(what: &str, s: &str) -> anyhow::Result<u64> {
 fn parse_steps(s: &str) -> anyhow::Result<f64> {
     match s.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => bail!("--max-steps must be a positive number like 1e12, got '{s}'"),
+        _ => bail!(
+            "--max-steps must be a positive number like 1e12, got {}",
+            quote(s)
+        ),
     }
 }
 
@@ -344,7 +348,7 @@ fn plot_cmd(
         Some("png") => true,
         _ => bail!(
             "the output file must end in .svg or .png, got {}",
-            out.display()
+            quote(&out.display().to_string())
         ),
     };
     let svg = with_progress(ctx, |progress| {

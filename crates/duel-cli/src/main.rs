@@ -1,8 +1,9 @@
 //! The `duel` command: parses arguments, calls the library, prints.
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod arena;
 mod bidding;
@@ -10,6 +11,7 @@ mod connect;
 mod guesswho;
 mod liar;
 mod output;
+mod parse_error;
 mod play;
 mod report;
 mod search;
@@ -72,7 +74,10 @@ fn die_quietly_on_closed_pipe() {
 
 fn main() -> ExitCode {
     die_quietly_on_closed_pipe();
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let ctx = Ctx {
         progress: !cli.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
@@ -89,9 +94,39 @@ fn main() -> ExitCode {
     .and_then(|code| output::flush_stdout().map(|()| code));
     match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("duel: error: {e:#}");
-            ExitCode::from(2)
-        }
+        Err(e) => fail(&format!("{e:#}")),
     }
+}
+
+/// The command line, or the exit code when there is nothing to run: `--help` and `--version`
+/// (printed, 0) or an error (one line, 2).
+fn parse() -> Result<Cli, ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let command = Cli::command();
+    let error = match command
+        .clone()
+        .try_get_matches_from(&args)
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches))
+    {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    match error.kind() {
+        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+            match error.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => Err(ExitCode::SUCCESS),
+                Err(e) => Err(fail(&format!("cannot write to standard output: {e}"))),
+            }
+        }
+        _ => Err(fail(&parse_error::message(&error, &command, &args))),
+    }
+}
+
+/// Prints `duel: error: {message}` on stderr, on one line whatever the message holds (see
+/// `one_line`), and gives exit code 2. A stderr that cannot be written (closed, or a full disk) leaves the exit
+/// code to say it.
+fn fail(message: &str) -> ExitCode {
+    let line = duel::text::one_line(message);
+    let _ = writeln!(std::io::stderr().lock(), "duel: error: {line}");
+    ExitCode::from(2)
 }

@@ -318,8 +318,9 @@ fn bad_input_gives_one_line_and_exit_2() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.starts_with("duel: error: invalid agent"), "{err}");
     }
-    // Missing arguments are clap's usage errors (exit 2), not panics.
-    let (code, _, err) = duel_text(&["arena", "tictactoe", "--a", "mcts"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--b") && !err.contains("panicked"), "{err}");
+    // Missing arguments are named on one error line (exit 2), not a panic.
+    common::assert_error(
+        &["arena", "tictactoe", "--a", "mcts"],
+        "duel arena needs --b B and --games GAMES",
+    );
 }

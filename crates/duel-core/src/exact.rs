@@ -20,7 +20,7 @@ pub struct Chips(u64);
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ChipsError {
     /// The text is not `K` or `K*` with K a non-negative integer.
-    #[error("'{0}' is not a chip count: expected a non-negative integer, optionally followed by '*' (e.g. 12 or 12*)")]
+    #[error("{} is not a chip count: expected a non-negative integer, optionally followed by '*' (e.g. 12 or 12*)", crate::text::quote(.0))]
     Parse(String),
     /// The count does not fit in the representation.
     #[error("chip count {0} is too large (at most {max})", max = Chips::MAX_COUNT)]

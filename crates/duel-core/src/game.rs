@@ -31,6 +31,8 @@ use std::hash::Hash;
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::text::quote;
+
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -140,11 +142,11 @@ impl Value {
 pub enum GameError {
     /// The game name is not known.
     #[error(
-        "unknown game '{0}' (known: tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P], galton-watson:K:W0/W1/...[:Q])"
+        "unknown game {} (known: tictactoe, connect:WxH:K, connect-misere:WxH:K, pearl:D:K[:P], galton-watson:K:W0/W1/...[:Q])", quote(.0)
     )]
     UnknownGame(String),
     /// The game name is known but its parameters are not valid.
-    #[error("invalid game '{spec}': {why}")]
+    #[error("invalid game {}: {why}", quote(.spec))]
     BadSpec {
         /// The text given.
         spec: String,
@@ -152,7 +154,7 @@ pub enum GameError {
         why: String,
     },
     /// The text is not a move of this game.
-    #[error("'{text}' is not a move: {why}")]
+    #[error("{} is not a move: {why}", quote(.text))]
     BadMove {
         /// The text given.
         text: String,
@@ -160,10 +162,10 @@ pub enum GameError {
         why: String,
     },
     /// A move list has an empty item: a separator at an end or two in a row (`1,,2`, `,1`).
-    #[error("empty move in '{0}' (a separator at an end, or two in a row)")]
+    #[error("empty move in {} (a separator at an end, or two in a row)", quote(.0))]
     EmptyMove(String),
     /// A line of a file of positions is not one (the line number counts from 1).
-    #[error("line {line} ('{text}'): {why}")]
+    #[error("line {line} ({}): {why}", quote(.text))]
     BadLine {
         /// The line number, from 1.
         line: usize,

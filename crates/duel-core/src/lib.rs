@@ -1,6 +1,6 @@
 //! duel's foundations, shared by every other crate: exact numbers ([`exact`]) and the
 //! contract every game of search implements ([`game`]: the [`game::Game`] trait, players and
-//! outcomes).
+//! outcomes), and [`text::quote`], which makes what a user typed safe to echo in a message.
 //!
 //! ```
 //! use duel_core::exact::Chips;
@@ -18,3 +18,4 @@ pub mod exact;
 pub mod game;
 pub mod limits;
 pub mod table;
+pub mod text;

@@ -40,7 +40,7 @@ pub enum Format {
 
 /// A format name that is not one of `text`, `csv`, `json`, `markdown`.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("unknown format '{0}': expected text, csv, json or markdown")]
+#[error("unknown format {}: expected text, csv, json or markdown", crate::text::quote(.0))]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for Format {

@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use crate::connect::Connect;
 use duel_core::game::{Game, GameError};
+use duel_core::text::quote;
 
 /// Columns of the standard board.
 pub const WIDTH: usize = 7;
@@ -121,13 +122,19 @@ impl<const W: usize, const H: usize> Board<W, H> {
             if !p.can_play(col) {
                 return Err(GameError::IllegalMove {
                     mv: ch.to_string(),
-                    why: format!("column {} is full (move {} of '{moves}')", col + 1, i + 1),
+                    why: format!(
+                        "column {} is full (move {} of {})",
+                        col + 1,
+                        i + 1,
+                        quote(moves)
+                    ),
                 });
             }
             if p.is_winning_move(col) {
                 return Err(GameError::Finished(format!(
-                    "move {} of '{moves}' (column {}) makes four in a row",
+                    "move {} of {} (column {}) makes four in a row",
                     i + 1,
+                    quote(moves),
                     col + 1
                 )));
             }
@@ -763,13 +770,15 @@ pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
             None => None,
             Some(s) => Some(s.parse::<i32>().map_err(|_| {
                 bad(format!(
-                    "the score '{s}' is not an integer; lines are 'MOVES [SCORE]'"
+                    "the score {} is not an integer; lines are 'MOVES [SCORE]'",
+                    quote(s)
                 ))
             })?),
         };
         if let Some(extra) = parts.next() {
             return Err(bad(format!(
-                "'{extra}' is a part too many; lines are 'MOVES [SCORE]'"
+                "{} is a part too many; lines are 'MOVES [SCORE]'",
+                quote(extra)
             )));
         }
         out.push(TestCase {

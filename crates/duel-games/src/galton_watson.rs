@@ -40,6 +40,7 @@ pub struct GaltonWatson {
 }
 
 use super::bad_spec as bad;
+use duel_core::text::quote;
 
 impl GaltonWatson {
     /// The model with laws μ_0..μ_{K−1} (`laws[k][ℓ]` = weight of ℓ children; normalised) and
@@ -114,7 +115,10 @@ impl GaltonWatson {
             return Err(bad(spec, shape));
         }
         if let Some(extra) = parts.get(4) {
-            return Err(bad(spec, format!("'{extra}' is a part too many; {shape}")));
+            return Err(bad(
+                spec,
+                format!("{} is a part too many; {shape}", quote(extra)),
+            ));
         }
         let k: usize = parts[0]
             .parse()

@@ -98,20 +98,34 @@ pub(crate) fn parse_leaf_and_seed(
     for part in tail {
         if let Some(s) = part.strip_prefix("seed=") {
             if seed.is_some() {
-                return Err(bad_spec(spec, format!("'{part}': the seed is given twice")));
+                return Err(bad_spec(
+                    spec,
+                    format!("{}: the seed is given twice", duel_core::text::quote(part)),
+                ));
             }
-            seed = Some(
-                s.parse()
-                    .map_err(|_| bad_spec(spec, format!("seed '{s}' is not a whole number")))?,
-            );
+            seed = Some(s.parse().map_err(|_| {
+                bad_spec(
+                    spec,
+                    format!("seed {} is not a whole number", duel_core::text::quote(s)),
+                )
+            })?);
         } else if p.is_some() {
             return Err(bad_spec(
                 spec,
-                format!("'{part}' is a part too many: the leaf probability is already given"),
+                format!(
+                    "{} is a part too many: the leaf probability is already given",
+                    duel_core::text::quote(part)
+                ),
             ));
         } else {
             let v: f64 = part.parse().map_err(|_| {
-                bad_spec(spec, format!("leaf probability '{part}' is not a number"))
+                bad_spec(
+                    spec,
+                    format!(
+                        "leaf probability {} is not a number",
+                        duel_core::text::quote(part)
+                    ),
+                )
             })?;
             if !v.is_finite() {
                 return Err(bad_spec(spec, "the leaf probability must be in [0, 1]"));

@@ -84,6 +84,7 @@ pub fn fair_leaf_probability(d: u32, k: u32) -> f64 {
 }
 
 use super::bad_spec as bad;
+use duel_core::text::quote;
 
 impl Pearl {
     /// Pearl's game of degree `d` and depth `k`; `p` is the leaf probability (`None`: the fair
@@ -134,14 +135,23 @@ impl Pearl {
             return Err(bad(spec, shape));
         }
         if let Some(extra) = parts.get(4) {
-            return Err(bad(spec, format!("'{extra}' is a part too many; {shape}")));
+            return Err(bad(
+                spec,
+                format!("{} is a part too many; {shape}", quote(extra)),
+            ));
         }
-        let d: u32 = parts[0]
-            .parse()
-            .map_err(|_| bad(spec, format!("degree '{}' is not a whole number", parts[0])))?;
-        let k: u32 = parts[1]
-            .parse()
-            .map_err(|_| bad(spec, format!("depth '{}' is not a whole number", parts[1])))?;
+        let d: u32 = parts[0].parse().map_err(|_| {
+            bad(
+                spec,
+                format!("degree {} is not a whole number", quote(parts[0])),
+            )
+        })?;
+        let k: u32 = parts[1].parse().map_err(|_| {
+            bad(
+                spec,
+                format!("depth {} is not a whole number", quote(parts[1])),
+            )
+        })?;
         let (p, seed) = super::parse_leaf_and_seed(spec, &parts[2..])?;
         let mut g = Pearl::new(d, k, p, seed)?;
         g.p_given = p.is_some();

@@ -13,6 +13,7 @@ use crate::galton_watson::GaltonWatson;
 use crate::pearl::Pearl;
 use crate::tictactoe::TicTacToe;
 use duel_core::game::{Game, GameError};
+use duel_core::text::quote;
 
 /// Something to do with a game of any concrete type; see [`AnyGame::visit`].
 pub trait GameVisitor {
@@ -121,13 +122,16 @@ fn parse_connect(name: &str, params: &str, spec: &str) -> Result<AnyGame, GameEr
     let shape = "expected connect:WxH:K, e.g. connect:7x6:4 (W columns, H rows, K in a row)";
     let (size, k) = params.split_once(':').ok_or_else(|| bad(shape))?;
     if let Some((_, extra)) = k.split_once(':') {
-        return Err(bad(&format!("'{extra}' is a part too many; {shape}")));
+        return Err(bad(&format!(
+            "{} is a part too many; {shape}",
+            quote(extra)
+        )));
     }
     let (w, h) = size.split_once(['x', 'X']).ok_or_else(|| bad(shape))?;
     let num = |t: &str| -> Result<u32, GameError> {
         t.trim()
             .parse::<u32>()
-            .map_err(|_| bad(&format!("'{t}' is not a whole number; {shape}")))
+            .map_err(|_| bad(&format!("{} is not a whole number; {shape}", quote(t))))
     };
     let rules = ConnectRules::new(num(w)?, num(h)?, num(k)?, name == "connect-misere", spec)?;
     Ok(if rules.bits() <= 64 {

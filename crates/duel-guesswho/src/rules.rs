@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use duel_core::text::quote;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -205,10 +206,10 @@ pub enum GuessWhoError {
         bytes: u128,
     },
     /// A rule name that is not known.
-    #[error("unknown rules '{0}': expected race, official or free-guess")]
+    #[error("unknown rules {}: expected race, official or free-guess", quote(.0))]
     UnknownRules(String),
     /// A question kind that is not known.
-    #[error("unknown question kind '{0}': expected 2 (yes/no) or 3 (headbusting)")]
+    #[error("unknown question kind {}: expected 2 (yes/no) or 3 (headbusting)", quote(.0))]
     UnknownQuestions(String),
     /// A question that does not split the pool.
     #[error("split {parts:?} is not a question at n = {n}: {why}")]
@@ -224,7 +225,7 @@ pub enum GuessWhoError {
     #[error("the race rules do not allow guessing")]
     GuessNotAllowed,
     /// A move that is neither `guess` nor comma-separated part sizes.
-    #[error("move '{0}' is neither 'guess' nor comma-separated part sizes like 8,16")]
+    #[error("move {} is neither 'guess' nor comma-separated part sizes like 8,16", quote(.0))]
     BadMove(String),
     /// A table with no closed form that would take more steps than allowed
     /// ([`crate::value::ValueQuery::max_steps`]).

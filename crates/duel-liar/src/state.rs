@@ -100,6 +100,14 @@ pub enum LiarError {
         /// The classes of the state given.
         classes: usize,
     },
+    /// A range from 1 to 0 (`--max-n 0`, `--max-q 0`): a table or a check over nothing.
+    #[error("{option} must be at least 1: {why}")]
+    EmptyRange {
+        /// The option that ends the range.
+        option: &'static str,
+        /// What the range is of.
+        why: &'static str,
+    },
     /// A question to judge given with no question left to ask (`--questions 0`).
     #[error("no question remains to be asked (--questions 0)")]
     NoQuestionToJudge,

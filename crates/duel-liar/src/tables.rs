@@ -20,9 +20,9 @@ pub struct TableRow {
 
 /// The table for `n = 1..=max_n` and `lies` lies, computed with one exhaustive solver (its
 /// memo shared across `n`) of at most `max_states` memo entries, which also bound its time
-/// ([`WORK_PER_STATE`](super::solver::WORK_PER_STATE) steps an entry). A budget of no entry,
-/// or one that would need more than [`MAX_MEMO_BYTES`](crate::MAX_MEMO_BYTES), is
-/// refused. Paul's result is monotone in `q` in both games (original: extra
+/// ([`WORK_PER_STATE`](super::solver::WORK_PER_STATE) steps an entry). An empty table
+/// (`max_n` 0), a budget of no entry, or one that would need more than
+/// [`MAX_MEMO_BYTES`](crate::MAX_MEMO_BYTES), is refused. Paul's result is monotone in `q` in both games (original: extra
 /// questions can be ignored; pathological: fewer questions leave every survivor alive), so the
 /// scan from the volume bound stops at the first change.
 pub fn extreme_questions(
@@ -31,6 +31,12 @@ pub fn extreme_questions(
     max_n: u64,
     max_states: usize,
 ) -> Result<Vec<TableRow>, LiarError> {
+    if max_n == 0 {
+        return Err(LiarError::EmptyRange {
+            option: "--max-n",
+            why: "the table has a row for each n from 1 to --max-n",
+        });
+    }
     let w = Weights::new(lies)?;
     super::key::check_memo_budget(max_states, lies, max_n)?;
     let mut solver =

@@ -93,12 +93,19 @@ fn paper_strategy(variant: Variant) -> impl FnMut(u32, &[u64]) -> Result<Vec<u64
 /// The most questions [`verify`] checks.
 pub const MAX_VERIFY_QUESTIONS: u32 = 60;
 
-/// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 over `ranges`.
+/// Checks Lemma 1, Theorem 1 and Corollaries 1 and 2 over `ranges`; ranges with no
+/// question (where Lemma 1 and Theorem 1 would hold over no state) are refused.
 pub fn verify(ranges: VerifyRanges) -> Result<VerifyReport, LiarError> {
     if ranges.max_q > MAX_VERIFY_QUESTIONS {
         return Err(LiarError::VerifyTooManyQuestions {
             questions: ranges.max_q,
             max: MAX_VERIFY_QUESTIONS,
+        });
+    }
+    if ranges.max_q == 0 || ranges.theorem_q == 0 {
+        return Err(LiarError::EmptyRange {
+            option: "--max-q",
+            why: "Lemma 1 and Theorem 1 are checked over the states with 1 ≤ q ≤ --max-q",
         });
     }
     let mut items = vec![

@@ -361,6 +361,13 @@ fn bad_input_is_refused() {
         Err(e) => assert!(e.to_string().contains("up to 60 questions, not 61"), "{e}"),
         Ok(_) => panic!("61 questions accepted"),
     }
+    // A check or a table over nothing is refused, as a play from no object is.
+    for e in [
+        duel_liar::verify::verify(duel_liar::verify::VerifyRanges::up_to(0)).err(),
+        duel_liar::tables::extreme_questions(Variant::Original, 1, 0, 1000).err(),
+    ] {
+        assert!(matches!(e, Some(LiarError::EmptyRange { .. })), "{e:?}");
+    }
     assert!(matches!(
         s.outcome(5, &[5, 0, 0]),
         Err(LiarError::WrongClasses { .. })

@@ -212,7 +212,7 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
 
 /// A section name that is not one of [`SECTIONS`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown report section '{id}' (known: {})", known().join(", "))]
+#[error("unknown report section {} (known: {})", duel_core::text::quote(.id), known().join(", "))]
 pub struct UnknownSection {
     /// The name asked for.
     pub id: String,

@@ -8,6 +8,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use duel_core::game::Game;
+use duel_core::text::quote;
 
 /// How much work an agent may do for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +97,7 @@ pub enum SearchError {
     #[error("the budget must be at least 1 iteration or 1 millisecond")]
     ZeroBudget,
     /// The agent spec is not understood.
-    #[error("invalid agent '{spec}': {why}")]
+    #[error("invalid agent {}: {why}", quote(.spec))]
     BadAgent {
         /// The text given.
         spec: String,

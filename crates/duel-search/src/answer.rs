@@ -23,6 +23,7 @@ use crate::minimax::{solve, MinimaxError, MinimaxOptions};
 use crate::priors::PriorKind;
 use crate::solver::connect_four_value;
 use crate::{AgentSpec, Budget, SearchError, StopReason};
+use duel_core::text::quote;
 
 /// The longest budget of a move in milliseconds (10 minutes).
 pub const MAX_MILLIS: u64 = 600_000;
@@ -58,7 +59,7 @@ pub enum AnswerError {
         millis: u64,
     },
     /// The position given is finished: nothing to search.
-    #[error("the position '{position}' is finished ({outcome}): there is no {what} to search")]
+    #[error("the position {} is finished ({outcome}): there is no {what} to search", quote(.position))]
     Finished {
         /// The moves, as given (trimmed).
         position: String,
@@ -79,7 +80,7 @@ pub enum AnswerError {
     #[error("--max-nodes must be at least 1")]
     ZeroNodes,
     /// `search leaves` with an agent that never proves the root value.
-    #[error("agent '{0}' never proves the root value; `search leaves` needs sym, symp, gw or gw2")]
+    #[error("agent {} never proves the root value; `search leaves` needs sym, symp, gw or gw2", quote(.0))]
     NotBayesian(String),
     /// A number of trials out of 1..=[`MAX_TRIALS`].
     #[error("--trials must be between 1 and {MAX_TRIALS}")]

@@ -22,8 +22,10 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agent::DEFAULT_MEMORY_BYTES;
+use crate::answer::budget_of_options;
 use crate::{AgentSpec, Budget, SearchError};
 use duel_core::game::{Game, GameError, Outcome, Player};
+use duel_core::text::quote;
 use duel_games::registry::{names_bidding_game, syntaxes, Engine};
 use duel_games::{parse_game, AnyGame, GameVisitor};
 
@@ -117,7 +119,7 @@ impl Shard {
 
     /// Reads `I/N` with `0 ≤ I < N`.
     pub fn parse(text: &str) -> Result<Shard, ArenaError> {
-        let bad = |why: &str| ArenaError::Input(format!("invalid shard '{text}': {why}"));
+        let bad = |why: &str| ArenaError::Input(format!("invalid shard {}: {why}", quote(text)));
         let (i, n) = text
             .split_once('/')
             .ok_or_else(|| bad("expected I/N, e.g. 0/4 (shard I of N, I from 0)"))?;
@@ -370,8 +372,8 @@ pub fn parse_arena_game(spec: &str) -> Result<AnyGame, ArenaError> {
         Ok(g) => Ok(g),
         Err(GameError::UnknownGame(_)) if names_bidding_game(spec) => {
             Err(ArenaError::Unsupported(format!(
-                "'{}' is a bidding game: no search agent plays it (duel arena plays {})",
-                spec.trim(),
+                "{} is a bidding game: no search agent plays it (duel arena plays {})",
+                quote(spec.trim()),
                 syntaxes(Engine::Search)
             )))
         }
@@ -506,12 +508,7 @@ pub fn run_arena(
     let budget = config.budget.validate()?;
     let b_budget = config.b_budget.map(Budget::validate).transpose()?;
     let budgets = [budget, b_budget.unwrap_or(budget)];
-    if config.games == 0 || config.games > MAX_GAMES {
-        return Err(ArenaError::Input(format!(
-            "the number of games must be between 1 and {MAX_GAMES}, got {}",
-            config.games
-        )));
-    }
+    check_games(config.games)?;
     let shard = config.shard;
     if shard.count == 0 || shard.index >= shard.count {
         return Err(ArenaError::Input(format!(
@@ -635,8 +632,9 @@ pub fn run_arena(
 /// Reads the record lines of one file (blank lines are skipped); `source_name` names it in
 /// errors.
 ///
-/// Each record is checked: its index below its run's games, `a_first` as the index says, and
-/// its moves a finished game of the run's game won by the side it names.
+/// Each record is checked: its run one that `duel arena` plays (agents, budgets, games), its
+/// index below its run's games, `a_first` as the index says, and its moves a finished game of
+/// the run's game won by the side it names.
 pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, ArenaError> {
     let mut out = Vec::new();
     let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
@@ -658,6 +656,7 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
                 "a record has exactly one of \"iterations\" and \"millis\" (and at most one of \"b_iterations\" and \"b_millis\")".to_string(),
             ));
         }
+        check_run(&rec.run).map_err(bad)?;
         if rec.record.game_index >= rec.run.games {
             return Err(bad(format!(
                 "game_index {} is not below the run's {} games",
@@ -680,7 +679,7 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
             Some(g) => g,
             None => {
                 let g = parse_arena_game(&rec.run.game)
-                    .map_err(|e| bad(format!("game {}: {e}", rec.run.game)))?;
+                    .map_err(|e| bad(format!("game {}: {e}", quote(&rec.run.game))))?;
                 games.entry(rec.run.game.clone()).or_insert(g)
             }
         };
@@ -697,17 +696,45 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
                     Winner::Draw => "drawn",
                 };
                 return Err(bad(format!(
-                    "the moves '{}' end in a game {}, not {} as the record says",
-                    rec.record.moves,
+                    "the moves {} end in a game {}, not {} as the record says",
+                    quote(&rec.record.moves),
                     said(w),
                     said(rec.record.winner)
                 )));
             }
-            Err(why) => return Err(bad(format!("the moves '{}' {why}", rec.record.moves))),
+            Err(why) => return Err(bad(format!("the moves {} {why}", quote(&rec.record.moves)))),
         }
         out.push(rec);
     }
     Ok(out)
+}
+
+/// Refuses the run of a record that `duel arena` would have refused to play, with the error
+/// it gives: an agent spec that does not parse, a budget of zero, a number of games out of
+/// range.
+fn check_run(run: &RunInfo) -> Result<(), String> {
+    let text = |e: &dyn std::error::Error| e.to_string();
+    AgentSpec::parse(&run.a).map_err(|e| text(&e))?;
+    AgentSpec::parse(&run.b).map_err(|e| text(&e))?;
+    for (iterations, millis, prefix) in [
+        (run.iterations, run.millis, ""),
+        (run.b_iterations, run.b_millis, "b-"),
+    ] {
+        if let Some(budget) = budget_of_options(iterations, millis, prefix).map_err(|e| text(&e))? {
+            budget.validate().map_err(|e| text(&e))?;
+        }
+    }
+    check_games(run.games).map_err(|e| text(&e))
+}
+
+/// Refuses a number of games out of 1..=[`MAX_GAMES`].
+fn check_games(games: u64) -> Result<(), ArenaError> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(ArenaError::Input(format!(
+            "the number of games must be between 1 and {MAX_GAMES}, got {games}"
+        )));
+    }
+    Ok(())
 }
 
 /// Replays a record's moves from the start: who won (A or B, by who moved first), or why the

@@ -6,6 +6,7 @@ use duel_core::game::Game;
 use crate::agent::{num, Agent, SearchError};
 use crate::bayes::{Bayes, PriorKind};
 use crate::mcts::{Mcts, MctsKind};
+use duel_core::text::quote;
 
 /// Which agent, with its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,25 +57,28 @@ impl AgentSpec {
         let items = params.split(',').filter(|_| !params.is_empty());
         for item in items {
             if item.trim().is_empty() {
-                return Err(bad(format!("empty parameter in '{params}'")));
+                return Err(bad(format!("empty parameter in {}", quote(params))));
             }
-            let (k, v) = item
-                .split_once('=')
-                .ok_or_else(|| bad(format!("parameter '{item}' is not of the form key=value")))?;
+            let (k, v) = item.split_once('=').ok_or_else(|| {
+                bad(format!(
+                    "parameter {} is not of the form key=value",
+                    quote(item)
+                ))
+            })?;
             let v: f64 = v.trim().parse().map_err(|_| {
                 bad(format!(
-                    "value '{}' of '{}' is not a number",
-                    v.trim(),
-                    k.trim()
+                    "value {} of {} is not a number",
+                    quote(v.trim()),
+                    quote(k.trim())
                 ))
             })?;
             if !v.is_finite() {
-                return Err(bad(format!("value of '{}' must be finite", k.trim())));
+                return Err(bad(format!("value of {} must be finite", quote(k.trim()))));
             }
             let k = k.trim();
             // A repeated key would silently override the first: refuse it.
             if kv.iter().any(|(seen, _)| seen == k) {
-                return Err(bad(format!("parameter '{k}' is given twice")));
+                return Err(bad(format!("parameter {} is given twice", quote(k))));
             }
             kv.push((k.to_string(), v));
         }
@@ -97,7 +101,8 @@ impl AgentSpec {
             }
             if !allowed.contains(&k.as_str()) {
                 return Err(bad(format!(
-                    "unknown parameter '{k}' (allowed: {})",
+                    "unknown parameter {} (allowed: {})",
+                    quote(k),
                     allowed.join(", ")
                 )));
             }

@@ -2,8 +2,9 @@
 //!
 //! This crate gathers duel's crates under one name; each has one job (see `shared/DESIGN.md`):
 //!
-//! - [`exact`], [`game`], [`limits`] and [`table`] ([`duel_core`]): exact numbers, the
-//!   [`game::Game`] contract, players and outcomes, memory limits, the table type.
+//! - [`exact`], [`game`], [`limits`], [`table`] and [`text`] ([`duel_core`]): exact numbers,
+//!   the [`game::Game`] contract, players and outcomes, memory limits, the table type, user
+//!   text quoted for messages.
 //! - [`games`] ([`duel_games`]): the concrete games, their names, conformance checks and the
 //!   Connect Four solver.
 //! - [`search`] and [`arena`] ([`duel_search`]): exact minimax, MCTS and the Bayesian search of
@@ -30,7 +31,7 @@
 #![warn(missing_docs)]
 
 pub use duel_bidding as bidding;
-pub use duel_core::{exact, game, limits, table};
+pub use duel_core::{exact, game, limits, table, text};
 pub use duel_games as games;
 pub use duel_guesswho as guesswho;
 pub use duel_liar as liar;
