@@ -192,6 +192,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
                 break;
             }
             self.step();
+            if self.short_of_memory.is_some() {
+                // No room could be made: the iteration did nothing.
+                stopped = StopReason::Memory;
+                break;
+            }
             iterations += 1;
             if let Some(n) = budgeted {
                 if iterations == 1 {
