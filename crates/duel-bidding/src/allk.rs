@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::graph::BiddingGame;
+use super::memory::filled_table;
 use super::BiddingError;
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
@@ -136,7 +137,7 @@ pub const WORK_LIMIT: u128 = 200_000_000_000;
 /// `position_bound` is the game's bound on its number of positions (refused above
 /// [`POSITION_LIMIT`]). The totals are processed in blocks `k0..k0 + B` (the rows of one
 /// total depend only on the same total at the children), with `B` as large as `memory_limit`
-/// allows for two layers of rows; refused, with the bytes needed, when not even a block of
+/// and the memory available (`ulimit -v` included) allow for two layers of rows; refused, with the bytes needed, when not even a block of
 /// 64 totals fits, or when positions × totals exceeds [`WORK_LIMIT`].
 pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     game: &G,
@@ -190,6 +191,11 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
         4
     };
     let per_total = pair.saturating_mul(bytes);
+    // The codes of the layers are held already; the rows get three quarters of what is left,
+    // the rest being for the threads' own allocations (each new thread's heap, its scratch
+    // row).
+    let memory_limit =
+        duel_core::limits::available_memory().map_or(memory_limit, |m| memory_limit.min(m / 4 * 3));
     let block = (memory_limit / per_total.max(1)).min(max_k + 1);
     if block < 64.min(max_k + 1) {
         return Err(BiddingError::TooLarge(format!(
@@ -203,9 +209,9 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     while k0 <= max_k {
         let k1 = (k0 + block - 1).min(max_k);
         if bytes == 2 {
-            ranks.extend(solve_rows::<u16, G>(game, &layers, k0, k1));
+            ranks.extend(solve_rows::<u16, G>(game, &layers, k0, k1)?);
         } else {
-            ranks.extend(solve_rows::<u32, G>(game, &layers, k0, k1));
+            ranks.extend(solve_rows::<u32, G>(game, &layers, k0, k1)?);
         }
         k0 = k1 + 1;
     }
@@ -221,8 +227,9 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     })
 }
 
-/// The root's ranks for the totals `k0..=k1`.
-fn solve_rows<T, G>(game: &G, layers: &[Layer], k0: u64, k1: u64) -> Vec<u64>
+/// The root's ranks for the totals `k0..=k1`; refused where the system does not give the
+/// memory of a layer's rows.
+fn solve_rows<T, G>(game: &G, layers: &[Layer], k0: u64, k1: u64) -> Result<Vec<u64>, BiddingError>
 where
     T: PrimInt + FromPrimitive + Send + Sync,
     G: BiddingGame + Sync + ?Sized,
@@ -236,7 +243,15 @@ where
     for s in (0..layers.len()).rev() {
         let layer = &layers[s];
         let next_codes: &[u64] = layers.get(s + 1).map_or(&[], |l| &l.codes);
-        let mut rows = vec![T::zero(); layer.codes.len() * width];
+        let mut rows = filled_table(
+            layer.codes.len() * width,
+            T::zero(),
+            &format!(
+                "the rows of {} positions × {width} totals",
+                layer.codes.len()
+            ),
+            u64::MAX,
+        )?;
         let below_ref = &below;
         rows.par_chunks_mut(width).enumerate().for_each_init(
             || vec![T::zero(); width],
@@ -273,10 +288,10 @@ where
         );
         below = rows;
     }
-    below[..width]
+    Ok(below[..width]
         .iter()
         .map(|x| x.to_u64().unwrap_or(u64::MAX))
-        .collect()
+        .collect())
 }
 
 /// What the computed range says about the period `f(k + d) = f(k) + s` (Theorems 3.13, 3.14).

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::discrete::theorem_3_7;
 use super::graph::BiddingGame;
+use super::memory::filled_table;
 use super::BiddingError;
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
@@ -548,7 +549,12 @@ fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize, u64), Bi
     for c in 1..game.width {
         column_pow[c] = column_pow[c - 1] * per_column;
     }
-    let mut table = vec![u32::MAX; bound as usize];
+    let mut table = filled_table(
+        bound as usize,
+        u32::MAX,
+        "the dense table of the board's positions",
+        u64::MAX,
+    )?;
     let mut solver = Dense {
         game,
         mode,
@@ -724,7 +730,12 @@ fn hex_dense_solve(hex: &Hex, k: Option<u64>) -> Result<(u64, usize, u64), Biddi
             never: 2 * k as u32 + 2,
         },
     };
-    let mut table = vec![u32::MAX; bound as usize];
+    let mut table = filled_table(
+        bound as usize,
+        u32::MAX,
+        "the dense table of the Hex boards",
+        u64::MAX,
+    )?;
     let masks = HexMasks::new(hex.n);
     let mut search = HexDense {
         hex,

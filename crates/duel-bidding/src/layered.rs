@@ -221,6 +221,13 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     for s in (0..layers.len()).rev() {
         let layer = &layers[s];
         let next_codes: &[u64] = layers.get(s + 1).map_or(&[], |l| &l.codes);
+        check_layer_memory(
+            s,
+            layer.codes.len(),
+            std::mem::size_of::<Result<(Solved, u128, bool, u32), BiddingError>>()
+                + std::mem::size_of::<Solved>(),
+            below_bytes.checked_div(below.len() as u64).unwrap_or(0),
+        )?;
         let below_ref = &below;
         let here: Vec<Result<(Solved, u128, bool, u32), BiddingError>> = layer
             .codes
@@ -395,6 +402,27 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
         max_offset,
         layers: layer_stats,
     })
+}
+
+/// Refuses the layer of `stones` stones, of `positions` positions, when what it will hold
+/// (`record_bytes` a position for its results, and rows as long as `row_bytes`, the mean of
+/// the layer below) is past the memory available (`ulimit -v` included).
+fn check_layer_memory(
+    stones: usize,
+    positions: usize,
+    record_bytes: usize,
+    row_bytes: u64,
+) -> Result<(), BiddingError> {
+    let Some(available) = duel_core::limits::available_memory() else {
+        return Ok(());
+    };
+    let need = positions as u128 * (record_bytes as u128 + u128::from(row_bytes));
+    duel_core::limits::check_memory(
+        &format!("the rows of the {positions} positions of {stones} stones"),
+        need,
+        available,
+    )
+    .map_err(|e| BiddingError::TooLarge(e.to_string()))
 }
 
 /// The least period of a row, proved. `row` holds `f(v, k)` for `k < row.len()`; the caller

@@ -35,6 +35,7 @@ pub mod discrete;
 pub mod games;
 pub mod graph;
 pub mod layered;
+mod memory;
 pub mod paper;
 pub mod periodicity;
 pub mod realvalued;

@@ -90,8 +90,9 @@ impl fmt::Display for Bytes {
     }
 }
 
-/// The memory the system can give without swapping (`MemAvailable` of /proc/meminfo, and the
-/// address-space limit of `ulimit -v` where it is lower); `None` where it cannot be read.
+/// The memory the system can give without swapping (`MemAvailable` of /proc/meminfo, and
+/// what the address-space limit of `ulimit -v` leaves to the process, where it is lower);
+/// `None` where it cannot be read.
 pub fn available_memory() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = meminfo
@@ -103,7 +104,30 @@ pub fn available_memory() -> Option<u64> {
         .parse()
         .ok()?;
     let available = kib.saturating_mul(1024);
-    Some(available.min(address_space_limit()))
+    let limit = address_space_limit();
+    if limit == u64::MAX {
+        return Some(available);
+    }
+    Some(available.min(limit.saturating_sub(address_space_used())))
+}
+
+/// The address space the process maps now (`VmSize` of /proc/self/status), 0 where it
+/// cannot be read.
+fn address_space_used() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let kib: u64 = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmSize:"))?
+                .trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse()
+                .ok()?;
+            Some(kib.saturating_mul(1024))
+        })
+        .unwrap_or(0)
 }
 
 /// The soft limit of the address space (`ulimit -v`), u64::MAX where there is none.

@@ -313,6 +313,16 @@ impl NicaPosition {
             .collect()
     }
 
+    /// The first `max` of [`NicaPosition::best_moves`] and their number in all, refused
+    /// ([`GuessWhoError::Memory`]) where the list would not fit in memory.
+    pub fn best_moves_upto(&self, max: usize) -> Result<(Vec<Move>, u64), GuessWhoError> {
+        if self.over() {
+            return Ok((Vec::new(), 0));
+        }
+        let lost = self.n * self.m - nica_numerator(self.n, self.m);
+        list_best(self.n, false, 0, max, |a| self.lost(a) == lost)
+    }
+
     /// The probability of winning by asking `mv` and then playing optimally.
     pub fn move_probability(&self, mv: &Move) -> Result<Prob, GuessWhoError> {
         let parts = match mv {
@@ -327,6 +337,50 @@ impl NicaPosition {
             .sum();
         Ok(Prob::new(self.n * self.m - lost, self.n * self.m))
     }
+}
+
+/// Bytes a listed question takes: the move and its two parts on the heap (with the
+/// allocator's header).
+const LISTED_MOVE_BYTES: u128 = std::mem::size_of::<Move>() as u128 + 32;
+
+/// Refuses a listing that needs `bytes` where they are past the limit of Guess Who's tables
+/// or the memory the process can get.
+fn check_listing_memory(bytes: u128) -> Result<(), GuessWhoError> {
+    let limit = duel_core::limits::Limits::DEFAULT.guesswho_table_bytes;
+    let limit = duel_core::limits::available_memory().map_or(limit, |m| m.min(limit));
+    duel_core::limits::check_memory("the list of optimal moves", bytes, limit)
+        .map_err(GuessWhoError::Memory)
+}
+
+/// The guess (where `guess`), then the questions `(a, n − a)`, `a ≤ n/2`, that are
+/// `optimal`: the first `max` and their number in all. They are counted first, so that the
+/// list is checked against the memory (with `other_bytes` already taken) and allocated once,
+/// at its size.
+fn list_best(
+    n: u64,
+    guess: bool,
+    other_bytes: u128,
+    max: usize,
+    mut optimal: impl FnMut(u64) -> bool,
+) -> Result<(Vec<Move>, u64), GuessWhoError> {
+    let count = u64::from(guess) + (1..=n / 2).filter(|&a| optimal(a)).count() as u64;
+    let listed = usize::try_from(count).unwrap_or(usize::MAX).min(max);
+    let bytes = listed as u128 * LISTED_MOVE_BYTES;
+    check_listing_memory(other_bytes + bytes)?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(listed)
+        .map_err(|_| GuessWhoError::OutOfMemory { bytes })?;
+    if guess && listed > 0 {
+        out.push(Move::Guess);
+    }
+    let mut a = 1;
+    while out.len() < listed {
+        if optimal(a) {
+            out.push(Move::Split(vec![a, n - a]));
+        }
+        a += 1;
+    }
+    Ok((out, count))
 }
 
 /// The validity checks shared by the table-free positions: both pools at least 1 and `n·m`
@@ -526,6 +580,21 @@ impl OfficialPosition {
             }
         }
         out
+    }
+
+    /// The first `max` of [`OfficialPosition::best_moves`] and their number in all, refused
+    /// ([`GuessWhoError::Memory`]) where the rows and the list would not fit in memory.
+    pub fn best_moves_upto(&self, max: usize) -> Result<(Vec<Move>, u64), GuessWhoError> {
+        let (n, m) = (self.n, self.m);
+        let best = official_numerator(&mut new_memo(), n, m);
+        let lost = n * m - best;
+        // The rows hold about n numbers of 8 bytes ([`OfficialRows`]).
+        let rows_bytes = 8 * u128::from(n);
+        check_listing_memory(rows_bytes)?;
+        let mut rows = OfficialRows::new(m, n - 1);
+        list_best(n, best == m, rows_bytes, max, |a| {
+            rows.at(m, a) + rows.at(m, n - a) == lost
+        })
     }
 
     /// The probability of winning by playing `mv` (a guess or a yes/no question) and then

@@ -205,6 +205,9 @@ pub enum GuessWhoError {
         /// The bytes asked for.
         bytes: u128,
     },
+    /// A job that would need more memory than the process can get (or than its limit).
+    #[error("{0}; choose a smaller size")]
+    Memory(duel_core::limits::TooLarge),
     /// A rule name that is not known.
     #[error("unknown rules {}: expected race, official or free-guess", quote(.0))]
     UnknownRules(String),

@@ -73,6 +73,9 @@ impl ValueQuery {
     }
 }
 
+/// The first optimal moves and their number in all.
+type BestMoves = (Vec<Move>, u64);
+
 /// The theorems that answer a position with yes/no questions without a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theorem {
@@ -112,26 +115,35 @@ impl Theorem {
         }
     }
 
-    /// The probability of `(n, m)`, every optimal move when `list` (else none), and the value
-    /// of `mv`.
+    /// The probability of `(n, m)`, the first `max_listed` optimal moves and their number when
+    /// `list` (else none), and the value of `mv`.
     fn answer(
         self,
         n: u64,
         m: u64,
         mv: Option<&Move>,
         list: bool,
-    ) -> Result<(Prob, Vec<Move>, Option<Prob>), GuessWhoError> {
+        max_listed: usize,
+    ) -> Result<(Prob, BestMoves, Option<Prob>), GuessWhoError> {
         Ok(match self {
             Theorem::Nica => {
                 let p = NicaPosition::new(n, m)?;
                 let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
-                let best = if list { p.best_moves() } else { Vec::new() };
+                let best = if list {
+                    p.best_moves_upto(max_listed)?
+                } else {
+                    (Vec::new(), 0)
+                };
                 (p.probability(), best, q)
             }
             Theorem::Cushing => {
                 let p = OfficialPosition::new(n, m)?;
                 let q = mv.map(|mv| p.move_probability(mv)).transpose()?;
-                let best = if list { p.best_moves() } else { Vec::new() };
+                let best = if list {
+                    p.best_moves_upto(max_listed)?
+                } else {
+                    (Vec::new(), 0)
+                };
                 (p.probability(), best, q)
             }
         })
@@ -365,8 +377,8 @@ pub fn value(
                 max_n: theorem.max_listed(),
             });
         }
-        let (p, best, q) = theorem.answer(n, m, mv, list)?;
-        let count = list.then_some(best.len() as u64);
+        let (p, (best, count), q) = theorem.answer(n, m, mv, list, query.max_listed)?;
+        let count = list.then_some(count);
         let method = Method::ClosedForm {
             theorem,
             table_steps: steps,

@@ -122,6 +122,17 @@ pub enum SearchError {
         /// Bytes per node.
         node_bytes: usize,
     },
+    /// The tree could not grow: the system refused the memory (`ulimit -v`, or too little
+    /// memory available) before the tree reached its limit.
+    #[error("the search tree could not grow past {} before {what}: the system refused {} more (it needs more memory than the process may use)", duel_core::limits::Bytes(u128::from(*tree_bytes)), duel_core::limits::Bytes(u128::from(*needed_bytes)))]
+    OutOfMemory {
+        /// What could not be finished.
+        what: String,
+        /// Bytes of the tree when it stopped.
+        tree_bytes: u64,
+        /// Bytes of the allocation refused.
+        needed_bytes: u64,
+    },
     /// Only some agents can do this.
     #[error("{0}")]
     Unsupported(String),

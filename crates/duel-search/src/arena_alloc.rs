@@ -65,6 +65,17 @@ impl<T: Copy> Arena<T> {
         self.cap
     }
 
+    /// Records that can be appended before the arena must grow.
+    #[inline]
+    pub(crate) fn spare(&self) -> usize {
+        self.cap - self.len
+    }
+
+    /// Bytes of the arena's allocation.
+    pub(crate) fn capacity_bytes(&self) -> usize {
+        self.layout.map_or(0, |l| l.size())
+    }
+
     /// Removes every record (keeps the memory).
     pub(crate) fn clear(&mut self) {
         self.len = 0;
@@ -113,20 +124,61 @@ impl<T: Copy> Arena<T> {
         self.reallocate(target);
     }
 
-    /// Moves the records into a new allocation of at least `target` records.
+    /// Makes room for `additional` more records as [`Arena::reserve`] does, but with a
+    /// capacity of at most `most` records (unless `additional` requires more: then nothing
+    /// is allocated), and without aborting where the system refuses the memory. On failure
+    /// the arena is unchanged, and the error says how many bytes were asked for.
+    pub(crate) fn try_reserve(
+        &mut self,
+        additional: usize,
+        most: usize,
+    ) -> Result<(), AllocFailed> {
+        let need = self.len.saturating_add(additional);
+        if need <= self.cap {
+            return Ok(());
+        }
+        if need > most {
+            return Err(AllocFailed {
+                bytes: need.saturating_mul(Self::SIZE),
+                refused: false,
+            });
+        }
+        let target = self
+            .cap
+            .saturating_mul(2)
+            .max(MIN_CAPACITY)
+            .min(most)
+            .max(need);
+        self.try_reallocate(target)
+    }
+
+    /// Moves the records into a new allocation of at least `target` records (aborts where
+    /// the system refuses it, as a `Vec` does).
     #[cold]
     fn reallocate(&mut self, target: usize) {
-        let Some(bytes) = target.checked_mul(Self::SIZE) else {
-            capacity_overflow()
+        if let Err(e) = self.try_reallocate(target) {
+            match Layout::from_size_align(e.bytes, HUGE_PAGE) {
+                Ok(layout) => handle_alloc_error(layout),
+                Err(_) => capacity_overflow(),
+            }
+        }
+    }
+
+    /// [`Arena::reallocate`], returning the bytes asked for where the system refuses them.
+    #[cold]
+    fn try_reallocate(&mut self, target: usize) -> Result<(), AllocFailed> {
+        let overflow = AllocFailed {
+            bytes: usize::MAX,
+            refused: true,
         };
+        let bytes = target.checked_mul(Self::SIZE).ok_or(overflow)?;
         let (bytes, align) = if bytes >= HUGE_FROM {
-            (bytes.next_multiple_of(HUGE_PAGE), HUGE_PAGE)
+            let rounded = bytes.checked_next_multiple_of(HUGE_PAGE).ok_or(overflow)?;
+            (rounded, HUGE_PAGE)
         } else {
             (bytes, std::mem::align_of::<T>())
         };
-        let Ok(layout) = Layout::from_size_align(bytes, align) else {
-            capacity_overflow()
-        };
+        let layout = Layout::from_size_align(bytes, align).map_err(|_| overflow)?;
         let (new, layout) = match Pool::take(layout) {
             Some((block, kept)) => (block.cast::<T>(), kept),
             None => {
@@ -134,9 +186,10 @@ impl<T: Copy> Arena<T> {
                 FRESH.with(|n| n.set(n.get() + 1));
                 // SAFETY: the layout has a nonzero size (target ≥ 1, records have a size).
                 let raw = unsafe { alloc(layout) } as *mut T;
-                let Some(new) = NonNull::new(raw) else {
-                    handle_alloc_error(layout)
-                };
+                let new = NonNull::new(raw).ok_or(AllocFailed {
+                    bytes,
+                    refused: true,
+                })?;
                 if align == HUGE_PAGE {
                     advise_huge_pages(new.as_ptr() as *mut u8, bytes);
                 }
@@ -152,7 +205,17 @@ impl<T: Copy> Arena<T> {
         self.ptr = new;
         self.cap = layout.size() / Self::SIZE;
         self.layout = Some(layout);
+        Ok(())
     }
+}
+
+/// An allocation an arena did not make ([`Arena::try_reserve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct AllocFailed {
+    /// The bytes it would have needed.
+    pub(crate) bytes: usize,
+    /// Whether the system refused them (else they were past the limit given).
+    pub(crate) refused: bool,
 }
 
 impl<T: Copy> Arena<T> {
@@ -459,5 +522,30 @@ mod tests {
         assert_eq!(a.capacity(), 4196);
         a.reserve(1, 100);
         assert_eq!(a.capacity(), 4197);
+    }
+
+    #[test]
+    fn a_reserve_that_cannot_be_made_fails_and_changes_nothing() {
+        let mut a: Arena<u64> = Arena::new();
+        a.extend(0..100u64);
+        // Doubling stops at `most`; a need past it is refused without allocating.
+        assert_eq!(a.try_reserve(1500, 3000), Ok(()));
+        assert_eq!(a.capacity(), 2048);
+        assert_eq!(a.try_reserve(2000, 3000), Ok(()));
+        assert_eq!(a.capacity(), 3000);
+        assert_eq!(
+            a.try_reserve(3000, 3000),
+            Err(AllocFailed {
+                bytes: 3100 * 8,
+                refused: false
+            })
+        );
+        // What no system gives (2^60 bytes) is refused by the allocator, not fatal.
+        let e = a.try_reserve(1 << 57, usize::MAX).unwrap_err();
+        assert!(e.refused && e.bytes >= 1 << 60, "{e:?}");
+        let e = a.try_reserve(usize::MAX / 2, usize::MAX).unwrap_err();
+        assert!(e.refused, "{e:?}");
+        assert_eq!(a.capacity(), 3000);
+        assert!(a.iter().enumerate().all(|(i, &r)| r == i as u64));
     }
 }

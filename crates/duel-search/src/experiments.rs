@@ -97,6 +97,13 @@ pub fn solve_root<G: Game>(
     let mut trajectory = Vec::new();
     let mut iterations = 0u64;
     while !agent.is_solved() {
+        if let Some((needed_bytes, true)) = agent.short_of_memory() {
+            return Err(SearchError::OutOfMemory {
+                what: "the root value was determined".to_string(),
+                tree_bytes: agent.tree_bytes() as u64,
+                needed_bytes,
+            });
+        }
         if agent.memory_full() {
             return Err(SearchError::Memory {
                 what: "the root value was determined".to_string(),

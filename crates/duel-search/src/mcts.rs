@@ -73,6 +73,9 @@ pub struct Mcts<G: Game> {
     root: u32,
     root_pos: Option<G>,
     max_nodes: usize,
+    /// The most nodes one iteration added: room for twice as many is made before each, so
+    /// that a tree that cannot get more memory stops the search instead of aborting it.
+    room: usize,
     path: Vec<u32>,
     moves: Vec<G::Move>,
     /// What the iterations did since the tree was started ([`Agent::work`]).
@@ -90,6 +93,7 @@ impl<G: Game> Mcts<G> {
             root: 0,
             root_pos: None,
             max_nodes: (DEFAULT_MEMORY_BYTES as usize) / std::mem::size_of::<Node<G::Move>>(),
+            room: 0,
             path: Vec::new(),
             moves: Vec::new(),
             work: Work::default(),
@@ -155,6 +159,18 @@ impl<G: Game> Mcts<G> {
             frontier = next;
         }
         false
+    }
+
+    /// Makes room for twice the nodes of the largest iteration yet (and 64), the tree
+    /// growing as [`Arena::reserve`] would up to its limit: false where the system refuses it.
+    #[inline]
+    fn make_room(&mut self) -> bool {
+        let want = 2 * self.room + 64;
+        self.nodes.spare() >= want
+            || self
+                .nodes
+                .try_reserve(want, self.max_nodes.saturating_add(4096 + want))
+                .is_ok()
     }
 
     fn expand(&mut self, node: u32, pos: &G) {
@@ -308,11 +324,13 @@ impl<G: Game> Agent<G> for Mcts<G> {
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
         while !clock.done(iterations) {
-            if self.nodes.len() >= self.max_nodes {
+            if self.nodes.len() >= self.max_nodes || !self.make_room() {
                 stopped = StopReason::Memory;
                 break;
             }
+            let before = self.nodes.len();
             self.iterate();
+            self.room = self.room.max(self.nodes.len().saturating_sub(before));
             iterations += 1;
         }
         if self.nodes[self.root as usize].n_children == 0 {

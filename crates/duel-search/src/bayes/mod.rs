@@ -67,6 +67,7 @@ mod chains;
 mod litters;
 mod matches;
 mod node;
+mod room;
 mod search;
 mod select;
 #[cfg(test)]
@@ -161,6 +162,12 @@ pub struct Bayes<G: Game> {
     leaves_visited: u64,
     /// m of the next root, from the history given by [`Agent::set_history`].
     history_prior: Option<(u64, LogProb)>,
+    /// The most records each arena grew by in one iteration (order of [`Bayes::arena_lens`]).
+    room: [usize; 5],
+    /// The arenas' lengths before the last iteration.
+    room_since: [usize; 5],
+    /// The allocation that failed, where the tree could not grow ([`Bayes::make_room`]).
+    short_of_memory: Option<super::arena_alloc::AllocFailed>,
 }
 
 impl<G: Game> Bayes<G> {
@@ -205,6 +212,9 @@ impl<G: Game> Bayes<G> {
             log1mexp_memo: Log1mexpMemo::default(),
             leaves_visited: 0,
             history_prior: None,
+            room: [0; 5],
+            room_since: [0; 5],
+            short_of_memory: None,
         }
     }
 
@@ -281,6 +291,7 @@ impl<G: Game> Bayes<G> {
         let refitted = !matches!(prior, Prior::Symmetric { .. });
         // The chains remembered point into chain_vals, cleared below.
         self.chain_memo.fill(None);
+        self.short_of_memory = None;
         self.resume = false;
         self.work = Work::default();
         position.legal_moves(&mut self.moves);
@@ -339,9 +350,10 @@ impl<G: Game> Bayes<G> {
             + self.chain_pri.len() * std::mem::size_of::<(Val, u32)>()
     }
 
-    /// Whether the tree has reached its memory limit.
+    /// Whether the tree has reached its memory limit, or could not grow
+    /// ([`Bayes::short_of_memory`]).
     pub fn memory_full(&self) -> bool {
-        self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
+        self.short_of_memory.is_some() || self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
     }
 
     /// Nodes in the tree (materialised; see [`Bayes::tree_bytes`] for the chains).
@@ -357,7 +369,7 @@ impl<G: Game> Bayes<G> {
     /// One iteration of Algorithm 13 (Step n+1). Returns whether a new leaf was visited.
     /// Does nothing when the root value is already certain.
     pub fn step(&mut self) -> bool {
-        if self.is_solved() || self.too_wide.is_some() {
+        if self.is_solved() || self.too_wide.is_some() || !self.make_room() {
             return false;
         }
         // The descent of Theorem 11: from the root, the child with the largest U_n² Z_n

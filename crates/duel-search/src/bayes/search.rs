@@ -35,7 +35,8 @@ impl<G: Game> Bayes<G> {
     /// one chain, [`STORED_VALS`] chain values and one prior each, d + 1 nodes (the litter a
     /// descent enters, d being the number of moves at the root, and room to spare) and
     /// `match_moves` chain moves (as many as the first match kept). At most a quarter of the
-    /// memory limit is reserved so; the arenas grow past it as they must.
+    /// memory limit is reserved so; the arenas grow past it as they must, within the budget
+    /// of [`Bayes::make_room`].
     pub(super) fn reserve_for(&mut self, n: u64, d: usize, match_moves: usize) {
         let per_iteration = (d + 1) * Self::NODE_BYTES
             + std::mem::size_of::<Chain<G::Move>>()
@@ -43,11 +44,7 @@ impl<G: Game> Bayes<G> {
             + match_moves * std::mem::size_of::<G::Move>();
         let most = self.max_nodes * Self::NODE_BYTES / 4 / per_iteration;
         let n = usize::try_from(n).unwrap_or(usize::MAX).min(most);
-        self.nodes.reserve((d + 1) * n, self.max_nodes);
-        self.chains.reserve(n, usize::MAX);
-        self.chain_vals.reserve(STORED_VALS * n, usize::MAX);
-        self.chain_pri.reserve(n, usize::MAX);
-        self.chain_moves.reserve(match_moves * n, usize::MAX);
+        self.reserve_within_budget([(d + 1) * n, n, match_moves * n, STORED_VALS * n, n]);
     }
 
     /// The lengths of the arenas that grow with the iterations: nodes, chains, chain_moves,
@@ -66,7 +63,7 @@ impl<G: Game> Bayes<G> {
     /// iterations (from the lengths `since`), with a quarter more as margin: an arena a search
     /// barely uses (chain_vals where the chain memo finds the values, as on Pearl's game) is not
     /// given, and does not zero, a huge page for nothing. An arena that needs more grows as
-    /// usual.
+    /// usual, within the budget of [`Bayes::make_room`].
     pub(super) fn reserve_as_used(&mut self, since: [usize; 5], done: u64, left: u64) {
         let now = self.arena_lens();
         let done = done.max(1) as usize;
@@ -78,11 +75,7 @@ impl<G: Game> Bayes<G> {
                 .saturating_mul(left);
             n.saturating_add(n / 4)
         };
-        self.nodes.reserve(need(0), self.max_nodes);
-        self.chains.reserve(need(1), usize::MAX);
-        self.chain_moves.reserve(need(2), usize::MAX);
-        self.chain_vals.reserve(need(3), usize::MAX);
-        self.chain_pri.reserve(need(4), usize::MAX);
+        self.reserve_within_budget([need(0), need(1), need(2), need(3), need(4)]);
     }
 
     /// Moves the root to a grandchild equal to `position` (the same player to move).
@@ -156,6 +149,8 @@ impl<G: Game> Agent<G> for Bayes<G> {
         let budget = budget.validate_for(position)?;
         let clock = Clock::new(budget);
         let reused_tree = self.reroot(position);
+        // A tree that could not grow in the last search tries again.
+        self.short_of_memory = None;
         if !reused_tree {
             // Half of a time budget at most goes to fitting GW / GW2.
             let deadline = match budget {
@@ -197,6 +192,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
                 break;
             }
             self.step();
+            if self.short_of_memory.is_some() {
+                // No room could be made: the iteration did nothing.
+                stopped = StopReason::Memory;
+                break;
+            }
             iterations += 1;
             if let Some(n) = budgeted {
                 if iterations == 1 {

@@ -1,0 +1,28 @@
+//! Large tables allocated only after a check against the memory the process can get.
+
+use duel_core::limits::{available_memory, check_memory};
+
+use crate::BiddingError;
+
+/// `len` copies of `fill`, refused with the bytes needed ([`BiddingError::TooLarge`]) where
+/// they are past `limit` bytes or the memory available (`ulimit -v` included), or where the
+/// system refuses them. `what` names the table in the message.
+pub(crate) fn filled_table<T: Clone>(
+    len: usize,
+    fill: T,
+    what: &str,
+    limit: u64,
+) -> Result<Vec<T>, BiddingError> {
+    let bytes = len as u128 * std::mem::size_of::<T>() as u128;
+    let limit = available_memory().map_or(limit, |m| m.min(limit));
+    check_memory(what, bytes, limit).map_err(|e| BiddingError::TooLarge(e.to_string()))?;
+    let mut table = Vec::new();
+    table.try_reserve_exact(len).map_err(|_| {
+        BiddingError::TooLarge(format!(
+            "{what} would need {}, which the system refused",
+            duel_core::limits::Bytes(bytes)
+        ))
+    })?;
+    table.resize(len, fill);
+    Ok(table)
+}
