@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use duel::arena::{merge_files as merge_answer, run_arena, ArenaConfig, Shard, Summary, Tally};
+use duel::arena::{
+    merge_files as merge_answer, run_arena_into, ArenaConfig, Progress, Shard, Summary, Tally,
+};
 use duel::search::answer::budget_of_options;
 use duel::search::Budget;
 
@@ -48,7 +50,8 @@ pub struct Args {
     /// Play only the games whose index is I modulo N (I from 0), e.g. `--shard 1/4`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
-    /// Write one JSON line per game (with the run's parameters) to this file.
+    /// Append one JSON line per game (with the run's parameters) to this file as each game
+    /// ends; the games of this run already in it are not played again (resume).
     #[arg(long, value_name = "FILE.jsonl")]
     out: Option<std::path::PathBuf>,
     /// One JSON document on stdout.
@@ -98,12 +101,14 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         shard,
     };
     let bar = progress(ctx, shard.games_in(config.games), "games");
-    let run = run_arena(&config, &|| bar.inc(1))?;
+    let run = run_arena_into(&config, args.out.as_deref(), &|p| match p {
+        Progress::Start { games, resumed } => {
+            bar.set_length(games);
+            bar.set_position(resumed);
+        }
+        Progress::Game => bar.inc(1),
+    })?;
     bar.finish_and_clear();
-    if let Some(path) = &args.out {
-        std::fs::write(path, run.jsonl())
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
     let s = &run.summary;
     if args.json {
         print_json(&run.answer())?;
@@ -128,6 +133,16 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             run.info.seed
         );
         print_summary(s)?;
+        if run.resumed > 0 {
+            out!(
+                "  {} of these games were read back from {} (resumed)",
+                run.resumed,
+                args.out
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -16,5 +16,6 @@
 
 pub mod exact;
 pub mod game;
+pub mod input;
 pub mod limits;
 pub mod table;
