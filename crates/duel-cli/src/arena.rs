@@ -29,13 +29,14 @@ pub struct Args {
     /// Number of games (A first in games 0, 2, 4, ..., B first in 1, 3, 5, ...).
     #[arg(long, required = true)]
     games: Option<u64>,
-    /// Iterations per move for each agent [default: 1000].
+    /// Iterations per move for each agent (at most 1000000000) [default: 1000].
     #[arg(long, conflicts_with = "millis")]
     iterations: Option<u64>,
     /// Milliseconds per move for each agent (at most 600000; the run is then not reproducible).
     #[arg(long)]
     millis: Option<u64>,
-    /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis).
+    /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis;
+    /// at most 1000000000).
     #[arg(long, conflicts_with = "b_millis")]
     b_iterations: Option<u64>,
     /// Milliseconds per move for B when they differ from A's (at most 600000).
