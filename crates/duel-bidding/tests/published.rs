@@ -302,3 +302,18 @@ fn richman_values_of_the_named_positions() {
         }
     }
 }
+
+#[test]
+fn truncations_report_progress_and_keep_within_their_work() {
+    use duel_bidding::richman::{truncation_steps, MAX_ITERATIONS, MAX_TRUNCATION_WORK};
+    assert_eq!(truncation_steps(101), MAX_ITERATIONS);
+    // The wedge of 1,024 tug:50 games (duel bidding richman --json: 104,447 positions).
+    assert_eq!(truncation_steps(104_447), 957);
+    assert_eq!(truncation_steps(usize::MAX), 64);
+    assert!((truncation_steps(50_000) as u64) * 50_000 <= MAX_TRUNCATION_WORK);
+    let g = parse_game("tug:3").unwrap().build().unwrap().graph;
+    let mut seen = Vec::new();
+    let r = Richman::solve_with(&g, &mut |d, t| seen.push((d, t))).unwrap();
+    assert!(r.exact);
+    assert_eq!(seen.first(), Some(&(0, MAX_ITERATIONS as u64)));
+}

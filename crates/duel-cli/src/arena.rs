@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use duel::arena::{merge_files as merge_answer, run_arena, ArenaConfig, Shard, Summary, Tally};
+use duel::arena::{
+    merge_files as merge_answer, run_arena_into, ArenaConfig, Progress, Shard, Summary, Tally,
+};
 use duel::search::answer::budget_of_options;
 use duel::search::Budget;
 
@@ -27,13 +29,14 @@ pub struct Args {
     /// Number of games (A first in games 0, 2, 4, ..., B first in 1, 3, 5, ...).
     #[arg(long, required = true)]
     games: Option<u64>,
-    /// Iterations per move for each agent [default: 1000].
+    /// Iterations per move for each agent (at most 1000000000) [default: 1000].
     #[arg(long, conflicts_with = "millis")]
     iterations: Option<u64>,
     /// Milliseconds per move for each agent (at most 600000; the run is then not reproducible).
     #[arg(long)]
     millis: Option<u64>,
-    /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis).
+    /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis;
+    /// at most 1000000000).
     #[arg(long, conflicts_with = "b_millis")]
     b_iterations: Option<u64>,
     /// Milliseconds per move for B when they differ from A's (at most 600000).
@@ -48,7 +51,8 @@ pub struct Args {
     /// Play only the games whose index is I modulo N (I from 0), e.g. `--shard 1/4`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
-    /// Write one JSON line per game (with the run's parameters) to this file.
+    /// Append one JSON line per game (with the run's parameters) to this file as each game
+    /// ends; the games of this run already in it are not played again (resume).
     #[arg(long, value_name = "FILE.jsonl")]
     out: Option<std::path::PathBuf>,
     /// One JSON document on stdout.
@@ -98,12 +102,14 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         shard,
     };
     let bar = progress(ctx, shard.games_in(config.games), "games");
-    let run = run_arena(&config, &|| bar.inc(1))?;
+    let run = run_arena_into(&config, args.out.as_deref(), &|p| match p {
+        Progress::Start { games, resumed } => {
+            bar.set_length(games);
+            bar.set_position(resumed);
+        }
+        Progress::Game => bar.inc(1),
+    })?;
     bar.finish_and_clear();
-    if let Some(path) = &args.out {
-        std::fs::write(path, run.jsonl())
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
     let s = &run.summary;
     if args.json {
         print_json(&run.answer())?;
@@ -128,6 +134,16 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             run.info.seed
         );
         print_summary(s)?;
+        if run.resumed > 0 {
+            out!(
+                "  {} of these games were read back from {} (resumed)",
+                run.resumed,
+                args.out
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

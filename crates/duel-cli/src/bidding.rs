@@ -165,7 +165,7 @@ fn with_progress<T>(
 
 fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let answer = with_progress(ctx, "solving (dense table)", |p| richman_answer(&spec, p))?;
+    let answer = with_progress(ctx, "solving", |p| richman_answer(&spec, p))?;
     if json {
         return print_answer(&answer);
     }

@@ -7,10 +7,12 @@ use std::time::Instant;
 
 use duel::games::connect4::Solver;
 use duel::games::connect4_answer::BOOK_TABLE_LOG;
-use duel::games::connect4_answer::{book as book_answer, solve_file, solve_position};
+use duel::games::connect4_answer::{
+    book as book_answer, read_file, solve_file, solve_position, BookFile,
+};
 use duel::games::connect4_book::Progress;
 
-use crate::output::{out, out_raw, print_json, progress, read_text};
+use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -30,7 +32,7 @@ pub struct BookArgs {
     /// The most stones of a position in the book (at most 12; the shipped book has 9).
     #[arg(long, default_value_t = 9)]
     plies: u32,
-    /// Where to write the book (default: standard output).
+    /// Where to write the book (default: standard output); checked before the book is built.
     #[arg(long)]
     out: Option<PathBuf>,
     /// A book whose answers are taken as they are (to extend it by more plies).
@@ -67,6 +69,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let table_bytes = Solver::table_bytes_for(BOOK_TABLE_LOG) as u64;
     let threads = crate::system::threads_within_memory(table_bytes);
+    let file = args.out.as_deref().map(BookFile::open).transpose()?;
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book");
     let on_progress = |p: Progress| {
@@ -76,11 +79,9 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     };
     let book = book_answer(args.plies, args.extend.as_deref(), threads, &on_progress)?;
     bar.finish_and_clear();
-    let text = book.to_text();
-    match &args.out {
-        Some(path) => {
-            std::fs::write(path, text)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    match (&args.out, file) {
+        (Some(path), Some(file)) => {
+            file.write(&book)?;
             out!(
                 "{}: {} positions of up to {} stones, in {:.1} s on {threads} thread(s)",
                 path.display(),
@@ -89,7 +90,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 start.elapsed().as_secs_f64()
             );
         }
-        None => out_raw!("{text}"),
+        _ => out_raw!("{}", book.to_text()),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -97,7 +98,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let mut solver = Solver::new();
     if let Some(path) = args.file {
-        let text = read_text(&path)?;
+        let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");
         let res = solve_file(
             &mut solver,

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use duel::duel_core::table::Format;
 use duel::liar::answer::{self, SolveRequest, Start};
-use duel::liar::{max_questions_pathological, min_questions, Answer, Budget, Variant};
+use duel::liar::{max_questions_pathological_with, min_questions_with, Answer, Budget, Variant};
 
 use crate::output::{print_json, progress, write_table_stdout};
 use crate::Ctx;
@@ -100,7 +100,9 @@ pub struct MinArgs {
     #[arg(long, default_value_t = 4_000_000)]
     max_states: usize,
     /// Search steps each search may take, for every number of questions tried: the
-    /// exhaustive search and the strategy search (roughly 10^7 a second).
+    /// exhaustive search and the strategy search (roughly 10^7 a second). The scan tries at
+    /// most 121 numbers of questions, so it takes at most 242 × this many steps; a bar on
+    /// stderr counts them and states the most for this N and E.
     #[arg(long, default_value_t = 40_000_000)]
     max_steps: u64,
     /// Print one JSON document.
@@ -216,7 +218,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MinQuestions(a) => {
-            let r = min_questions(a.n, a.lies, Budget::uniform(a.max_states, a.max_steps))?;
+            let budget = Budget::uniform(a.max_states, a.max_steps);
+            let r = with_scan_bar(ctx, "liar min-questions", a.max_steps, |p| {
+                min_questions_with(a.n, a.lies, budget, p)
+            })?;
             if a.json {
                 print_json(&r)?;
             } else {
@@ -238,11 +243,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Cmd::MaxQuestions(a) => {
-            let r = max_questions_pathological(
-                a.n,
-                a.lies,
-                Budget::uniform(a.max_states, a.max_steps),
-            )?;
+            let budget = Budget::uniform(a.max_states, a.max_steps);
+            let r = with_scan_bar(ctx, "liar max-questions", a.max_steps, |p| {
+                max_questions_pathological_with(a.n, a.lies, budget, p)
+            })?;
             if a.json {
                 print_json(&r)?;
             } else {
@@ -333,4 +337,28 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 /// Prints one line on stdout (see `out!`).
 fn say(line: String) -> anyhow::Result<()> {
     crate::output::write_stdout(format_args!("{line}"), true)
+}
+
+/// Runs a scan over numbers of questions with a bar on stderr counting them, its message
+/// stating the most the scan may take: `total` numbers of questions, each two searches of at
+/// most `max_steps` steps (roughly 10^7 a second).
+fn with_scan_bar<T>(
+    ctx: &Ctx,
+    what: &str,
+    max_steps: u64,
+    scan: impl FnOnce(&mut dyn FnMut(u64, u64)) -> T,
+) -> T {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let result = scan(&mut |done, total| {
+        let bar = bar.get_or_insert_with(|| {
+            let worst = total as f64 * 2.0 * max_steps as f64 / 1e7;
+            let message = format!("{what}: q tried (at most {total}, ~{worst:.0} s)");
+            progress(ctx, total, &message)
+        });
+        bar.set_position(done);
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
 }

@@ -79,9 +79,3 @@ pub fn progress(ctx: &Ctx, len: u64, message: &str) -> ProgressBar {
     bar.set_message(message.to_string());
     bar
 }
-
-/// The text of the file at `path`; the error names the file.
-pub fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
-}

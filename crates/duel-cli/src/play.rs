@@ -23,7 +23,8 @@ pub struct Args {
     /// parameters, e.g. `mcts:a=3.5,b=5`.
     #[arg(long, default_value = "auto")]
     agent: String,
-    /// Iterations for each of the agent's moves (positions for the solver).
+    /// Iterations for each of the agent's moves (positions for the solver; at most
+    /// 1000000000).
     #[arg(long, conflicts_with = "millis")]
     iterations: Option<u64>,
     /// Milliseconds for each of the agent's moves (at most 600000) [default: 1000, when

@@ -31,7 +31,7 @@ pub struct BestArgs {
     /// where it finishes in half the budget, else MCTS), with parameters, e.g. `mcts:a=3.5,b=5`.
     #[arg(long)]
     agent: String,
-    /// Iterations (simulated matches) for the move [default: 10000].
+    /// Iterations (simulated matches) for the move (at most 1000000000) [default: 10000].
     #[arg(long, conflicts_with = "millis")]
     iterations: Option<u64>,
     /// Milliseconds for the move (at most 600000).

@@ -324,3 +324,102 @@ fn bad_input_gives_one_line_and_exit_2() {
         "duel arena needs --b B and --games GAMES",
     );
 }
+
+#[test]
+fn a_run_stopped_part_way_resumes_to_the_summary_of_one_run() {
+    let common = [
+        "arena",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "uct",
+        "--games",
+        "6",
+        "--iterations",
+        "30",
+    ];
+    let common = [&common[..], &["--seed", "4"]].concat();
+    let whole_file = temp("whole.jsonl");
+    let whole_path = whole_file.to_str().unwrap();
+    let whole = json(&[&common[..], &["--out", whole_path, "--json"]].concat());
+    assert_eq!(whole["resumed"], 0);
+    let lines: Vec<String> = std::fs::read_to_string(&whole_file)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 6);
+
+    // A run killed after three games, the fourth record cut short as it was written.
+    let part = temp("part.jsonl");
+    let cut = format!("{}\n{}", lines[..3].join("\n"), &lines[3][..20]);
+    std::fs::write(&part, cut).unwrap();
+    let part_path = part.to_str().unwrap();
+    let resumed = json(&[&common[..], &["--out", part_path, "--json"]].concat());
+    assert_eq!(resumed["resumed"], 3);
+    for f in CONTRACT.iter().chain(&["a_first", "b_first"]) {
+        assert_eq!(resumed[f], whole[f], "{f}: {resumed} vs {whole}");
+    }
+    let mut got: Vec<String> = std::fs::read_to_string(&part)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut want = lines.clone();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+
+    // Run again: nothing left to play, the same summary.
+    let again = json(&[&common[..], &["--out", part_path, "--json"]].concat());
+    assert_eq!(again["resumed"], 6);
+    assert_eq!(again["a_score"], whole["a_score"]);
+
+    // Another seed into the same file is refused, naming the difference.
+    let other_seed = [&common[..10], &["--seed", "5", "--out", part_path]].concat();
+    let (code, _, err) = duel_text(&other_seed);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("another run (seed 4 where this run has 5)"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn an_out_file_that_cannot_be_written_fails_before_any_game() {
+    // Days of games if they were played: the error must come first.
+    let start = std::time::Instant::now();
+    let missing = temp("no-such-folder").join("x.jsonl");
+    let (code, out, err) = duel_text(&[
+        "arena",
+        "connect:7x6:4",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts",
+        "--games",
+        "1000000",
+        "--iterations",
+        "1000000",
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.starts_with("duel: error: cannot write ") && err.contains("no-such-folder"),
+        "{err}"
+    );
+    assert!(start.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn endless_record_files_are_refused_with_the_bound() {
+    let (code, _, err) = duel_text(&["arena", "merge", "/dev/zero"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim_end(),
+        "duel: error: /dev/zero:1: a line longer than 64.0 KiB: not a file of text lines"
+    );
+}

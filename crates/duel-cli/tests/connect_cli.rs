@@ -1,7 +1,7 @@
 //! `duel connect solve`: exact Connect Four scores from the command line.
 
 mod common;
-use common::duel;
+use common::{duel, duel_text};
 
 #[test]
 fn solves_a_benchmark_position() {
@@ -139,4 +139,36 @@ fn bad_book_arguments_are_one_clear_error() {
         &format!("{path}: line 4 ('1 4 0'): the position (or its mirror image) repeats"),
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn endless_files_and_unwritable_books_are_refused_at_once() {
+    for args in [
+        &["connect", "solve", "--file", "/dev/zero"][..],
+        &["connect", "book", "--plies", "2", "--extend", "/dev/zero"],
+    ] {
+        let (code, _, err) = duel_text(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(
+            err.trim_end(),
+            "duel: error: /dev/zero:1: a line longer than 4.0 KiB: not a file of text lines",
+            "{args:?}"
+        );
+    }
+    // The out path is checked before the book (minutes at 12 plies) is built.
+    let missing = std::env::temp_dir()
+        .join(format!("duel-no-such-folder-{}", std::process::id()))
+        .join("book.txt");
+    let start = std::time::Instant::now();
+    let (code, _, err) = duel_text(&[
+        "connect",
+        "book",
+        "--plies",
+        "12",
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("duel: error: cannot write "), "{err}");
+    assert!(start.elapsed().as_secs() < 10);
 }

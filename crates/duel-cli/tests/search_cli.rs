@@ -453,3 +453,54 @@ fn positions_may_start_with_a_minus_and_have_no_empty_moves() {
     best("connect:12x6:4", "1,,2", "empty move in '1,,2'");
     best("pearl:2:4", "1..2", "empty move in '1..2'");
 }
+
+#[test]
+fn iterations_past_the_cap_are_refused_before_searching() {
+    let days = "18446744073709551615";
+    for args in [
+        &[
+            "search",
+            "best",
+            "tictactoe",
+            "--agent",
+            "mcts",
+            "--iterations",
+            days,
+        ][..],
+        &["play", "tictactoe", "--agent", "mcts", "--iterations", days],
+        &[
+            "arena",
+            "tictactoe",
+            "--a",
+            "mcts",
+            "--b",
+            "uct",
+            "--games",
+            "2",
+            "--iterations",
+            days,
+        ],
+        &[
+            "arena",
+            "tictactoe",
+            "--a",
+            "mcts",
+            "--b",
+            "uct",
+            "--games",
+            "2",
+            "--b-iterations",
+            days,
+        ],
+    ] {
+        let (code, out, err) = common::duel_text(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(
+            err.contains(&format!(
+                "iterations {days} is more than the limit of 1000000000"
+            )),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -16,6 +16,7 @@
 
 pub mod exact;
 pub mod game;
+pub mod input;
 pub mod limits;
 pub mod table;
 pub mod text;

@@ -17,6 +17,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use duel_core::game::GameError;
+use duel_core::input::{read_text, Bounds, ReadError};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -29,6 +30,14 @@ pub const MAX_BOOK_PLIES: u32 = 12;
 /// The size of each thread's table when building a book: 2^23 entries
 /// ([`Solver::table_bytes_for`] gives its bytes).
 pub const BOOK_TABLE_LOG: u32 = 23;
+
+/// The most a file of positions (`connect solve --file`) or a book (`connect book
+/// --extend`) may hold: a line of 4 KiB (a position has at most 42 moves) and 256 MiB in all
+/// (the book of 12 plies takes a few MiB).
+pub const FILE_BOUNDS: Bounds = Bounds {
+    max_line_bytes: 4 << 10,
+    max_file_bytes: 256 << 20,
+};
 
 /// Why a `duel connect` command has no answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -55,9 +64,34 @@ pub enum ConnectError {
         /// The system's reason.
         why: String,
     },
+    /// A file past [`FILE_BOUNDS`] or not text.
+    #[error(transparent)]
+    Bounds(ReadError),
+    /// The book of `--out` cannot be written.
+    #[error("cannot write {file}: {why}")]
+    Write {
+        /// The file, as the user named it.
+        file: String,
+        /// The system's reason.
+        why: String,
+    },
     /// More plies than [`MAX_BOOK_PLIES`].
     #[error("--plies {0} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)")]
     TooManyPlies(u32),
+}
+
+impl From<ReadError> for ConnectError {
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io { file, why } => ConnectError::Read { file, why },
+            e => ConnectError::Bounds(e),
+        }
+    }
+}
+
+/// The text of a file of positions or a book, read within [`FILE_BOUNDS`].
+pub fn read_file(path: &Path) -> Result<String, ConnectError> {
+    Ok(read_text(path, FILE_BOUNDS)?)
 }
 
 /// The answer of `duel connect solve MOVES`: one solved position.
@@ -128,7 +162,8 @@ pub fn solve_file(
 
 /// `duel connect book`: the opening book of every position within `plies` stones, solved on
 /// `threads` threads with a table of 2^[`BOOK_TABLE_LOG`] entries each; `extend` is a book
-/// file whose answers are taken as they are (read after `plies` is checked). `on_progress` is
+/// file whose answers are taken as they are (read after `plies` is checked, within
+/// [`FILE_BOUNDS`]). `on_progress` is
 /// called as the positions of each ply are solved.
 pub fn book(
     plies: u32,
@@ -142,10 +177,7 @@ pub fn book(
     let known = match extend {
         Some(path) => {
             let file = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| ConnectError::Read {
-                file: file.clone(),
-                why: e.to_string(),
-            })?;
+            let text = read_file(path)?;
             Some(Book::parse(&text).map_err(|error| ConnectError::File { file, error })?)
         }
         None => None,
@@ -157,6 +189,65 @@ pub fn book(
         known.as_ref(),
         on_progress,
     )?)
+}
+
+/// The file of `duel connect book --out`, opened before the book is built so that a path
+/// that cannot be written fails at once; the book is written into it when built
+/// ([`BookFile::write`]). A file it created and did not write is removed when it is dropped
+/// (the build failed); a file that existed is left as it was until then.
+#[derive(Debug)]
+pub struct BookFile {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    created: bool,
+    written: bool,
+}
+
+impl BookFile {
+    /// Opens `path` for writing, creating it if missing.
+    pub fn open(path: &Path) -> Result<BookFile, ConnectError> {
+        let created = !path.exists();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| write_error(path, e))?;
+        Ok(BookFile {
+            file,
+            path: path.to_path_buf(),
+            created,
+            written: false,
+        })
+    }
+
+    /// Replaces the file's contents with `book`'s text.
+    pub fn write(mut self, book: &Book) -> Result<(), ConnectError> {
+        use std::io::Write;
+        self.written = true;
+        let text = book.to_text();
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.write_all(text.as_bytes()))
+            .and_then(|()| self.file.flush())
+            .map_err(|e| write_error(&self.path, e))
+    }
+}
+
+impl Drop for BookFile {
+    fn drop(&mut self) {
+        if self.created && !self.written {
+            // Best effort: the error that ended the build is the one to report.
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+fn write_error(path: &Path, e: std::io::Error) -> ConnectError {
+    ConnectError::Write {
+        file: path.display().to_string(),
+        why: e.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -210,5 +301,35 @@ mod tests {
             book(13, None, 1, &|_| ()).unwrap_err(),
             ConnectError::TooManyPlies(13)
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn endless_files_are_refused_with_the_bound() {
+        let e = read_file(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/dev/zero:1: a line longer than 4.0 KiB: not a file of text lines"
+        );
+        let e = book(3, Some(Path::new("/dev/zero")), 1, &|_| ()).unwrap_err();
+        assert!(matches!(e, ConnectError::Bounds(_)), "{e}");
+    }
+
+    #[test]
+    fn a_book_file_is_checked_first_and_removed_if_never_written() {
+        let dir = std::env::temp_dir().join(format!("duel-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = BookFile::open(&dir.join("missing").join("book.txt")).unwrap_err();
+        assert!(matches!(e, ConnectError::Write { .. }), "{e}");
+        let path = dir.join("book.txt");
+        drop(BookFile::open(&path).unwrap());
+        assert!(!path.exists(), "an unwritten new file is removed");
+        std::fs::write(&path, "old").unwrap();
+        drop(BookFile::open(&path).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        let b = book(1, None, 1, &|_| ()).unwrap();
+        BookFile::open(&path).unwrap().write(&b).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), b.to_text());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

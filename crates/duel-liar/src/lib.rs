@@ -40,8 +40,8 @@ pub use certify::{certify, Certificate, Certifier};
 pub use key::bytes_per_entry;
 pub use limits::{BYTES_PER_ENTRY, MAX_MEMO_BYTES};
 pub use minq::{
-    judge_question, max_questions_pathological, min_questions, solve, solve_state, Budget,
-    MaxQuestions, MinQuestions, SolveResult,
+    judge_question, max_questions_pathological, max_questions_pathological_with, min_questions,
+    min_questions_with, solve, solve_state, Budget, MaxQuestions, MinQuestions, SolveResult,
 };
 pub use solver::{Outcome, Policy, Solver};
 pub use state::{berlekamp_volume, Answer, LiarError, Stop, Variant};

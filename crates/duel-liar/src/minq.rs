@@ -317,6 +317,20 @@ pub struct MinQuestions {
 /// The fewest questions for Paul in the original game on `n` objects with `lies` lies, with
 /// the proved bounds and the record of how each candidate `q` was settled.
 pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions, LiarError> {
+    min_questions_with(n, lies, budget, &mut |_, _| {})
+}
+
+/// [`min_questions`], calling `progress(done, total)` before the first candidate `q` and after
+/// each: `total` is the most candidates the scan may try (from the volume bound up to
+/// [`MAX_QUESTIONS`]), each running at most two searches of `budget`'s steps (the strategy
+/// search and the exhaustive refutation), so the scan takes at most
+/// `total · (strategy_steps + exhaustive_steps)` steps (roughly 10^7 a second).
+pub fn min_questions_with(
+    n: u64,
+    lies: usize,
+    budget: Budget,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<MinQuestions, LiarError> {
     let x = start(n, lies)?;
     budget.check(lies, n)?;
     let mut vb = 0u32;
@@ -335,10 +349,15 @@ pub fn min_questions(n: u64, lies: usize, budget: Budget) -> Result<MinQuestions
     let mut lower = vb;
     let mut unknown = Vec::new();
     let mut q = vb;
+    let total = u64::from(MAX_QUESTIONS.saturating_sub(vb) + 1);
+    progress(0, total);
     // The last budget stop, by which search: when the scan reaches the end of exact
     // arithmetic without a strategy, that budget is what to raise, not the arithmetic.
     let mut last_stop: Option<(&'static str, Stop)> = None;
     let upper = loop {
+        if q > vb {
+            progress(u64::from(q - vb), total);
+        }
         if q > MAX_QUESTIONS {
             return Err(blame_budget(
                 LiarError::TooManyQuestions(q),
@@ -484,6 +503,19 @@ pub fn max_questions_pathological(
     lies: usize,
     budget: Budget,
 ) -> Result<MaxQuestions, LiarError> {
+    max_questions_pathological_with(n, lies, budget, &mut |_, _| {})
+}
+
+/// [`max_questions_pathological`], calling `progress(done, total)` before the first candidate
+/// `q` and after each: `total` is the most candidates the scan may try (from the volume bound
+/// down to 0), each deciding one game as [`solve`] does, in at most
+/// `exhaustive_steps + strategy_steps` steps (roughly 10^7 a second).
+pub fn max_questions_pathological_with(
+    n: u64,
+    lies: usize,
+    budget: Budget,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<MaxQuestions, LiarError> {
     let x = start(n, lies)?;
     budget.check(lies, n)?;
     // V_q / 2^q is non-increasing in q, so the volume bound holds on an initial segment.
@@ -499,7 +531,12 @@ pub fn max_questions_pathological(
     )];
     let mut upper = vb;
     let mut q = vb;
+    let total = u64::from(vb) + 1;
+    progress(0, total);
     let lower = loop {
+        if q < vb {
+            progress(u64::from(vb - q), total);
+        }
         match solve(n, q, lies, Variant::Pathological, budget) {
             Ok(r) if r.winner == "paul" => {
                 steps.push(format!(

@@ -744,3 +744,27 @@ fn heuristic_wins_always_come_with_a_question() {
         }
     }
 }
+
+#[test]
+fn question_scans_report_their_progress_against_a_stated_most() {
+    let mut seen = Vec::new();
+    let r = duel_liar::min_questions_with(10, 1, Budget::default(), &mut |d, t| seen.push((d, t)))
+        .unwrap();
+    let total = u64::from(MAX_QUESTIONS - r.volume_bound + 1);
+    assert_eq!(seen.first(), Some(&(0, total)));
+    assert!(
+        seen.windows(2).all(|w| w[0].0 < w[1].0 && w[1].0 <= total),
+        "{seen:?}"
+    );
+    let mut seen = Vec::new();
+    let r = duel_liar::max_questions_pathological_with(10, 1, Budget::default(), &mut |d, t| {
+        seen.push((d, t))
+    })
+    .unwrap();
+    let total = u64::from(r.volume_bound) + 1;
+    assert_eq!(seen.first(), Some(&(0, total)));
+    assert!(
+        seen.windows(2).all(|w| w[0].0 < w[1].0 && w[1].0 <= total),
+        "{seen:?}"
+    );
+}

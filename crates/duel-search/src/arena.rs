@@ -16,6 +16,9 @@
 //! the summary ([`Summary`]) one run would have given.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -25,12 +28,20 @@ use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::answer::budget_of_options;
 use crate::{AgentSpec, Budget, SearchError};
 use duel_core::game::{Game, GameError, Outcome, Player};
+use duel_core::input::{for_each_line, Bounds, ReadError};
 use duel_core::text::quote;
 use duel_games::registry::{names_bidding_game, syntaxes, Engine};
 use duel_games::{parse_game, AnyGame, GameVisitor};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
 pub const MAX_GAMES: u64 = 10_000_000;
+
+/// The most a records file may hold: a line of 64 KiB (a record of the longest game, 256
+/// moves, takes under 2 KiB) and 4 GiB in all.
+pub const RECORD_BOUNDS: Bounds = Bounds {
+    max_line_bytes: 64 << 10,
+    max_file_bytes: 4 << 30,
+};
 
 /// The most threads a run may ask for.
 pub const MAX_THREADS: usize = 1024;
@@ -80,6 +91,26 @@ pub enum ArenaError {
     /// Records of different runs (game, agents or budget) cannot be merged.
     #[error("{0}")]
     Inconsistent(String),
+    /// A records file past its bounds ([`RECORD_BOUNDS`]) or not text.
+    #[error(transparent)]
+    Bounds(ReadError),
+    /// The records file of `--out` cannot be created or written.
+    #[error("cannot write {file}: {why}")]
+    Write {
+        /// The file, as the user named it.
+        file: String,
+        /// The system's reason.
+        why: String,
+    },
+}
+
+impl From<ReadError> for ArenaError {
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io { file, why } => ArenaError::Read { file, why },
+            e => ArenaError::Bounds(e),
+        }
+    }
 }
 
 /// Which of the two agents.
@@ -440,6 +471,8 @@ pub struct ArenaRun {
     pub summary: Summary,
     /// The games played.
     pub shard: Shard,
+    /// Games read back from the records file rather than played (a resumed run).
+    pub resumed: u64,
 }
 
 /// The answer of `duel arena` (its `--json` document): the run's summary, its budgets, seed
@@ -465,6 +498,8 @@ pub struct RunAnswer {
     pub seed: u64,
     /// The games played, `I/N` (`0/1`: all).
     pub shard: String,
+    /// Games of the summary read back from `--out`'s file rather than played (a resumed run).
+    pub resumed: u64,
 }
 
 impl ArenaRun {
@@ -478,6 +513,7 @@ impl ArenaRun {
             b_millis: self.info.b_millis,
             seed: self.info.seed,
             shard: format!("{}/{}", self.shard.index, self.shard.count),
+            resumed: self.resumed,
         }
     }
 
@@ -502,6 +538,31 @@ impl ArenaRun {
 pub fn run_arena(
     config: &ArenaConfig,
     on_game: &(dyn Fn() + Sync),
+) -> Result<ArenaRun, ArenaError> {
+    run_arena_into(config, None, &|p| {
+        if p == Progress::Game {
+            on_game()
+        }
+    })
+}
+
+/// [`run_arena`], writing each record to the file `out` (`--out FILE.jsonl`) as its game
+/// ends: one JSON line, appended and written at once, so that a run stopped part way keeps the
+/// games it played.
+///
+/// The file is opened (created if missing) before any game is played. The records it already
+/// holds must be of this run (same game, agents, budgets, seed, games and shard; a record of
+/// another run is an error naming the difference); their games are not played again and the
+/// summary counts them with the new ones, so that a run resumed after a stop gives the
+/// summary of one uninterrupted run (under an iteration budget). A last line cut short by the
+/// stop is removed.
+///
+/// `on_game` hears [`Progress::Start`] once before the first game, then [`Progress::Game`]
+/// once per game finished (from any thread).
+pub fn run_arena_into(
+    config: &ArenaConfig,
+    out: Option<&Path>,
+    on_game: &(dyn Fn(Progress) + Sync),
 ) -> Result<ArenaRun, ArenaError> {
     let a = AgentSpec::parse(&config.a)?;
     let b = AgentSpec::parse(&config.b)?;
@@ -567,13 +628,21 @@ pub fn run_arena(
         games: config.games,
     };
 
+    let (sink, done) = match out {
+        Some(path) => {
+            let (sink, done) = open_records(path, &info, shard)?;
+            (Some(sink), done)
+        }
+        None => (None, Vec::new()),
+    };
     struct Play<'a> {
         a: &'a AgentSpec,
         b: &'a AgentSpec,
         budgets: [Budget; 2],
         seed: u64,
         indices: Vec<u64>,
-        on_game: &'a (dyn Fn() + Sync),
+        sink: Option<&'a RecordSink>,
+        on_game: &'a (dyn Fn(Progress) + Sync),
     }
     impl GameVisitor for Play<'_> {
         type Output = Result<Vec<GameRecord>, ArenaError>;
@@ -582,22 +651,32 @@ pub fn run_arena(
                 .par_iter()
                 .map(|&i| {
                     let r = play_game(&start, self.a, self.b, self.budgets, self.seed, i)
-                        .map_err(|error| ArenaError::Match { index: i, error });
-                    (self.on_game)();
-                    r
+                        .map_err(|error| ArenaError::Match { index: i, error })?;
+                    if let Some(sink) = self.sink {
+                        sink.write(&r)?;
+                    }
+                    (self.on_game)(Progress::Game);
+                    Ok(r)
                 })
                 .collect()
         }
     }
+    let played: BTreeSet<u64> = done.iter().map(|r| r.game_index).collect();
     let indices: Vec<u64> = (shard.index..config.games)
         .step_by(usize::try_from(shard.count).unwrap_or(usize::MAX))
+        .filter(|i| !played.contains(i))
         .collect();
+    on_game(Progress::Start {
+        games: shard.games_in(config.games),
+        resumed: done.len() as u64,
+    });
     let play = Play {
         a: &a,
         b: &b,
         budgets,
         seed: config.seed,
         indices,
+        sink: sink.as_ref(),
         on_game,
     };
     let fit = config
@@ -611,7 +690,7 @@ pub fn run_arena(
         None if rayon::current_num_threads() > fit => Some(fit),
         None => None,
     };
-    let records = match threads {
+    let mut records = match threads {
         None => game.visit(play)?,
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
@@ -619,6 +698,9 @@ pub fn run_arena(
             .map_err(|e| ArenaError::Input(format!("cannot start {t} threads: {e}")))?
             .install(|| game.visit(play))?,
     };
+    let resumed = done.len() as u64;
+    records.extend(done);
+    records.sort_by_key(|r| r.game_index);
     let summary = Summary::of(&info.game, &info.a, &info.b, &records)
         .ok_or_else(|| ArenaError::Input("the shard plays no game".to_string()))?;
     Ok(ArenaRun {
@@ -626,7 +708,164 @@ pub fn run_arena(
         records,
         summary,
         shard,
+        resumed,
     })
+}
+
+/// What [`run_arena_into`] tells its caller as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Before the first game: the games of the shard, and those read back from `--out`.
+    Start {
+        /// Games of the shard.
+        games: u64,
+        /// Of which already in the file.
+        resumed: u64,
+    },
+    /// A game ended.
+    Game,
+}
+
+/// The open records file of a run: where each game's line is appended.
+struct RecordSink {
+    file: Mutex<std::fs::File>,
+    name: String,
+    info: RunInfo,
+}
+
+impl RecordSink {
+    fn write(&self, record: &GameRecord) -> Result<(), ArenaError> {
+        let line = RecordLine {
+            record: record.clone(),
+            run: self.info.clone(),
+        };
+        // A struct of strings, integers and enums always serialises.
+        let mut text = serde_json::to_string(&line).unwrap_or_default();
+        text.push('\n');
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| ArenaError::Write {
+                file: self.name.clone(),
+                why: e.to_string(),
+            })
+    }
+}
+
+/// Opens (or creates) the records file `path` of the run `info` for appending, drops a last
+/// line cut short, and reads back its records, which must be of the same run and `shard`.
+fn open_records(
+    path: &Path,
+    info: &RunInfo,
+    shard: Shard,
+) -> Result<(RecordSink, Vec<GameRecord>), ArenaError> {
+    let name = path.display().to_string();
+    let write_error = |e: std::io::Error| ArenaError::Write {
+        file: name.clone(),
+        why: e.to_string(),
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(write_error)?;
+    drop_cut_line(&mut file).map_err(write_error)?;
+    let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
+    let mut seen = BTreeSet::new();
+    let mut done = Vec::new();
+    for_each_line(path, RECORD_BOUNDS, |n, line| {
+        let Some(rec) = parse_record_line(line, n, &name, &mut games)? else {
+            return Ok(());
+        };
+        let bad = |why: String| ArenaError::BadRecord {
+            source_name: name.clone(),
+            line: n,
+            why,
+        };
+        if let Some(difference) = run_difference(info, &rec.run) {
+            return Err(bad(format!(
+                "a record of another run ({difference}): resume with the same parameters, or write to another file"
+            )));
+        }
+        if !shard.contains(rec.record.game_index) {
+            return Err(bad(format!(
+                "a record of another run (game {} is not in shard {}/{}): resume with the same parameters, or write to another file",
+                rec.record.game_index, shard.index, shard.count
+            )));
+        }
+        if !seen.insert(rec.record.game_index) {
+            return Err(bad(format!(
+                "game {} is in the file twice",
+                rec.record.game_index
+            )));
+        }
+        done.push(rec.record);
+        Ok(())
+    })?;
+    let sink = RecordSink {
+        file: Mutex::new(file),
+        name,
+        info: info.clone(),
+    };
+    Ok((sink, done))
+}
+
+/// Removes the end of `file` after its last `\n` (a line cut short when a run was stopped as
+/// it wrote).
+fn drop_cut_line(file: &mut std::fs::File) -> std::io::Result<()> {
+    let len = file.seek(SeekFrom::End(0))?;
+    let mut end = len;
+    let mut chunk = vec![0u8; 4096];
+    while end > 0 {
+        let start = end.saturating_sub(chunk.len() as u64);
+        let part = &mut chunk[..(end - start) as usize];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(part)?;
+        if let Some(i) = part.iter().rposition(|&b| b == b'\n') {
+            end = start + i as u64 + 1;
+            break;
+        }
+        end = start;
+        if len - end > RECORD_BOUNDS.max_line_bytes as u64 {
+            // Not a cut record but a file that is no records file: reading says so.
+            return Ok(());
+        }
+    }
+    if end < len {
+        file.set_len(end)?;
+    }
+    Ok(())
+}
+
+/// How the run of `found` differs from `expected` (the first difference, in words), or
+/// `None` when they are the same run.
+fn run_difference(expected: &RunInfo, found: &RunInfo) -> Option<String> {
+    let field = |what: &str, want: String, got: String| {
+        (want != got).then(|| format!("{what} {got} where this run has {want}"))
+    };
+    let opt = |x: Option<u64>| x.map_or("none".to_string(), |v| v.to_string());
+    field("game", expected.game.clone(), found.game.clone())
+        .or_else(|| field("agent A", expected.a.clone(), found.a.clone()))
+        .or_else(|| field("agent B", expected.b.clone(), found.b.clone()))
+        .or_else(|| {
+            field(
+                "iterations",
+                opt(expected.iterations),
+                opt(found.iterations),
+            )
+        })
+        .or_else(|| field("millis", opt(expected.millis), opt(found.millis)))
+        .or_else(|| {
+            field(
+                "b_iterations",
+                opt(expected.b_iterations),
+                opt(found.b_iterations),
+            )
+        })
+        .or_else(|| field("b_millis", opt(expected.b_millis), opt(found.b_millis)))
+        .or_else(|| field("seed", expected.seed.to_string(), found.seed.to_string()))
+        .or_else(|| field("games", expected.games.to_string(), found.games.to_string()))
 }
 
 /// Reads the record lines of one file (blank lines are skipped); `source_name` names it in
@@ -639,74 +878,85 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
     let mut out = Vec::new();
     let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bad = |why: String| ArenaError::BadRecord {
-            source_name: source_name.to_string(),
-            line: n + 1,
-            why,
-        };
-        let rec: RecordLine = serde_json::from_str(line)
-            .map_err(|e| bad(format!("not a record of duel arena --out ({e})")))?;
-        if rec.run.iterations.is_some() == rec.run.millis.is_some()
-            || (rec.run.b_iterations.is_some() && rec.run.b_millis.is_some())
-        {
-            return Err(bad(
-                "a record has exactly one of \"iterations\" and \"millis\" (and at most one of \"b_iterations\" and \"b_millis\")".to_string(),
-            ));
-        }
-        check_run(&rec.run).map_err(bad)?;
-        if rec.record.game_index >= rec.run.games {
-            return Err(bad(format!(
-                "game_index {} is not below the run's {} games",
-                rec.record.game_index, rec.run.games
-            )));
-        }
-        if rec.record.a_first != (rec.record.game_index % 2 == 0) {
-            return Err(bad(format!(
-                "a_first is {} but game {} is one where {} moves first",
-                rec.record.a_first,
-                rec.record.game_index,
-                if rec.record.game_index % 2 == 0 {
-                    "A"
-                } else {
-                    "B"
-                }
-            )));
-        }
-        let start = match games.get(&rec.run.game) {
-            Some(g) => g,
-            None => {
-                let g = parse_arena_game(&rec.run.game)
-                    .map_err(|e| bad(format!("game {}: {e}", quote(&rec.run.game))))?;
-                games.entry(rec.run.game.clone()).or_insert(g)
-            }
-        };
-        let winner = start.clone().visit(Replay {
-            moves: &rec.record.moves,
-            a_first: rec.record.a_first,
-        });
-        match winner {
-            Ok(w) if w == rec.record.winner => {}
-            Ok(w) => {
-                let said = |w: Winner| match w {
-                    Winner::A => "won by A",
-                    Winner::B => "won by B",
-                    Winner::Draw => "drawn",
-                };
-                return Err(bad(format!(
-                    "the moves {} end in a game {}, not {} as the record says",
-                    quote(&rec.record.moves),
-                    said(w),
-                    said(rec.record.winner)
-                )));
-            }
-            Err(why) => return Err(bad(format!("the moves {} {why}", quote(&rec.record.moves)))),
-        }
-        out.push(rec);
+        out.extend(parse_record_line(line, n + 1, source_name, &mut games)?);
     }
     Ok(out)
+}
+
+/// Reads and checks line `n` of `source_name` as in [`parse_records`] (`None`: a blank line);
+/// `games` keeps the games parsed so far.
+fn parse_record_line(
+    line: &str,
+    n: usize,
+    source_name: &str,
+    games: &mut BTreeMap<String, AnyGame>,
+) -> Result<Option<RecordLine>, ArenaError> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let bad = |why: String| ArenaError::BadRecord {
+        source_name: source_name.to_string(),
+        line: n,
+        why,
+    };
+    let rec: RecordLine = serde_json::from_str(line)
+        .map_err(|e| bad(format!("not a record of duel arena --out ({e})")))?;
+    if rec.run.iterations.is_some() == rec.run.millis.is_some()
+        || (rec.run.b_iterations.is_some() && rec.run.b_millis.is_some())
+    {
+        return Err(bad(
+                "a record has exactly one of \"iterations\" and \"millis\" (and at most one of \"b_iterations\" and \"b_millis\")".to_string(),
+            ));
+    }
+    check_run(&rec.run).map_err(bad)?;
+    if rec.record.game_index >= rec.run.games {
+        return Err(bad(format!(
+            "game_index {} is not below the run's {} games",
+            rec.record.game_index, rec.run.games
+        )));
+    }
+    if rec.record.a_first != (rec.record.game_index % 2 == 0) {
+        return Err(bad(format!(
+            "a_first is {} but game {} is one where {} moves first",
+            rec.record.a_first,
+            rec.record.game_index,
+            if rec.record.game_index % 2 == 0 {
+                "A"
+            } else {
+                "B"
+            }
+        )));
+    }
+    let start = match games.get(&rec.run.game) {
+        Some(g) => g,
+        None => {
+            let g = parse_arena_game(&rec.run.game)
+                .map_err(|e| bad(format!("game {}: {e}", quote(&rec.run.game))))?;
+            games.entry(rec.run.game.clone()).or_insert(g)
+        }
+    };
+    let winner = start.clone().visit(Replay {
+        moves: &rec.record.moves,
+        a_first: rec.record.a_first,
+    });
+    match winner {
+        Ok(w) if w == rec.record.winner => {}
+        Ok(w) => {
+            let said = |w: Winner| match w {
+                Winner::A => "won by A",
+                Winner::B => "won by B",
+                Winner::Draw => "drawn",
+            };
+            return Err(bad(format!(
+                "the moves {} end in a game {}, not {} as the record says",
+                quote(&rec.record.moves),
+                said(w),
+                said(rec.record.winner)
+            )));
+        }
+        Err(why) => return Err(bad(format!("the moves {} {why}", quote(&rec.record.moves)))),
+    }
+    Ok(Some(rec))
 }
 
 /// Refuses the run of a record that `duel arena` would have refused to play, with the error
@@ -771,16 +1021,16 @@ pub struct Merged {
 }
 
 /// `duel arena merge`: reads the record files (written by `duel arena --out`) one after the
-/// other and [`merge`]s their records.
+/// other, each within [`RECORD_BOUNDS`], and [`merge`]s their records.
 pub fn merge_files(files: &[std::path::PathBuf]) -> Result<Merged, ArenaError> {
     let mut records = Vec::new();
+    let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
     for path in files {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ArenaError::Read {
-            file: file.clone(),
-            why: e.to_string(),
+        for_each_line(path, RECORD_BOUNDS, |n, line| {
+            records.extend(parse_record_line(line, n, &file, &mut games)?);
+            Ok::<(), ArenaError>(())
         })?;
-        records.extend(parse_records(&text, &file)?);
     }
     merge(&records)
 }

@@ -160,7 +160,8 @@ impl DenseRichmanAnswer {
 
 /// `R(G)`: on the explicit graph where the game fits in one ([`MAX_POSITIONS`]); Connect
 /// boards up to [`DENSE_LIMIT`] column states and Hex boards beyond it on a dense table.
-/// `progress` hears of the dense solve (one step).
+/// `progress` hears of the dense solve (one step), or of the truncation steps on a graph with
+/// cycles (at most [`truncation_steps`](crate::richman::truncation_steps) of its positions).
 pub fn richman_answer(
     game: &GameSpec,
     progress: &mut dyn FnMut(u64, u64),
@@ -195,7 +196,7 @@ pub fn richman_answer(
     }
     let built = game.build()?;
     let g = &built.graph;
-    let r = Richman::solve(g)?;
+    let r = Richman::solve_with(g, progress)?;
     let s = g.start();
     let value = r.value(s).clone();
     let lower = r.lower[s as usize].clone();
