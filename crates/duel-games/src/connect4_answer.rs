@@ -327,8 +327,8 @@ mod tests {
         std::fs::write(&path, "old").unwrap();
         drop(BookFile::open(&path).unwrap());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
-        let b = book(1, None, 1, &|_| ()).unwrap();
-        BookFile::open(&path).unwrap().write(&b).unwrap();
+        let b = Book::standard().unwrap();
+        BookFile::open(&path).unwrap().write(b).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), b.to_text());
         std::fs::remove_dir_all(&dir).unwrap();
     }
