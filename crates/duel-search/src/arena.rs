@@ -31,7 +31,7 @@ use duel_core::game::{Game, GameError, Outcome, Player};
 use duel_core::input::{for_each_line, Bounds, ReadError};
 use duel_core::text::quote;
 use duel_games::registry::{names_bidding_game, syntaxes, Engine};
-use duel_games::{parse_game, AnyGame, GameVisitor};
+use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
 pub const MAX_GAMES: u64 = 10_000_000;
@@ -379,21 +379,13 @@ pub fn score_ci95(wins: u64, draws: u64, games: u64) -> (f64, [f64; 2]) {
     )
 }
 
-/// SplitMix64's finaliser: a bijective mix of 64 bits.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The seed of `side`'s agent in game `index` of a run seeded `seed`.
 pub fn agent_seed(seed: u64, index: u64, side: Side) -> u64 {
     let s = match side {
         Side::A => 0,
         Side::B => 1,
     };
-    mix(mix(mix(seed) ^ index) ^ s)
+    mix64(mix64(mix64(seed) ^ index) ^ s)
 }
 
 /// Parses a game for the arena: a game of [`duel_games`]; a bidding game is refused with a
