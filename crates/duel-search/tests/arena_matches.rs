@@ -5,7 +5,7 @@ use duel_core::game::{Game, Outcome, Player};
 use duel_games::{parse_game, GameVisitor};
 use duel_search::arena::{
     merge, parse_records, run_arena, score_ci95, ArenaConfig, ArenaError, ArenaRun, GameRecord,
-    Shard, Winner,
+    Shard,
 };
 use duel_search::Budget;
 use proptest::prelude::*;
@@ -45,12 +45,13 @@ fn replay_agrees(game: &str, records: &[GameRecord]) {
                 } else {
                     Player::Second
                 };
+                assert_eq!(r.outcome, outcome, "{r:?}");
                 let expected = match outcome {
-                    Outcome::Draw => Winner::Draw,
-                    Outcome::Win(p) if p == a_player => Winner::A,
-                    Outcome::Win(_) => Winner::B,
+                    Outcome::Draw => "draw",
+                    Outcome::Win(p) if p == a_player => "a",
+                    Outcome::Win(_) => "b",
                 };
-                assert_eq!(r.winner, expected, "{r:?}");
+                assert_eq!(r.winner(), expected, "{r:?}");
                 assert_eq!(r.a_first, r.game_index % 2 == 0);
             }
         }

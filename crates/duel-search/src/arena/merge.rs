@@ -1,0 +1,100 @@
+//! `duel arena merge`: the records of several runs or shards read as one run.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::record::parse_record_line;
+use super::{ArenaError, RecordLine, RunInfo, Summary, RECORD_BOUNDS};
+use duel_core::input::for_each_line;
+use duel_games::AnyGame;
+
+/// The result of [`merge`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Merged {
+    /// The summary, as if one run had played every game.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// Games of the runs (by their `games` and `seed`) found in no file: 0 when the shards
+    /// merged make whole runs.
+    pub missing_games: u64,
+}
+
+/// `duel arena merge`: reads the record files (written by `duel arena --out`) one after the
+/// other, each within [`RECORD_BOUNDS`], and [`merge`]s their records.
+pub fn merge_files(files: &[std::path::PathBuf]) -> Result<Merged, ArenaError> {
+    let mut records = Vec::new();
+    let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
+    for path in files {
+        let file = path.display().to_string();
+        for_each_line(path, RECORD_BOUNDS, |n, line| {
+            records.extend(parse_record_line(line, n, &file, &mut games)?);
+            Ok::<(), ArenaError>(())
+        })?;
+    }
+    merge(&records)
+}
+
+/// Merges records of runs of the same game, agents and budget into one summary. Runs with
+/// different seeds may be merged (more games); the same game (seed and index) twice is refused.
+pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
+    let first = records
+        .first()
+        .ok_or_else(|| ArenaError::Input("no game records to merge".to_string()))?;
+    let mut seen: BTreeMap<u64, (u64, BTreeSet<u64>)> = BTreeMap::new();
+    let mut games = Vec::with_capacity(records.len());
+    for r in records {
+        let (x, y) = (&first.run, &r.run);
+        let same = |what: &str, p: String, q: String| {
+            if p == q {
+                Ok(())
+            } else {
+                Err(ArenaError::Inconsistent(format!(
+                    "cannot merge records of different runs: {what} {p} and {q}"
+                )))
+            }
+        };
+        same("game", x.game.clone(), y.game.clone())?;
+        same("agent A", x.a.clone(), y.a.clone())?;
+        same("agent B", x.b.clone(), y.b.clone())?;
+        let budget = |i: &RunInfo| {
+            let a = match (i.iterations, i.millis) {
+                (Some(n), _) => format!("--iterations {n}"),
+                (_, Some(t)) => format!("--millis {t}"),
+                _ => "no budget".to_string(),
+            };
+            match (i.b_iterations, i.b_millis) {
+                (Some(n), _) => format!("{a} --b-iterations {n}"),
+                (_, Some(t)) => format!("{a} --b-millis {t}"),
+                _ => a,
+            }
+        };
+        same("budget", budget(x), budget(y))?;
+        let entry = seen
+            .entry(y.seed)
+            .or_insert_with(|| (y.games, BTreeSet::new()));
+        if entry.0 != y.games {
+            return Err(ArenaError::Inconsistent(format!(
+                "cannot merge records of seed {}: runs of {} and of {} games",
+                y.seed, entry.0, y.games
+            )));
+        }
+        if !entry.1.insert(r.record.game_index) {
+            return Err(ArenaError::Inconsistent(format!(
+                "game {} of seed {} appears twice (the same shard merged twice?)",
+                r.record.game_index, y.seed
+            )));
+        }
+        games.push(r.record.clone());
+    }
+    let missing = seen
+        .values()
+        .map(|(n, got)| n.saturating_sub(got.len() as u64))
+        .fold(0u64, u64::saturating_add);
+    let summary = Summary::of(&first.run.game, &first.run.a, &first.run.b, &games)
+        .ok_or_else(|| ArenaError::Input("no game records to merge".to_string()))?;
+    Ok(Merged {
+        summary,
+        missing_games: missing,
+    })
+}
