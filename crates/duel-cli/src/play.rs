@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use duel::game::{Game, Player};
+use duel::game::{Game, Player, Value};
 use duel::games::{parse_game, GameVisitor};
 use duel::search::answer::budget_of;
 use duel::search::session::{Seat, Session, Turn};
@@ -88,7 +88,7 @@ impl GameVisitor for Play {
         let mut session = Session::new(start, &args.position, &spec, args.seed, budget, seat)?;
         let text = !args.json;
         let mut input = std::io::stdin().lock();
-        let has_board = session.position().board().is_some();
+        let has_board = session.board().is_some();
         if text {
             let side = |p: Player| match (p, has_board) {
                 (Player::First, true) => format!("{} (X)", player_name(p)),
@@ -180,10 +180,11 @@ fn budget_text(budget: Budget) -> String {
     }
 }
 
-/// Prints the board, or for a game without one the moves from the start.
+/// Prints the board (the last move marked), or for a game without one the moves from the
+/// start.
 fn show_position<G: Game + 'static>(session: &Session<G>) -> anyhow::Result<()> {
     let moves = session.moves();
-    match session.position().board() {
+    match session.board() {
         Some(b) => out_raw!("{b}"),
         None if moves.is_empty() => out!("moves: none yet"),
         None => out!("moves: {}", session.start().format_moves(moves)),
@@ -238,38 +239,72 @@ fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
     })
 }
 
+/// What the person can type besides a move.
+const HELP: &str = "type a move (one of the legal moves listed), or: hint (the best move and its value), undo (take back your last move), help, quit (resign)";
+
 /// Asks the person for a move until one is legal, plays it and returns its notation; `None`
-/// when they resign (`quit` or `resign`). A bad line is answered (on stdout in text mode, on
-/// stderr with `--json`) and the question asked again; the end of input is an error.
+/// when they resign (`quit` or `resign`). `help`, `hint` and `undo` are answered and the
+/// question asked again. A bad line is answered (on stdout in text mode, on stderr with
+/// `--json`) and the question asked again; the end of input is an error.
 fn person_move<G: Game + 'static>(
     session: &mut Session<G>,
     input: &mut impl BufRead,
     text: bool,
 ) -> anyhow::Result<Option<String>> {
-    let legal = session.legal_moves();
     loop {
         if text {
-            out!("your move? legal: {} (or quit)", legal.join(" "));
+            out!(
+                "your move? legal: {} (or help, hint, undo, quit)",
+                session.legal_moves().join(" ")
+            );
         }
-        let why = match read_line(input)? {
+        let command = |line: &str, name: &str| line.eq_ignore_ascii_case(name);
+        let answer = match read_line(input)? {
             Line::End => anyhow::bail!("input ended before the game was over"),
             Line::TooLong => format!("a line of more than {MAX_LINE} bytes is not a move"),
             Line::Text(line) if line.is_empty() => continue,
-            Line::Text(line)
-                if line.eq_ignore_ascii_case("quit") || line.eq_ignore_ascii_case("resign") =>
-            {
+            Line::Text(line) if command(&line, "quit") || command(&line, "resign") => {
                 return Ok(None)
             }
+            Line::Text(line) if command(&line, "help") || line == "?" => HELP.to_string(),
+            Line::Text(line) if command(&line, "hint") => match session.hint(session.budget()) {
+                Ok(h) => match h.value {
+                    Some(v) => format!("hint: {} ({} for you, by the exact solver)", h.notation, value_word(v)),
+                    None => format!(
+                        "hint: {} (estimate {:.4} by {}: the solver could not finish within the budget)",
+                        h.notation, h.estimate, h.by
+                    ),
+                },
+                Err(e) => format!("no hint: {e}"),
+            },
+            Line::Text(line) if command(&line, "undo") => match session.undo() {
+                Ok(taken) if text => {
+                    out!("took back {}", taken.join(" "));
+                    show_position(session)?;
+                    continue;
+                }
+                Ok(taken) => format!("took back {}", taken.join(" ")),
+                Err(e) => e.to_string(),
+            },
             Line::Text(line) => match session.person_move(&line) {
                 Ok(notation) => return Ok(Some(notation)),
                 Err(e) => e.to_string(),
             },
         };
         if text {
-            out!("{why}");
+            out!("{answer}");
         } else {
             // Nothing but the JSON document goes to stdout; a person still needs to know.
-            let _ = writeln!(std::io::stderr().lock(), "duel: {why}");
+            let _ = writeln!(std::io::stderr().lock(), "duel: {answer}");
         }
+    }
+}
+
+/// "a win", "a draw" or "a loss".
+fn value_word(v: Value) -> &'static str {
+    match v {
+        Value::Win => "a win",
+        Value::Draw => "a draw",
+        Value::Loss => "a loss",
     }
 }

@@ -50,8 +50,9 @@ fn the_solver_never_loses_at_tictactoe_and_bad_lines_are_asked_again() {
     assert!(out.contains("stopped: root value proven"), "{out}");
     assert!(!out.contains("stopped: budget spent"), "{out}");
     assert!(out.contains("your move? legal: 1 2 3 4 5 6 7 8 9"), "{out}");
-    // The board after each move, X for the person.
-    assert!(out.contains("...\n.X.\n...\n"), "{out}");
+    // The board after each move, X for the person, the last move in brackets, empty cells
+    // numbered.
+    assert!(out.contains(" 1  2  3 \n 4 [X] 6 \n 7  8  9 \n"), "{out}");
     let last = out.lines().last().unwrap();
     assert!(
         last == "game over: draw" || last.starts_with("game over: you lost"),
@@ -108,13 +109,47 @@ fn the_solver_moving_first_wins_connect_5x4_3() {
     );
 }
 
+/// `help`, `hint` and `undo` are answered and the person asked again; the hint is the exact
+/// solver's, and an undo takes back the person's move and the agent's reply.
+#[test]
+fn help_hint_and_undo_at_the_prompt() {
+    // X on 1, O on 2: the first player wins (the hint says so, with a winning move).
+    let (code, out, err) = play(
+        &["tictactoe", "--position", "12", "--agent", "solver"],
+        "help\nhint\n9\nundo\nundo\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("or: hint (the best move and its value), undo"),
+        "{out}"
+    );
+    let hint = out.lines().find(|l| l.starts_with("hint: ")).unwrap();
+    assert!(
+        hint.ends_with("(a win for you, by the exact solver)"),
+        "{hint}"
+    );
+    let took = out.lines().find(|l| l.starts_with("took back ")).unwrap();
+    assert_eq!(took.split(' ').count(), 4, "the reply and 9: {took}");
+    assert!(took.ends_with(" 9"), "{took}");
+    assert!(
+        out.contains("there is no move of yours to take back yet"),
+        "the moves given with --position are not taken back: {out}"
+    );
+    assert!(
+        out.ends_with("game over: you resigned: you lost, the agent wins\n"),
+        "{out}"
+    );
+    // The board after the undo is the position given, its last move marked.
+    assert!(out.contains(" X [O] 3 \n 4  5  6 \n"), "{out}");
+}
+
 /// A position one move from the person's win: they win, and are told so.
 #[test]
 fn the_person_can_win_from_a_won_position() {
     // X on 1 and 2, O on 4 and 5: X completes the top row with 3.
     let (code, out, err) = play(&["tictactoe", "--position", "1425"], "3\n");
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("XXX\nOO.\n"), "{out}");
+    assert!(out.contains(" X  X [X]\n O  O  6 \n"), "{out}");
     assert!(
         out.ends_with("game over: you won (the first player won)\n"),
         "{out}"

@@ -252,9 +252,10 @@ pub trait Game: Clone + Send + Sync {
         parts.join(",")
     }
 
-    /// The board drawn as text, one line a row, each line ending in a newline (`X` the first
-    /// player, `O` the second); `None` for games without a board (trees), the default.
-    fn board(&self) -> Option<String> {
+    /// The board drawn as text for a person, one line a row, each line ending in a newline
+    /// (`X` the first player, `O` the second), with the stone of `last` (the move that led
+    /// here, if known) marked; `None` for games without a board (trees), the default.
+    fn board(&self, _last: Option<Self::Move>) -> Option<String> {
         None
     }
 

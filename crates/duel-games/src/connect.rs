@@ -648,9 +648,23 @@ impl<B: Bitboard> Game for Connect<B> {
     }
 
     /// The rows top first, then the column numbers (the [`Display`](fmt::Display) of the
-    /// position).
-    fn board(&self) -> Option<String> {
-        Some(self.to_string())
+    /// position), with the stone `last` dropped written in lower case (`x` or `o`).
+    fn board(&self, last: Option<u8>) -> Option<String> {
+        let mut text = self.to_string();
+        let Some(col) = last.map(u32::from).filter(|&c| c < self.rules.width()) else {
+            return Some(text);
+        };
+        let height = u32::from(self.heights[col as usize]);
+        if height == 0 {
+            return Some(text);
+        }
+        // Row `height - 1` from the bottom is line `rows - height` from the top.
+        let line = (self.rules.height() - height) as usize;
+        let at = line * (self.rules.width() as usize + 1) + col as usize;
+        if let Some(c) = text.get(at..at + 1).map(str::to_ascii_lowercase) {
+            text.replace_range(at..at + 1, &c);
+        }
+        Some(text)
     }
 }
 
@@ -682,6 +696,18 @@ mod tests {
 
     fn c4() -> Connect<u64> {
         Connect::new(ConnectRules::new(7, 6, 4, false, "connect:7x6:4").unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_board_writes_the_last_stone_in_lower_case() {
+        let mut g = c4();
+        g.play_moves("443").unwrap();
+        assert_eq!(g.board(None).unwrap(), g.to_string());
+        let b = g.board(Some(2)).unwrap();
+        let rows: Vec<&str> = b.lines().collect();
+        assert_eq!(rows[4..], ["...O...", "..xX...", "1234567"]);
+        // The stone on top of column 4 is O, in the line above.
+        assert_eq!(g.board(Some(3)).unwrap().lines().nth(4), Some("...o..."));
     }
 
     #[test]

@@ -166,9 +166,28 @@ impl Game for TicTacToe {
         mv < 9 && self.filled() >> mv & 1 == 0 && self.outcome().is_none()
     }
 
-    /// Three rows of `X`, `O` and `.` (the [`Display`](fmt::Display) of the position).
-    fn board(&self) -> Option<String> {
-        Some(self.to_string())
+    /// Three rows of three cells, three characters each: ` X `, ` O `, or an empty cell's
+    /// number (the move that plays there, ` 1 ` to ` 9 `); the last move's mark in brackets,
+    /// `[X]`.
+    fn board(&self, last: Option<u8>) -> Option<String> {
+        let mut out = String::new();
+        for row in 0..3u8 {
+            for col in 0..3u8 {
+                let i = row * 3 + col;
+                let mark = match self.cell(i) {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None => char::from(b'1' + i),
+                };
+                if last == Some(i) && self.cell(i).is_some() {
+                    out.push_str(&format!("[{mark}]"));
+                } else {
+                    out.push_str(&format!(" {mark} "));
+                }
+            }
+            out.push('\n');
+        }
+        Some(out)
     }
 }
 

@@ -22,7 +22,7 @@
 
 use serde::Serialize;
 
-use duel_core::game::{Game, GameError, Outcome, Player};
+use duel_core::game::{Game, GameError, Outcome, Player, Value};
 
 use crate::agent::{Agent, Budget, SearchError, StopReason};
 use crate::answer::{position_to_search, AnswerError};
@@ -91,6 +91,41 @@ pub struct PlayResult {
     pub resigned: bool,
 }
 
+/// A suggested move ([`Session::hint`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    /// The move, in the game's notation.
+    pub notation: String,
+    /// Its exact value for the side to move, when the solver finished.
+    pub value: Option<Value>,
+    /// The estimate of the position for the side to move: 1, 1/2 or 0 when exact.
+    pub estimate: f64,
+    /// Who found it: "solver", or the session's agent.
+    pub by: String,
+}
+
+/// The exact value the solver's estimate stands for (1 win, 1/2 draw, 0 loss).
+fn exact_value(estimate: f64) -> Value {
+    if estimate >= 0.75 {
+        Value::Win
+    } else if estimate >= 0.25 {
+        Value::Draw
+    } else {
+        Value::Loss
+    }
+}
+
+/// Why a move could not be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    /// The agent plays both sides.
+    #[error("there is no move of yours to take back: the agent plays both sides")]
+    NoPerson,
+    /// The person has not moved since the session started.
+    #[error("there is no move of yours to take back yet")]
+    NothingToUndo,
+}
+
 /// A game in progress; see the module documentation.
 pub struct Session<G: Game> {
     start: G,
@@ -102,6 +137,8 @@ pub struct Session<G: Game> {
     before: usize,
     position_text: String,
     agent: Box<dyn Agent<G>>,
+    spec: AgentSpec,
+    seed: u64,
     budget: Budget,
     seat: Seat,
     person: Option<Player>,
@@ -133,6 +170,8 @@ impl<G: Game + 'static> Session<G> {
             moves,
             position_text: position.trim().to_string(),
             agent: spec.build::<G>(seed),
+            spec: spec.clone(),
+            seed,
             budget,
             start,
             seat,
@@ -222,6 +261,83 @@ impl<G: Game + 'static> Session<G> {
             stopped: r.stopped,
             tree_nodes: r.tree_nodes,
         })
+    }
+
+    /// The last move played, `None` before any.
+    pub fn last_move(&self) -> Option<G::Move> {
+        self.moves.last().copied()
+    }
+
+    /// The board with the last move marked ([`Game::board`]); `None` for games without one.
+    pub fn board(&self) -> Option<String> {
+        self.position.board(self.last_move())
+    }
+
+    /// Takes back the person's last move and the agent's replies after it, so that it is the
+    /// person's move again where they last moved (a resignation is taken back too). Returns
+    /// the moves taken back, in the game's notation, last first. The agent starts a fresh
+    /// tree, seeded as at the start. An error when the person has played no move in this
+    /// session (or plays no side).
+    pub fn undo(&mut self) -> Result<Vec<String>, UndoError> {
+        let person = self.person.ok_or(UndoError::NoPerson)?;
+        // Plies from `from`: the mover of each is known by alternation from the start.
+        let mut i = self.moves.len();
+        let last_person = loop {
+            if i == self.before {
+                return Err(UndoError::NothingToUndo);
+            }
+            i -= 1;
+            let mut p = self.from.clone();
+            for &m in &self.moves[self.before..i] {
+                p.play(m);
+            }
+            if p.to_move() == person {
+                break (i, p);
+            }
+        };
+        let (i, position) = last_person;
+        let mut taken = Vec::new();
+        let mut p = position.clone();
+        let undone: Vec<G::Move> = self.moves.drain(i..).collect();
+        for &m in &undone {
+            taken.push(p.format_move(m));
+            p.play(m);
+        }
+        taken.reverse();
+        self.position = position;
+        self.resigned = None;
+        self.agent = self.spec.build::<G>(self.seed);
+        Ok(taken)
+    }
+
+    /// The best move for the side to move and its exact value, by the exact solver within
+    /// `budget`; when it cannot finish, the session agent's choice with its estimate (from a
+    /// fresh search: the game's own agent is not disturbed). An error when the game is over.
+    pub fn hint(&self, budget: Budget) -> Result<Hint, SearchError> {
+        if self.turn() == Turn::Over {
+            return Err(SearchError::Finished);
+        }
+        let mut solver = AgentSpec::Solver.build::<G>(self.seed);
+        match solver.search(&self.position, budget) {
+            Ok(r) => Ok(Hint {
+                notation: self.position.format_move(r.best),
+                value: Some(exact_value(r.estimate)),
+                estimate: r.estimate,
+                by: "solver".to_string(),
+            }),
+            Err(SearchError::OutOfBudget(_)) => {
+                let mut agent = self.spec.build::<G>(self.seed);
+                agent.set_history(&self.start, &self.moves);
+                let r = agent.search(&self.position, budget)?;
+                Ok(Hint {
+                    notation: self.position.format_move(r.best),
+                    value: None,
+                    estimate: r.estimate,
+                    by: agent.name(),
+                })
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The person resigns: the other side wins. Nothing happens once the game is over.
@@ -332,5 +448,75 @@ mod tests {
             Seat::First,
         );
         assert!(matches!(over, Err(AnswerError::Finished { .. })));
+    }
+
+    #[test]
+    fn undo_takes_back_the_persons_move_and_the_replies() {
+        let mut s = session("", Seat::Second);
+        assert_eq!(s.undo(), Err(UndoError::NothingToUndo));
+        s.agent_move().unwrap();
+        assert_eq!(
+            s.undo(),
+            Err(UndoError::NothingToUndo),
+            "only the agent moved"
+        );
+        let before = *s.position();
+        let mine = s.legal_moves()[0].clone();
+        s.person_move(&mine).unwrap();
+        let reply = s.agent_move().unwrap().notation;
+        assert_eq!(s.undo().unwrap(), vec![reply, mine]);
+        assert_eq!(s.position(), &before);
+        assert_eq!(s.moves().len(), 1);
+        assert_eq!(s.turn(), Turn::Person);
+        // A resignation is taken back with the move before it.
+        s.person_move("5").ok();
+        s.resign();
+        assert_eq!(s.turn(), Turn::Over);
+        s.undo().unwrap();
+        assert_eq!(s.turn(), Turn::Person);
+        assert_eq!(session("", Seat::Nobody).undo(), Err(UndoError::NoPerson));
+        // Moves given before the session are not the person's to take back.
+        let mut later = session("15", Seat::First);
+        assert_eq!(later.undo(), Err(UndoError::NothingToUndo));
+    }
+
+    #[test]
+    fn hints_are_exact_where_the_solver_finishes() {
+        // After 1 (corner) and 2 (edge), the first player wins: 5 is one winning move.
+        let s = session("12", Seat::First);
+        let h = s.hint(Budget::Iterations(1 << 20)).unwrap();
+        assert_eq!((h.value, h.by.as_str()), (Some(Value::Win), "solver"));
+        let mut after = TicTacToe::new();
+        after.play_moves("12").unwrap();
+        after.play_moves(&h.notation).unwrap();
+        let v = crate::minimax::solve(&after, &Default::default()).unwrap();
+        assert_eq!(v.value, Value::Loss, "the hinted move keeps the win");
+        // The empty board is a draw.
+        let h = session("", Seat::First)
+            .hint(Budget::Iterations(1 << 20))
+            .unwrap();
+        assert_eq!(h.value, Some(Value::Draw));
+        // Too small a budget for the solver: the agent's choice, not exact.
+        let spec = AgentSpec::parse("mcts").unwrap();
+        let s = Session::new(
+            TicTacToe::new(),
+            "",
+            &spec,
+            0,
+            Budget::Iterations(50),
+            Seat::First,
+        )
+        .unwrap();
+        let h = s.hint(Budget::Iterations(50)).unwrap();
+        assert_eq!(h.value, None);
+        assert!(h.by.starts_with("mcts"), "{h:?}");
+    }
+
+    #[test]
+    fn the_board_marks_the_last_move() {
+        let mut s = session("", Seat::First);
+        assert_eq!(s.board().unwrap(), " 1  2  3 \n 4  5  6 \n 7  8  9 \n");
+        s.person_move("5").unwrap();
+        assert_eq!(s.board().unwrap(), " 1  2  3 \n 4 [X] 6 \n 7  8  9 \n");
     }
 }
