@@ -13,6 +13,8 @@
 //! - [`answer`]: one function per question a front end asks (`duel bidding richman`,
 //!   `threshold`, `table`, `period`, `moves`, `taxman`), each choosing the solver and returning
 //!   a serializable answer.
+//! - [`BiddingError`]: why a computation could not be done, as data (the numbers, the text
+//!   given, the [`Solver`] and its limit), printed as one sentence.
 //!
 //! ```
 //! use duel_bidding::games::parse_game;
@@ -32,6 +34,7 @@ pub mod answer;
 pub mod boards;
 pub mod brute;
 pub mod discrete;
+mod error;
 pub mod games;
 pub mod graph;
 pub mod layered;
@@ -42,145 +45,11 @@ pub mod realvalued;
 pub mod richman;
 pub mod ttt;
 
-use thiserror::Error;
+pub use error::{
+    BiddingError, ChipsOutOfRange, GameNameError, ModelError, PositionError, Solver, TooMany,
+};
 
-use brute::TieRule;
-use duel_core::game::Outcome;
-use duel_core::text::quote;
-
-/// Why a bidding computation could not be done.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum BiddingError {
-    /// The game name is not one duel knows.
-    #[error("{0}")]
-    UnknownGame(String),
-    /// A number or option is out of range.
-    #[error("{0}")]
-    Input(String),
-    /// A position string is not a position of the game.
-    #[error("{0}")]
-    Position(String),
-    /// The computation would need too much memory or time.
-    #[error("{0}")]
-    TooLarge(String),
-    /// The game graph breaks the model (a non-terminal vertex without moves, …).
-    #[error("{0}")]
-    Model(String),
-    /// A count given as text (`what` names it) is not a non-negative integer.
-    #[error("{what} must be a non-negative integer, got {}", quote(.text))]
-    NotACount {
-        /// What the count is, e.g. `--chips`.
-        what: String,
-        /// The text given.
-        text: String,
-    },
-    /// A count given as text has more digits than 64 bits hold.
-    #[error("{what} {} is too large", quote(.text))]
-    CountOverflow {
-        /// What the count is.
-        what: String,
-        /// The text given.
-        text: String,
-    },
-    /// A total of chips beyond what the calculus represents.
-    #[error("{what} {total} is too large (at most {limit})")]
-    TotalTooLarge {
-        /// What the total is.
-        what: String,
-        /// The total asked for.
-        total: u64,
-        /// The largest total accepted ([`discrete::MAX_TOTAL`]).
-        limit: u64,
-    },
-    /// Alice's and Bob's chips are not written `A,B`.
-    #[error("--chips must be two counts 'A,B' (Alice's, Bob's), got {}", quote(.0))]
-    NotAChipPair(String),
-    /// The holder of the tie-breaking advantage is neither `alice` nor `bob`.
-    #[error("--tie must be alice or bob, got {}", quote(.0))]
-    NotAPlayer(String),
-    /// The tax of taxman bidding is not a fraction.
-    #[error("--tax must be a fraction like 1, 0 or 1/2, got {}", quote(.0))]
-    NotATax(String),
-    /// Under this tie-breaking rule chip counts are not totally ordered (Loser's Ball), so no
-    /// threshold exists.
-    #[error("with {} tie-breaking chip counts are not totally ordered, so there is no threshold: use 'duel bidding moves' to decide positions", .0.name())]
-    NoThreshold(TieRule),
-    /// A Ladies First threshold (decided by search) for a total beyond the search's limit.
-    #[error("ladies-first is decided by search, for totals up to {limit}")]
-    LadiesFirstTooLarge {
-        /// The total asked for.
-        total: u64,
-        /// The largest total searched.
-        limit: u64,
-    },
-    /// A position under a rule decided by search, with more chips than the search takes.
-    #[error("the {} rule is decided by search, for totals up to {limit}", .rule.name())]
-    SearchTooLarge {
-        /// The tie-breaking rule.
-        rule: TieRule,
-        /// The total asked for.
-        total: u64,
-        /// The largest total searched.
-        limit: u64,
-    },
-    /// A Make-it Take-it threshold of a game with cycles beyond the totals its iteration takes.
-    #[error("for games with cycles, make-it-take-it thresholds are computed up to {limit} chips")]
-    CyclicMakeItTakeIt {
-        /// The total asked for.
-        total: u64,
-        /// The largest total computed.
-        limit: u64,
-    },
-    /// A table with more rows than a table may have.
-    #[error("--max-chips is limited to {limit} rows (use 'threshold' for a single large total)")]
-    TooManyRows {
-        /// The largest total asked for.
-        max_chips: u64,
-        /// The largest `max_chips` accepted.
-        limit: u64,
-    },
-    /// A table whose totals × positions exceed the work allowed.
-    #[error("a table of {totals} totals over {positions} positions needs about {updates} position updates (limit {}): ask for fewer totals", power_of_ten_text(*.limit))]
-    TableTooLarge {
-        /// Rows asked for.
-        totals: u64,
-        /// Positions of the game's graph.
-        positions: u64,
-        /// `totals × positions` (saturating).
-        updates: u64,
-        /// The most position updates allowed.
-        limit: u64,
-    },
-    /// More chips in play than the bid advisor takes.
-    #[error("at most {limit} chips in all for 'moves'")]
-    TooManyChips {
-        /// Alice's chips.
-        alice: u64,
-        /// Bob's chips.
-        bob: u64,
-        /// The largest total accepted.
-        limit: u64,
-    },
-    /// A board too large for the dense Richman solver (4 bytes a position).
-    #[error("{game} may need {} positions ({} bytes at 4 bytes each); the dense solver is limited to {limit} positions", bound_text(*.needed), count_text(.needed.saturating_mul(4)))]
-    DenseTooLarge {
-        /// The game's name.
-        game: String,
-        /// The bound on its positions (`u128::MAX` when it does not fit, see [`count_text`]).
-        needed: u128,
-        /// The most positions the dense solver takes ([`boards::DENSE_LIMIT`]).
-        limit: u64,
-    },
-    /// The periodic-rows solver asked of a game that is not a board where every move adds a
-    /// stone.
-    #[error("'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {0} use 'table', which verifies the period of any game")]
-    NotALayeredBoard(String),
-    /// A bid asked for at a finished position.
-    #[error("the position is finished ({}): there is nothing to bid for", graph::outcome_text(*.0))]
-    Finished(Outcome),
-}
-
-/// `n` as `a·10^e` (e.g. `2·10^10`) where it ends in at least three zeros, else its digits.
+/// `n` as `a·10^e` (e.g. `2·10^10`, or `10^9` where `a` is 1) where it ends in at least three zeros, else its digits.
 fn power_of_ten_text(n: u64) -> String {
     let mut e = 0;
     let mut a = n;
@@ -190,6 +59,8 @@ fn power_of_ten_text(n: u64) -> String {
     }
     if e < 3 {
         n.to_string()
+    } else if a == 1 {
+        format!("10^{e}")
     } else {
         format!("{a}·10^{e}")
     }
