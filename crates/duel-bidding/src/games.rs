@@ -143,11 +143,6 @@ fn parse_number(text: &str, what: &'static str) -> Result<u64, BiddingError> {
     Ok(n)
 }
 
-/// The names a bidding game may have, as the unknown-game message lists them. Every family
-/// they belong to is one that `duel_games::registry::FAMILIES` says the bidding commands play,
-/// and every such family is listed (a test holds the two together).
-pub(crate) const BIDDING_NAMES: &str = "tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N";
-
 fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     let parts: Vec<&str> = text.split(':').collect();
     let unknown = || {
@@ -498,6 +493,7 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::BIDDING_NAMES;
     use duel_games::registry::{family_of, Engine, Family, FAMILIES};
 
     /// Names of every family the bidding commands play, by the family's registry name (its
