@@ -191,9 +191,6 @@ pub enum Solver {
     AllTotals,
     /// Periodic rows on boards where every move adds a stone ([`crate::layered`]).
     PeriodicRows,
-    /// `f(G, k)` for any `k` from a finite table, Theorems 3.13 and 3.14
-    /// ([`crate::periodicity`]).
-    Periodicity,
     /// The dense memoised search on Connect boards with gravity ([`crate::boards`]).
     Dense,
     /// The dense memoised search on Hex boards ([`crate::boards`]).
@@ -210,7 +207,6 @@ impl Solver {
             Solver::Calculus => "the discrete calculus",
             Solver::AllTotals => "the all-totals solver",
             Solver::PeriodicRows => "the periodic solver",
-            Solver::Periodicity => "the periodicity solver",
             Solver::Dense => "the dense solver",
             Solver::DenseHex => "the dense Hex solver",
             Solver::Graph => "the explicit graph",
