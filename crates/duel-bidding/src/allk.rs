@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::graph::BiddingGame;
 use super::memory::filled_table;
-use super::BiddingError;
+use super::{BiddingError, ChipsOutOfRange, Solver, TooMany};
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
 
@@ -106,9 +106,13 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Lay
             break;
         }
         if out.len() >= MAX_LAYERS {
-            return Err(BiddingError::Input(format!(
-                "the game has plays longer than {MAX_LAYERS} moves (cycles?): the all-totals solver is for finite games"
-            )));
+            return Err(TooMany {
+                what: "moves",
+                count: MAX_LAYERS as u128 + 1,
+                limit: MAX_LAYERS as u64,
+                solver: Solver::AllTotals,
+            }
+            .into());
         }
         next.par_sort_unstable();
         next.dedup();
@@ -146,26 +150,32 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     memory_limit: u64,
 ) -> Result<AllTotals, BiddingError> {
     if position_bound > POSITION_LIMIT {
-        return Err(BiddingError::TooLarge(format!(
-            "the game has {} positions; the all-totals solver enumerates at most {POSITION_LIMIT}",
-            super::bound_text(position_bound)
-        )));
+        return Err(TooMany {
+            what: "positions",
+            count: position_bound,
+            limit: POSITION_LIMIT as u64,
+            solver: Solver::AllTotals,
+        }
+        .into());
     }
     if max_k >= (u32::MAX as u64) / 2 - 1 {
-        return Err(BiddingError::Input(format!(
-            "the all-totals solver takes at most {} chips, got {max_k}",
-            (u32::MAX as u64) / 2 - 2
-        )));
+        return Err(ChipsOutOfRange {
+            total: max_k,
+            max: (u32::MAX as u64) / 2 - 2,
+            solver: Solver::AllTotals,
+        }
+        .into());
     }
     // A cheap early refusal before enumerating: a quarter of the bound on the codes is below
     // the positions the boards here actually have (symmetry halves them at most, and codes
     // for impossible boards are fewer than three quarters).
     let early = (position_bound / 4).saturating_mul(u128::from(max_k + 1));
     if early > WORK_LIMIT {
-        return Err(BiddingError::TooLarge(format!(
-            "f(k) for k = 0..{max_k} over about {} positions or more is more than {WORK_LIMIT} position updates: ask for fewer totals",
-            position_bound / 4
-        )));
+        return Err(BiddingError::WorkEstimateTooLarge {
+            max_k,
+            positions: position_bound / 4,
+            limit: WORK_LIMIT,
+        });
     }
     let layers = layers(game)?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
@@ -181,9 +191,12 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
         .unwrap_or(1);
     let work = u128::from(positions) * u128::from(max_k + 1);
     if work > WORK_LIMIT {
-        return Err(BiddingError::TooLarge(format!(
-            "f(k) for k = 0..{max_k} over {positions} positions is {work} position updates (limit {WORK_LIMIT}): ask for fewer totals"
-        )));
+        return Err(BiddingError::WorkTooLarge {
+            max_k,
+            positions,
+            updates: work,
+            limit: WORK_LIMIT,
+        });
     }
     let bytes: u64 = if 2 * max_k + 2 <= u16::MAX as u64 {
         2
@@ -198,11 +211,14 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
         duel_core::limits::available_memory().map_or(memory_limit, |m| memory_limit.min(m / 4 * 3));
     let block = (memory_limit / per_total.max(1)).min(max_k + 1);
     if block < 64.min(max_k + 1) {
-        return Err(BiddingError::TooLarge(format!(
-            "f(k) for k = 0..{max_k} needs {} MB for two layers of rows per 64 totals ({positions} positions, widest layer {widest}, {bytes} bytes a value; limit {} MB)",
-            per_total.saturating_mul(64) / 1_000_000,
-            memory_limit / 1_000_000
-        )));
+        return Err(BiddingError::RowsTooLarge {
+            max_k,
+            positions,
+            widest,
+            value_bytes: bytes,
+            needed_bytes: per_total.saturating_mul(64),
+            limit_bytes: memory_limit,
+        });
     }
     let mut ranks = Vec::with_capacity((max_k + 1) as usize);
     let mut k0 = 0;

@@ -11,10 +11,9 @@ use serde::Serialize;
 use super::discrete::theorem_3_7;
 use super::graph::BiddingGame;
 use super::memory::filled_table;
-use super::BiddingError;
+use super::{BiddingError, ChipsOutOfRange, PositionError, Solver, TooMany};
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
-use duel_core::text::quote;
 
 /// The most cells a board may have (the code must fit in 64 bits).
 pub const MAX_CELLS: usize = 40;
@@ -80,7 +79,6 @@ fn label_board(cells: &[u8], width: usize) -> String {
 /// `/`, each cell `A` (Alice), `B` (Bob) or `.` (empty). Nothing else is read as a cell (a
 /// lowercase `a` or an `X` would be a guess at what was meant), and every row must be full.
 fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, BiddingError> {
-    let notation = "rows from the top separated by '/', each cell A (Alice), B (Bob) or . (empty)";
     let mut cells = Vec::with_capacity(width * height);
     for c in text.chars() {
         match c {
@@ -89,20 +87,22 @@ fn parse_board(text: &str, width: usize, height: usize) -> Result<Vec<u8>, Biddi
             '.' => cells.push(0),
             '/' => {}
             other => {
-                return Err(BiddingError::Position(format!(
-                    "{} in {} is not a cell: a board is written as {notation}",
-                    quote(&other.to_string()),
-                    quote(text)
-                )))
+                return Err(PositionError::NotACell {
+                    cell: other,
+                    text: text.to_string(),
+                }
+                .into())
             }
         }
     }
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != height || rows.iter().any(|r| r.len() != width) {
-        return Err(BiddingError::Position(format!(
-            "{} is not a {width}×{height} board: it should be {height} rows of {width} cells, {notation}",
-            quote(text)
-        )));
+        return Err(PositionError::WrongShape {
+            text: text.to_string(),
+            width,
+            height,
+        }
+        .into());
     }
     Ok(cells)
 }
@@ -122,20 +122,19 @@ impl LineGame {
         gravity: bool,
     ) -> Result<LineGame, BiddingError> {
         if width == 0 || height == 0 || k == 0 {
-            return Err(BiddingError::Input(
-                "board sizes and the line length must be positive".into(),
-            ));
+            return Err(BiddingError::EmptyBoard);
         }
         if k > width.max(height) {
-            return Err(BiddingError::Input(format!(
-                "a line of {k} does not fit on a {width}×{height} board"
-            )));
+            return Err(BiddingError::LineDoesNotFit { k, width, height });
         }
         let cells = width.saturating_mul(height);
         if cells > MAX_CELLS {
-            return Err(BiddingError::TooLarge(format!(
-                "a {width}×{height} board has {cells} cells (at most {MAX_CELLS})"
-            )));
+            return Err(BiddingError::BoardTooLarge {
+                width,
+                height,
+                cells,
+                limit: MAX_CELLS,
+            });
         }
         let lines = duel_games::connect::lines(width, height, k);
         let mut maps: Vec<CellMap> = vec![
@@ -292,20 +291,20 @@ impl BiddingGame for LineGame {
     fn parse(&self, text: &str) -> Result<u64, BiddingError> {
         let cells = parse_board(text, self.width, self.height)?;
         if !self.check_gravity(&cells) {
-            return Err(BiddingError::Position(format!(
-                "{} has a stone above an empty cell, impossible with gravity",
-                quote(text)
-            )));
+            return Err(PositionError::Floating {
+                text: text.to_string(),
+            }
+            .into());
         }
         let code = encode(&cells, &self.pow3);
         // A position after the game ended twice over (both players have lines) is not one.
         let a = self.lines.iter().any(|l| l.iter().all(|&i| cells[i] == 1));
         let b = self.lines.iter().any(|l| l.iter().all(|&i| cells[i] == 2));
         if a && b {
-            return Err(BiddingError::Position(format!(
-                "{} has lines of both players: play stops at the first line",
-                quote(text)
-            )));
+            return Err(PositionError::BothLines {
+                text: text.to_string(),
+            }
+            .into());
         }
         Ok(code)
     }
@@ -323,15 +322,14 @@ impl Hex {
     /// Hex on an `n × n` board.
     pub fn new(n: usize) -> Result<Hex, BiddingError> {
         if n == 0 {
-            return Err(BiddingError::Input(
-                "the Hex board needs at least one cell".into(),
-            ));
+            return Err(BiddingError::EmptyHexBoard);
         }
         if n * n > MAX_CELLS {
-            return Err(BiddingError::TooLarge(format!(
-                "a {n}×{n} Hex board has {} cells (at most {MAX_CELLS})",
-                n * n
-            )));
+            return Err(BiddingError::HexTooLarge {
+                n,
+                cells: n * n,
+                limit: MAX_CELLS,
+            });
         }
         Ok(Hex {
             n,
@@ -425,10 +423,10 @@ impl BiddingGame for Hex {
     fn parse(&self, text: &str) -> Result<u64, BiddingError> {
         let cells = parse_board(text, self.n, self.n)?;
         if self.connected(&cells, 1) && self.connected(&cells, 2) {
-            return Err(BiddingError::Position(format!(
-                "{} has both players connected: play stops at the first connection",
-                quote(text)
-            )));
+            return Err(PositionError::BothConnected {
+                text: text.to_string(),
+            }
+            .into());
         }
         Ok(encode(&cells, &self.pow3))
     }
@@ -489,9 +487,13 @@ impl DenseRichman {
 pub fn connect_richman_dense(game: &LineGame) -> Result<DenseRichman, BiddingError> {
     let cells = game.cells();
     if cells > 31 {
-        return Err(BiddingError::TooLarge(format!(
-            "the dense solver handles at most 31 cells, the board has {cells}"
-        )));
+        return Err(TooMany {
+            what: "cells",
+            count: cells as u128,
+            limit: 31,
+            solver: Solver::Dense,
+        }
+        .into());
     }
     let (v, entries, scaled_or) = dense_solve(game, DenseMode::Richman { one: 1u32 << cells })?;
     Ok(DenseRichman {
@@ -506,9 +508,12 @@ pub fn connect_richman_dense(game: &LineGame) -> Result<DenseRichman, BiddingErr
 /// by the same dense memoised search (for boards too large for an explicit graph).
 pub fn connect_threshold_dense(game: &LineGame, k: u64) -> Result<Chips, BiddingError> {
     if k > 1_000_000_000 {
-        return Err(BiddingError::Input(format!(
-            "the dense solver takes at most 10^9 chips, got {k}"
-        )));
+        return Err(ChipsOutOfRange {
+            total: k,
+            max: 1_000_000_000,
+            solver: Solver::Dense,
+        }
+        .into());
     }
     let (v, _, _) = dense_solve(
         game,
@@ -531,18 +536,17 @@ enum DenseMode {
 /// `R(G_v)` and `Δ_v`.
 fn dense_solve(game: &LineGame, mode: DenseMode) -> Result<(u32, usize, u64), BiddingError> {
     if !game.gravity {
-        return Err(BiddingError::Input(
-            "the dense solver is for boards with gravity".into(),
-        ));
+        return Err(BiddingError::DenseNeedsGravity);
     }
     let bound = game.position_bound();
     if bound > DENSE_LIMIT as u128 {
-        return Err(BiddingError::TooLarge(format!(
-            "the board has {} positions, needing {} MB (limit {} positions)",
-            super::bound_text(bound),
-            super::megabytes_text(bound.saturating_mul(4)),
-            DENSE_LIMIT
-        )));
+        return Err(TooMany {
+            what: "positions",
+            count: bound,
+            limit: DENSE_LIMIT,
+            solver: Solver::Dense,
+        }
+        .into());
     }
     let per_column = (1u64 << (game.height + 1)) - 1;
     let mut column_pow = vec![1u64; game.width];
@@ -706,23 +710,29 @@ pub fn hex_dense(hex: &Hex, k: Option<u64>) -> Result<(u64, usize), BiddingError
 fn hex_dense_solve(hex: &Hex, k: Option<u64>) -> Result<(u64, usize, u64), BiddingError> {
     let cells = hex.n * hex.n;
     if cells > 31 {
-        return Err(BiddingError::TooLarge(format!(
-            "the dense Hex solver handles at most 31 cells, the board has {cells}"
-        )));
+        return Err(TooMany {
+            what: "cells",
+            count: cells as u128,
+            limit: 31,
+            solver: Solver::DenseHex,
+        }
+        .into());
     }
     let bound = hex.position_bound();
     if bound > DENSE_LIMIT as u128 {
-        return Err(BiddingError::TooLarge(format!(
-            "hex:{} has {} boards, needing {} MB (limit {DENSE_LIMIT} boards)",
-            hex.n,
-            super::bound_text(bound),
-            super::megabytes_text(bound.saturating_mul(4))
-        )));
+        return Err(BiddingError::DenseHexTooLarge {
+            n: hex.n,
+            needed: bound,
+            limit: DENSE_LIMIT,
+        });
     }
-    if k.is_some_and(|k| k > 1_000_000_000) {
-        return Err(BiddingError::Input(
-            "the dense solver takes at most 10^9 chips".into(),
-        ));
+    if let Some(k) = k.filter(|&k| k > 1_000_000_000) {
+        return Err(ChipsOutOfRange {
+            total: k,
+            max: 1_000_000_000,
+            solver: Solver::DenseHex,
+        }
+        .into());
     }
     let mode = match k {
         None => DenseMode::Richman { one: 1u32 << cells },

@@ -12,9 +12,8 @@
 use serde::Serialize;
 
 use super::graph::GameGraph;
-use super::BiddingError;
+use super::{BiddingError, Solver, TooMany};
 use duel_core::game::{Outcome, Player};
-use duel_core::text::quote;
 
 /// How tied bids are broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -49,10 +48,7 @@ impl TieRule {
             "make-it-take-it" => Ok(TieRule::MakeItTakeIt),
             "losers-ball" => Ok(TieRule::LosersBall),
             "ladies-first" => Ok(TieRule::LadiesFirst),
-            _ => Err(BiddingError::Input(format!(
-                "unknown tie-break rule {}: expected advantage, make-it-take-it, losers-ball or ladies-first",
-                quote(s)
-            ))),
+            _ => Err(BiddingError::NotATieRule(s.to_string())),
         }
     }
 }
@@ -75,9 +71,13 @@ impl BruteForce {
             .saturating_mul(k.saturating_add(1))
             .saturating_mul(2);
         if states > MAX_STATES {
-            return Err(BiddingError::TooLarge(format!(
-                "the search would need {states} states (at most {MAX_STATES})"
-            )));
+            return Err(TooMany {
+                what: "states",
+                count: u128::from(states),
+                limit: MAX_STATES,
+                solver: Solver::Search,
+            }
+            .into());
         }
         let width = (k as usize + 1) * 2;
         let mut win = vec![false; graph.len() * width];

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::graph::{serialize_player, GameGraph};
-use super::BiddingError;
+use super::{BiddingError, ChipsOutOfRange, Solver};
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
 
@@ -203,9 +203,12 @@ pub const MAX_TOTAL: u64 = Chips::MAX_COUNT - 2;
 
 fn check_total(k: u64) -> Result<(), BiddingError> {
     if k > MAX_TOTAL {
-        return Err(BiddingError::Input(format!(
-            "{k} chips is more than the largest total {MAX_TOTAL}"
-        )));
+        return Err(ChipsOutOfRange {
+            total: k,
+            max: MAX_TOTAL,
+            solver: Solver::Calculus,
+        }
+        .into());
     }
     Ok(())
 }
@@ -287,15 +290,13 @@ pub fn advise(
     k: u64,
 ) -> Result<BidAdvice, BiddingError> {
     if graph.outcome(v).is_some() {
-        return Err(BiddingError::Input(
-            "the position is an end position: there is nothing to bid for".into(),
-        ));
+        return Err(BiddingError::NothingToBidFor);
     }
     if alice.count() > k {
-        return Err(BiddingError::Input(format!(
-            "Alice has {} chips but the total is {k}",
-            alice.count()
-        )));
+        return Err(BiddingError::ChipsOverTotal {
+            alice: alice.count(),
+            total: k,
+        });
     }
     let a_moves = graph.moves(v, Player::ALICE);
     let b_moves = graph.moves(v, Player::BOB);
@@ -387,8 +388,8 @@ pub fn advise(
                 .find(|&t| alice_bid_works(x, t))
                 .map(|t| (x, t))
         });
-        let (x, t) = found.ok_or_else(|| {
-            BiddingError::Model("no winning bid found for Alice (inconsistent thresholds)".into())
+        let (x, t) = found.ok_or(BiddingError::Internal {
+            what: "no winning bid found for Alice (inconsistent thresholds)",
         })?;
         (Player::ALICE, x, t)
     } else {
@@ -400,8 +401,8 @@ pub fn advise(
                 .find(|&t| bob_bid_works(y, t))
                 .map(|t| (y, t))
         });
-        let (y, t) = found.ok_or_else(|| {
-            BiddingError::Model("no preventing bid found for Bob (inconsistent thresholds)".into())
+        let (y, t) = found.ok_or(BiddingError::Internal {
+            what: "no preventing bid found for Bob (inconsistent thresholds)",
         })?;
         (Player::BOB, y, t)
     };

@@ -10,9 +10,8 @@
 
 use super::boards::{Hex, LineGame};
 use super::graph::{BiddingGame, GameGraph, GraphBuilder};
-use super::BiddingError;
+use super::{BiddingError, GameNameError, PositionError};
 use duel_core::game::{Outcome, Player};
-use duel_core::text::quote;
 
 /// The most positions a game graph may have.
 pub const MAX_POSITIONS: usize = 3_000_000;
@@ -106,55 +105,50 @@ impl BuiltGame {
             Some(b) => {
                 let code = b.parse(text)?;
                 self.graph.vertex_of(b.canonical(code)).ok_or_else(|| {
-                    BiddingError::Position(format!(
-                        "{} is not reachable in bidding play of this game",
-                        quote(text)
-                    ))
+                    PositionError::Unreachable {
+                        text: text.to_string(),
+                    }
+                    .into()
                 })
             }
             None => (0..self.graph.len() as u32)
                 .find(|&v| self.graph.name(v) == text)
                 .ok_or_else(|| {
-                    let names: Vec<String> = (0..self.graph.len().min(12) as u32)
+                    let examples: Vec<String> = (0..self.graph.len().min(12) as u32)
                         .map(|v| self.graph.name(v))
                         .collect();
-                    BiddingError::Position(format!(
-                        "{} is not a position of this game (positions are named like {})",
-                        quote(text),
-                        names.join(", ")
-                    ))
+                    PositionError::NotAPosition {
+                        text: text.to_string(),
+                        examples,
+                    }
+                    .into()
                 }),
         }
     }
 }
 
-fn parse_number(text: &str, what: &str) -> Result<u64, BiddingError> {
-    let n: u64 = text.parse().map_err(|_| {
-        BiddingError::UnknownGame(format!(
-            "{} is not a valid {what} (a positive integer)",
-            quote(text)
-        ))
+fn parse_number(text: &str, what: &'static str) -> Result<u64, BiddingError> {
+    let n: u64 = text.parse().map_err(|_| GameNameError::NotANumber {
+        what,
+        text: text.to_string(),
     })?;
     if n == 0 || n > MAX_PARAMETER {
-        return Err(BiddingError::Input(format!(
-            "{what} must be between 1 and {MAX_PARAMETER}, got {n}"
-        )));
+        return Err(GameNameError::ParameterOutOfRange {
+            what,
+            got: n,
+            max: MAX_PARAMETER,
+        }
+        .into());
     }
     Ok(n)
 }
 
-/// The names a bidding game may have, as the unknown-game message lists them. Every family
-/// they belong to is one that `duel_games::registry::FAMILIES` says the bidding commands play,
-/// and every such family is listed (a test holds the two together).
-const BIDDING_NAMES: &str = "tictactoe, tictactoe:center, tictactoe:corner, tug:N, ultimatum:N, A, B, E, A:N, B:N, example3.3:N, example3.5, prop4.8:J, connect:WxH:K, hex:N";
-
 fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
     let parts: Vec<&str> = text.split(':').collect();
     let unknown = || {
-        BiddingError::UnknownGame(format!(
-            "unknown game {}: expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B",
-            quote(text)
-        ))
+        BiddingError::from(GameNameError::Unknown {
+            name: text.to_string(),
+        })
     };
     Ok(match parts.as_slice() {
         ["tictactoe"] | ["ttt"] => GameSpec::TicTacToe { first: None },
@@ -176,9 +170,7 @@ fn parse_atom(text: &str) -> Result<GameSpec, BiddingError> {
         ["prop4.8", j] => {
             let j = parse_number(j, "J of prop4.8:J")?;
             if j > 8 {
-                return Err(BiddingError::Input(format!(
-                    "prop4.8:J takes J at most 8 (Ult^15), got {j}"
-                )));
+                return Err(GameNameError::Prop48TooLarge { got: j, max: 8 }.into());
             }
             GameSpec::Prop48(j)
         }
@@ -216,29 +208,31 @@ pub fn parse_game(text: &str) -> Result<GameSpec, BiddingError> {
         .max()
         .unwrap_or(0);
     let games = tokens.iter().filter(|&&c| c == '^').count() + 1;
-    let too_large = if depth > MAX_NESTING as i64 {
-        Some(format!(
-            "nests {depth} parentheses deep; at most {MAX_NESTING}"
-        ))
-    } else if games > MAX_GAMES {
-        Some(format!(
-            "is a wedge sum of {games} games; at most {MAX_GAMES}"
-        ))
-    } else {
-        None
-    };
-    if let Some(why) = too_large {
-        let head: String = tokens.iter().take(20).collect();
-        return Err(BiddingError::TooLarge(format!("game name '{head}…' {why}")));
+    let head = || tokens.iter().take(20).collect::<String>();
+    if depth > MAX_NESTING as i64 {
+        return Err(GameNameError::TooDeep {
+            head: head(),
+            depth: depth as u64,
+            limit: MAX_NESTING as u64,
+        }
+        .into());
+    }
+    if games > MAX_GAMES {
+        return Err(GameNameError::TooManyGames {
+            head: head(),
+            games: games as u64,
+            limit: MAX_GAMES as u64,
+        }
+        .into());
     }
     let mut pos = 0;
     let spec = parse_expr(&tokens, &mut pos, text)?;
     if pos != tokens.len() {
-        return Err(BiddingError::UnknownGame(format!(
-            "unexpected {} in game name {}",
-            quote(&tokens[pos..].iter().collect::<String>()),
-            quote(text)
-        )));
+        return Err(GameNameError::Unexpected {
+            rest: tokens[pos..].iter().collect(),
+            name: text.to_string(),
+        }
+        .into());
     }
     Ok(spec)
 }
@@ -258,10 +252,10 @@ fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, 
         *pos += 1;
         let inner = parse_expr(tokens, pos, text)?;
         if *pos >= tokens.len() || tokens[*pos] != ')' {
-            return Err(BiddingError::UnknownGame(format!(
-                "missing ')' in game name {}",
-                quote(text)
-            )));
+            return Err(GameNameError::MissingParen {
+                name: text.to_string(),
+            }
+            .into());
         }
         *pos += 1;
         return Ok(inner);
@@ -271,10 +265,10 @@ fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, 
         *pos += 1;
     }
     if start == *pos {
-        return Err(BiddingError::UnknownGame(format!(
-            "a game is missing in {}",
-            quote(text)
-        )));
+        return Err(GameNameError::MissingGame {
+            name: text.to_string(),
+        }
+        .into());
     }
     parse_atom(&tokens[start..*pos].iter().collect::<String>())
 }
@@ -339,12 +333,11 @@ impl GameSpec {
     pub fn build(&self) -> Result<BuiltGame, BiddingError> {
         let bound = self.position_bound();
         if bound > MAX_POSITIONS as u128 {
-            return Err(BiddingError::TooLarge(format!(
-                "{} may need {} positions; the explicit graph is limited to {MAX_POSITIONS} positions (about {} MB)",
-                self.name(),
-                super::bound_text(bound),
-                MAX_POSITIONS * 40 / 1_000_000
-            )));
+            return Err(BiddingError::GraphTooLarge {
+                game: self.name(),
+                needed: bound,
+                limit: MAX_POSITIONS as u64,
+            });
         }
         match self {
             GameSpec::TicTacToe { first } => {
@@ -360,8 +353,8 @@ impl GameSpec {
                         let mut cells = [0u8; 9];
                         cells[cell] = 1;
                         let code = game.canonical(game.code_of(&cells));
-                        let target = graph.vertex_of(code).ok_or_else(|| {
-                            BiddingError::Model("first move not in the graph".into())
+                        let target = graph.vertex_of(code).ok_or(BiddingError::Internal {
+                            what: "first move not in the graph",
                         })?;
                         let bob: Vec<u32> = graph.moves(graph.start(), Player::BOB).to_vec();
                         graph.with_new_start(&[target], &bob)?
@@ -448,12 +441,7 @@ impl GameSpec {
                 b.both(s, sr);
                 s
             }
-            _ => {
-                return Err(BiddingError::Model(format!(
-                    "{} is not a small game",
-                    self.name()
-                )))
-            }
+            _ => return Err(BiddingError::NotASmallGame { game: self.name() }),
         };
         b.finish(start)
     }
@@ -505,6 +493,7 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::BIDDING_NAMES;
     use duel_games::registry::{family_of, Engine, Family, FAMILIES};
 
     /// Names of every family the bidding commands play, by the family's registry name (its
@@ -553,7 +542,10 @@ mod tests {
             ];
             for name in names.into_iter().chain(family.aliases.iter().copied()) {
                 assert!(
-                    matches!(parse_game(name), Err(BiddingError::UnknownGame(_))),
+                    matches!(
+                        parse_game(name),
+                        Err(BiddingError::GameName(GameNameError::Unknown { .. }))
+                    ),
                     "{name} is not a bidding game"
                 );
             }

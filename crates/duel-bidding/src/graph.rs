@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use duel_core::game::{Outcome, Player};
 
-use super::BiddingError;
+use super::{BiddingError, ModelError, Solver, TooMany};
 
 /// "Alice" or "Bob": the name Develin & Payne give `player` ([`Player::ALICE`] is the player
 /// whose winning threshold is computed).
@@ -146,24 +146,22 @@ impl GraphBuilder {
     pub fn finish(self, start: u32) -> Result<GameGraph, BiddingError> {
         let n = self.terminal.len();
         if start as usize >= n {
-            return Err(BiddingError::Model(format!(
-                "start vertex {start} does not exist"
-            )));
+            return Err(ModelError::NoStartVertex { start }.into());
         }
         for v in 0..n {
             let has_moves = !self.alice[v].is_empty() || !self.bob[v].is_empty();
             let both_move = !self.alice[v].is_empty() && !self.bob[v].is_empty();
             if self.terminal[v].is_some() && has_moves {
-                return Err(BiddingError::Model(format!(
-                    "terminal vertex {} has moves",
-                    self.names[v]
-                )));
+                return Err(ModelError::TerminalWithMoves {
+                    vertex: self.names[v].clone(),
+                }
+                .into());
             }
             if self.terminal[v].is_none() && !both_move {
-                return Err(BiddingError::Model(format!(
-                    "vertex {} is not terminal but a player has no move",
-                    self.names[v]
-                )));
+                return Err(ModelError::NoMove {
+                    vertex: self.names[v].clone(),
+                }
+                .into());
             }
         }
         let (alice_offsets, alice_targets) = compress(&self.alice);
@@ -223,9 +221,13 @@ impl GameGraph {
                             Some(&id) => id,
                             None => {
                                 if codes.len() >= max_positions {
-                                    return Err(BiddingError::TooLarge(format!(
-                                        "the game has more than {max_positions} positions"
-                                    )));
+                                    return Err(TooMany {
+                                        what: "positions",
+                                        count: max_positions as u128 + 1,
+                                        limit: max_positions as u64,
+                                        solver: Solver::Graph,
+                                    }
+                                    .into());
                                 }
                                 let id = codes.len() as u32;
                                 codes.push(c);

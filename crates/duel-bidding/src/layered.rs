@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::allk::layers;
 use super::graph::BiddingGame;
-use super::BiddingError;
+use super::{BiddingError, ModelError, Solver, TooMany};
 use duel_core::game::Player;
 
 /// Counts for the positions with one number of stones, from [`periodic_rows`].
@@ -188,16 +188,22 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     position_bound: u128,
 ) -> Result<PeriodicSolution, BiddingError> {
     if cells > MAX_CELLS {
-        return Err(BiddingError::TooLarge(format!(
-            "the periodic solver handles boards of at most {MAX_CELLS} cells (rows of up to 3·2^cells totals, 4 bytes each), the board has {cells}"
-        )));
+        return Err(TooMany {
+            what: "cells",
+            count: u128::from(cells),
+            limit: u64::from(MAX_CELLS),
+            solver: Solver::PeriodicRows,
+        }
+        .into());
     }
     if position_bound > super::allk::POSITION_LIMIT {
-        return Err(BiddingError::TooLarge(format!(
-            "the game has {} positions; the periodic solver enumerates at most {}",
-            super::bound_text(position_bound),
-            super::allk::POSITION_LIMIT
-        )));
+        return Err(TooMany {
+            what: "positions",
+            count: position_bound,
+            limit: super::allk::POSITION_LIMIT as u64,
+            solver: Solver::PeriodicRows,
+        }
+        .into());
     }
     let layers = layers(game)?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
@@ -243,14 +249,18 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
                                 .expect("every child was enumerated in the next layer");
                             &below_ref[j]
                         };
-                        let alice: Vec<&Solved> =
-                            game.moves(code, Player::ALICE).into_iter().map(child).collect();
-                        let bob: Vec<&Solved> =
-                            game.moves(code, Player::BOB).into_iter().map(child).collect();
+                        let alice: Vec<&Solved> = game
+                            .moves(code, Player::ALICE)
+                            .into_iter()
+                            .map(child)
+                            .collect();
+                        let bob: Vec<&Solved> = game
+                            .moves(code, Player::BOB)
+                            .into_iter()
+                            .map(child)
+                            .collect();
                         if alice.is_empty() || bob.is_empty() {
-                            return Err(BiddingError::Model(
-                                "a position where only one player can move: the periodic solver is for boards where both can".into(),
-                            ));
+                            return Err(ModelError::OnePlayerPosition.into());
                         }
                         let a = alice.iter().map(|c| c.0).min().unwrap_or(one);
                         let b = bob.iter().map(|c| c.0).max().unwrap_or(0);
@@ -263,10 +273,19 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
                             .unwrap_or(0)
                             .max(log2_den(r))
                             .max(log2_den(a.abs_diff(b) / 2));
-                        let child_offset =
-                            alice.iter().chain(&bob).map(|c| c.2.offset).max().unwrap_or(0);
+                        let child_offset = alice
+                            .iter()
+                            .chain(&bob)
+                            .map(|c| c.2.offset)
+                            .max()
+                            .unwrap_or(0);
                         // Every child row is `big_p`-periodic from `child_offset` on.
-                        let big_p = alice.iter().chain(&bob).map(|c| c.2.period).max().unwrap_or(1);
+                        let big_p = alice
+                            .iter()
+                            .chain(&bob)
+                            .map(|c| c.2.period)
+                            .max()
+                            .unwrap_or(1);
                         let q = log2_den(r);
                         // The parent's row is `p_prime`-periodic from `k2` on (see
                         // `proven_period`): `big_p` if `big_p·R(G_v)` is an integer, else
@@ -335,9 +354,7 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
                                 Err(e) => return Err(e),
                             }
                             if len >= ROW_LIMIT {
-                                return Err(BiddingError::TooLarge(format!(
-                                    "no period of a position's row proved within {len} totals"
-                                )));
+                                return Err(BiddingError::NoRowPeriod { within: len as u64 });
                             }
                             len = (2 * len).min(ROW_LIMIT);
                             retried = true;
@@ -389,7 +406,7 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     let (scaled, log2_m, root) = below
         .into_iter()
         .next()
-        .ok_or_else(|| BiddingError::Model("the game has no start position".into()))?;
+        .ok_or(ModelError::NoStartPosition)?;
     Ok(PeriodicSolution {
         cells,
         scaled,
@@ -422,7 +439,7 @@ fn check_layer_memory(
         need,
         available,
     )
-    .map_err(|e| BiddingError::TooLarge(e.to_string()))
+    .map_err(BiddingError::Memory)
 }
 
 /// The least period of a row, proved. `row` holds `f(v, k)` for `k < row.len()`; the caller
@@ -465,9 +482,9 @@ fn proven_period(
         e += 1;
     }
     // p_prime itself is a period from k2 on: reaching here contradicts the caller's proof.
-    Err(BiddingError::Model(format!(
-        "internal: no period found up to {p_prime} although the children's rows imply one"
-    )))
+    Err(BiddingError::Internal {
+        what: "internal: no period found although the children's rows imply one",
+    })
 }
 
 #[cfg(test)]

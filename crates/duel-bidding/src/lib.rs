@@ -13,6 +13,8 @@
 //! - [`answer`]: one function per question a front end asks (`duel bidding richman`,
 //!   `threshold`, `table`, `period`, `moves`, `taxman`), each choosing the solver and returning
 //!   a serializable answer.
+//! - [`BiddingError`]: why a computation could not be done, as data (the numbers, the text
+//!   given, the [`Solver`] and its limit), printed as one sentence.
 //!
 //! ```
 //! use duel_bidding::games::parse_game;
@@ -32,6 +34,7 @@ pub mod answer;
 pub mod boards;
 pub mod brute;
 pub mod discrete;
+mod error;
 pub mod games;
 pub mod graph;
 pub mod layered;
@@ -42,30 +45,216 @@ pub mod realvalued;
 pub mod richman;
 pub mod ttt;
 
+use num_bigint::BigInt;
 use thiserror::Error;
 
 use brute::TieRule;
+use duel_core::exact::{ChipsError, Rational};
 use duel_core::game::Outcome;
+use duel_core::limits::Bytes;
 use duel_core::text::quote;
+
+pub use error::{ChipsOutOfRange, GameNameError, ModelError, PositionError, Solver, TooMany};
 
 /// Why a bidding computation could not be done.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum BiddingError {
-    /// The game name is not one duel knows.
-    #[error("{0}")]
-    UnknownGame(String),
-    /// A number or option is out of range.
-    #[error("{0}")]
-    Input(String),
-    /// A position string is not a position of the game.
-    #[error("{0}")]
-    Position(String),
-    /// The computation would need too much memory or time.
-    #[error("{0}")]
-    TooLarge(String),
-    /// The game graph breaks the model (a non-terminal vertex without moves, …).
-    #[error("{0}")]
-    Model(String),
+    /// The game name does not name a bidding game.
+    #[error(transparent)]
+    GameName(#[from] GameNameError),
+    /// A position written as text is not a position of the game.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The game graph breaks the model.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// A job that would pass one of a solver's limits on a count.
+    #[error(transparent)]
+    TooMany(#[from] TooMany),
+    /// A total of chips beyond what a solver takes.
+    #[error(transparent)]
+    ChipsOutOfRange(#[from] ChipsOutOfRange),
+    /// A table that would need more memory than its limit or than the machine has.
+    #[error(transparent)]
+    Memory(#[from] duel_core::limits::TooLarge),
+    /// A table within its limit whose memory the system refused.
+    #[error("{what} would need {}, which the system refused", Bytes(*.needed_bytes))]
+    AllocationRefused {
+        /// What would be allocated.
+        what: String,
+        /// The bytes it would need.
+        needed_bytes: u128,
+    },
+    /// A chip count that [`Chips`](duel_core::exact::Chips) does not represent.
+    #[error(transparent)]
+    Chips(#[from] ChipsError),
+    /// A check the solvers' own arithmetic guarantees failed (a bug, not bad input).
+    #[error("{what}")]
+    Internal {
+        /// What went wrong, in words.
+        what: &'static str,
+    },
+    /// The tie-breaking rule is not one of those of section 5.
+    #[error("unknown tie-break rule {}: expected advantage, make-it-take-it, losers-ball or ladies-first", quote(.0))]
+    NotATieRule(String),
+    /// Advice asked for at an end position.
+    #[error("the position is an end position: there is nothing to bid for")]
+    NothingToBidFor,
+    /// Alice holds more chips than the total.
+    #[error("Alice has {alice} chips but the total is {total}")]
+    ChipsOverTotal {
+        /// Alice's chips.
+        alice: u64,
+        /// The total.
+        total: u64,
+    },
+    /// The tax of taxman bidding is outside `[0, 1]`.
+    #[error("the tax must be between 0 and 1, got {0}")]
+    TaxOutOfRange(Rational),
+    /// Taxman values asked of a game with cycles.
+    #[error("taxman values are computed for bounded games only")]
+    TaxmanNeedsBoundedGame,
+    /// A board with no cells or a line length of 0.
+    #[error("board sizes and the line length must be positive")]
+    EmptyBoard,
+    /// A line longer than the board is wide and high.
+    #[error("a line of {k} does not fit on a {width}×{height} board")]
+    LineDoesNotFit {
+        /// The line length.
+        k: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
+    /// A board with more cells than positions are coded for.
+    #[error("a {width}×{height} board has {cells} cells (at most {limit})")]
+    BoardTooLarge {
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+        /// `width × height` (saturating).
+        cells: usize,
+        /// The most cells a board may have ([`boards::MAX_CELLS`]).
+        limit: usize,
+    },
+    /// A Hex board of size 0.
+    #[error("the Hex board needs at least one cell")]
+    EmptyHexBoard,
+    /// A Hex board with more cells than positions are coded for.
+    #[error("a {n}×{n} Hex board has {cells} cells (at most {limit})")]
+    HexTooLarge {
+        /// The side of the board.
+        n: usize,
+        /// `n × n`.
+        cells: usize,
+        /// The most cells a board may have ([`boards::MAX_CELLS`]).
+        limit: usize,
+    },
+    /// The dense Connect solver asked of a board without gravity.
+    #[error("the dense solver is for boards with gravity")]
+    DenseNeedsGravity,
+    /// A Hex board with more positions than the dense solver's table holds.
+    #[error("hex:{n} has {} boards, needing {} MB (limit {limit} boards)", bound_text(*.needed), megabytes_text(.needed.saturating_mul(4)))]
+    DenseHexTooLarge {
+        /// The side of the board.
+        n: usize,
+        /// The bound on its positions (`u128::MAX` when it does not fit, see [`count_text`]).
+        needed: u128,
+        /// The most positions the dense solver takes ([`boards::DENSE_LIMIT`]).
+        limit: u64,
+    },
+    /// A game whose explicit graph may have more positions than a graph is built with.
+    #[error("{game} may need {} positions; the explicit graph is limited to {limit} positions (about {} MB)", bound_text(*.needed), .limit * 40 / 1_000_000)]
+    GraphTooLarge {
+        /// The game's name.
+        game: String,
+        /// The bound on its positions (`u128::MAX` when it does not fit, see [`count_text`]).
+        needed: u128,
+        /// The most positions of an explicit graph ([`games::MAX_POSITIONS`]).
+        limit: u64,
+    },
+    /// All totals `0..=max_k` over more position updates than allowed, estimated from the
+    /// bound on the positions before enumerating them.
+    #[error("f(k) for k = 0..{max_k} over about {positions} positions or more is more than {limit} position updates: ask for fewer totals")]
+    WorkEstimateTooLarge {
+        /// The largest total asked for.
+        max_k: u64,
+        /// A lower estimate of the positions (a quarter of their bound).
+        positions: u128,
+        /// The most position updates allowed ([`allk::WORK_LIMIT`]).
+        limit: u128,
+    },
+    /// All totals `0..=max_k` over more position updates than allowed.
+    #[error("f(k) for k = 0..{max_k} over {positions} positions is {updates} position updates (limit {limit}): ask for fewer totals")]
+    WorkTooLarge {
+        /// The largest total asked for.
+        max_k: u64,
+        /// The positions of the game.
+        positions: u64,
+        /// `positions × (max_k + 1)`.
+        updates: u128,
+        /// The most position updates allowed ([`allk::WORK_LIMIT`]).
+        limit: u128,
+    },
+    /// Two layers of rows of 64 totals need more memory than the limit.
+    #[error("f(k) for k = 0..{max_k} needs {} MB for two layers of rows per 64 totals ({positions} positions, widest layer {widest}, {value_bytes} bytes a value; limit {} MB)", .needed_bytes / 1_000_000, .limit_bytes / 1_000_000)]
+    RowsTooLarge {
+        /// The largest total asked for.
+        max_k: u64,
+        /// The positions of the game.
+        positions: u64,
+        /// The positions of its widest layer.
+        widest: u64,
+        /// Bytes a value of a row takes (2 or 4).
+        value_bytes: u64,
+        /// The bytes two layers of rows of 64 totals need.
+        needed_bytes: u64,
+        /// The memory allowed, in bytes.
+        limit_bytes: u64,
+    },
+    /// The period bound `M` of Theorem 3.13 is larger than the tables it sizes may be.
+    #[error("the period bound M = {bound} is larger than {limit}")]
+    PeriodBoundTooLarge {
+        /// `M`, the least common denominator of the Richman values.
+        bound: BigInt,
+        /// The largest `M` accepted ([`periodicity::MAX_M`]).
+        limit: u64,
+    },
+    /// A total whose threshold, extended by its period, is beyond the largest chip count.
+    #[error("{total} chips is too large a total")]
+    ThresholdBeyondChips {
+        /// The total asked for.
+        total: u64,
+    },
+    /// The Richman values are not exact, so Theorem 3.13 gives no period bound.
+    #[error("the Richman values are not known exactly, so no period can be derived")]
+    RichmanNotExact,
+    /// No period of `f(G, k)` was verified over two periods within the totals computed.
+    #[error("no period verified over two periods within k < {within}")]
+    NoPeriodVerified {
+        /// The totals computed.
+        within: u64,
+    },
+    /// No period of a position's row was proved within the longest row allowed.
+    #[error("no period of a position's row proved within {within} totals")]
+    NoRowPeriod {
+        /// The length of the longest row computed ([`layered::ROW_LIMIT`]).
+        within: u64,
+    },
+    /// A question for boards (Connect, Hex) asked of another game.
+    #[error("{game} is not a board game")]
+    NotABoardGame {
+        /// The game's name.
+        game: String,
+    },
+    /// A question for the small explicit games asked of another game.
+    #[error("{game} is not a small game")]
+    NotASmallGame {
+        /// The game's name.
+        game: String,
+    },
     /// A count given as text (`what` names it) is not a non-negative integer.
     #[error("{what} must be a non-negative integer, got {}", quote(.text))]
     NotACount {
@@ -180,7 +369,7 @@ pub enum BiddingError {
     Finished(Outcome),
 }
 
-/// `n` as `a·10^e` (e.g. `2·10^10`) where it ends in at least three zeros, else its digits.
+/// `n` as `a·10^e` (e.g. `2·10^10`, or `10^9` where `a` is 1) where it ends in at least three zeros, else its digits.
 fn power_of_ten_text(n: u64) -> String {
     let mut e = 0;
     let mut a = n;
@@ -190,6 +379,8 @@ fn power_of_ten_text(n: u64) -> String {
     }
     if e < 3 {
         n.to_string()
+    } else if a == 1 {
+        format!("10^{e}")
     } else {
         format!("{a}·10^{e}")
     }

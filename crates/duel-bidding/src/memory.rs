@@ -4,7 +4,7 @@ use duel_core::limits::{available_memory, check_memory};
 
 use crate::BiddingError;
 
-/// `len` copies of `fill`, refused with the bytes needed ([`BiddingError::TooLarge`]) where
+/// `len` copies of `fill`, refused with the bytes needed ([`BiddingError::Memory`]) where
 /// they are past `limit` bytes or the memory available (`ulimit -v` included), or where the
 /// system refuses them. `what` names the table in the message.
 pub(crate) fn filled_table<T: Clone>(
@@ -15,14 +15,14 @@ pub(crate) fn filled_table<T: Clone>(
 ) -> Result<Vec<T>, BiddingError> {
     let bytes = len as u128 * std::mem::size_of::<T>() as u128;
     let limit = available_memory().map_or(limit, |m| m.min(limit));
-    check_memory(what, bytes, limit).map_err(|e| BiddingError::TooLarge(e.to_string()))?;
+    check_memory(what, bytes, limit)?;
     let mut table = Vec::new();
-    table.try_reserve_exact(len).map_err(|_| {
-        BiddingError::TooLarge(format!(
-            "{what} would need {}, which the system refused",
-            duel_core::limits::Bytes(bytes)
-        ))
-    })?;
+    table
+        .try_reserve_exact(len)
+        .map_err(|_| BiddingError::AllocationRefused {
+            what: what.to_string(),
+            needed_bytes: bytes,
+        })?;
     table.resize(len, fill);
     Ok(table)
 }

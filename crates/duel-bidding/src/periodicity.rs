@@ -81,13 +81,14 @@ impl Periodicity {
     ) -> Result<Periodicity, BiddingError> {
         let richman = Richman::solve(graph)?;
         if !richman.exact {
-            return Err(BiddingError::Model(
-                "the Richman values are not known exactly, so no period can be derived".into(),
-            ));
+            return Err(BiddingError::RichmanNotExact);
         }
         let lcd = period_bound(graph, &richman, v);
         let big_m = lcd.to_u64().filter(|&m| m <= MAX_M).ok_or_else(|| {
-            BiddingError::TooLarge(format!("the period bound M = {lcd} is larger than {MAX_M}"))
+            BiddingError::PeriodBoundTooLarge {
+                bound: lcd.clone(),
+                limit: MAX_M,
+            }
         })?;
         let r = richman.value(v).clone();
         let m = (r.clone() * BigInt::from(big_m))
@@ -130,9 +131,7 @@ impl Periodicity {
                 }
             }
             if len > 64 * big_m + 4096 || len >= max_table {
-                return Err(BiddingError::Model(format!(
-                    "no period verified over two periods within k < {len}"
-                )));
+                return Err(BiddingError::NoPeriodVerified { within: len });
             }
             len *= 2;
         }
@@ -151,6 +150,6 @@ impl Periodicity {
             .and_then(|x| x.checked_add(rank))
             .filter(|&r| r / 2 <= Chips::MAX_COUNT)
             .map(Chips::from_rank)
-            .ok_or_else(|| BiddingError::Input(format!("{k} chips is too large a total")))
+            .ok_or(BiddingError::ThresholdBeyondChips { total: k })
     }
 }

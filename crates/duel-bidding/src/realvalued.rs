@@ -24,13 +24,9 @@ use duel_core::game::{Outcome, Player};
 /// The taxman threshold of every vertex of a bounded game, for a tax `tau` in `[0, 1]`.
 pub fn taxman_values(graph: &GameGraph, tau: &Rational) -> Result<Vec<Rational>, BiddingError> {
     if *tau < Rational::zero() || *tau > Rational::one() {
-        return Err(BiddingError::Input(format!(
-            "the tax must be between 0 and 1, got {tau}"
-        )));
+        return Err(BiddingError::TaxOutOfRange(tau.clone()));
     }
-    let topo = graph.topo().ok_or_else(|| {
-        BiddingError::Input("taxman values are computed for bounded games only".into())
-    })?;
+    let topo = graph.topo().ok_or(BiddingError::TaxmanNeedsBoundedGame)?;
     let one = Rational::one();
     let two = Rational::from_integer(2.into());
     let mut t = vec![Rational::zero(); graph.len()];

@@ -10,7 +10,7 @@ use duel_bidding::games::parse_game;
 use duel_bidding::graph::BiddingGame;
 use duel_bidding::periodicity::Periodicity;
 use duel_bidding::richman::Richman;
-use duel_bidding::BiddingError;
+use duel_bidding::{BiddingError, GameNameError, PositionError, Solver, TooMany};
 use duel_core::exact::Chips;
 
 fn per_k(name: &str, max_k: u64) -> Vec<Chips> {
@@ -169,13 +169,21 @@ fn refuses_what_does_not_fit() {
     let board = LineGame::new(4, 3, 3, true).unwrap();
     let err = all_totals(&board, board.position_bound(), 1000, 1000).unwrap_err();
     match err {
-        BiddingError::TooLarge(msg) => assert!(msg.contains("MB"), "{msg}"),
+        BiddingError::RowsTooLarge {
+            max_k: 1000,
+            limit_bytes: 1000,
+            ..
+        } => assert!(err.to_string().contains("MB"), "{err}"),
         other => panic!("{other:?}"),
     }
     let big = LineGame::new(6, 5, 4, true).unwrap();
     assert!(matches!(
         all_totals(&big, big.position_bound(), 10, DEFAULT_MEMORY_LIMIT),
-        Err(BiddingError::TooLarge(_))
+        Err(BiddingError::TooMany(TooMany {
+            what: "positions",
+            solver: Solver::AllTotals,
+            ..
+        }))
     ));
 }
 
@@ -196,8 +204,13 @@ impl BiddingGame for Loop {
         pos.to_string()
     }
     fn parse(&self, text: &str) -> Result<u64, BiddingError> {
-        text.parse()
-            .map_err(|_| BiddingError::Position(text.into()))
+        text.parse().map_err(|_| {
+            PositionError::NotAPosition {
+                text: text.into(),
+                examples: vec!["0".into(), "1".into()],
+            }
+            .into()
+        })
     }
 }
 
@@ -205,7 +218,11 @@ impl BiddingGame for Loop {
 fn refuses_games_with_cycles() {
     assert!(matches!(
         all_totals(&Loop, 2, 4, DEFAULT_MEMORY_LIMIT),
-        Err(BiddingError::Input(_))
+        Err(BiddingError::TooMany(TooMany {
+            what: "moves",
+            solver: Solver::AllTotals,
+            ..
+        }))
     ));
 }
 
@@ -223,7 +240,11 @@ fn game_names_are_bounded() {
         nested(100_000),
     ] {
         match parse_game(&bad) {
-            Err(BiddingError::TooLarge(msg)) => assert!(msg.contains("at most"), "{msg}"),
+            Err(
+                err @ BiddingError::GameName(
+                    GameNameError::TooDeep { .. } | GameNameError::TooManyGames { .. },
+                ),
+            ) => assert!(err.to_string().contains("at most"), "{err}"),
             other => panic!("{other:?}"),
         }
     }

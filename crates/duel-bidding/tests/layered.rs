@@ -195,13 +195,31 @@ fn large_boards_periods() {
 
 #[test]
 fn too_large_boards_are_refused() {
-    use duel_bidding::BiddingError;
+    use duel_bidding::{BiddingError, Solver, TooMany};
     // 30 cells: rows of 3·2^30 totals.
     let big = LineGame::new(6, 5, 4, true).unwrap();
     let err = periodic_rows(&big, 30, big.position_bound()).unwrap_err();
-    assert!(matches!(err, BiddingError::TooLarge(ref m) if m.contains("at most 23 cells")));
+    assert_eq!(
+        err,
+        BiddingError::TooMany(TooMany {
+            what: "cells",
+            count: 30,
+            limit: 23,
+            solver: Solver::PeriodicRows
+        })
+    );
+    assert!(err.to_string().contains("at most 23 cells"), "{err}");
     // 20 cells but more positions than the enumeration takes.
     let wide = LineGame::new(5, 4, 4, true).unwrap();
     let err = periodic_rows(&wide, 20, 1 << 40).unwrap_err();
-    assert!(matches!(err, BiddingError::TooLarge(ref m) if m.contains("positions")));
+    assert!(matches!(
+        err,
+        BiddingError::TooMany(TooMany {
+            what: "positions",
+            count: 1_099_511_627_776,
+            solver: Solver::PeriodicRows,
+            ..
+        })
+    ));
+    assert!(err.to_string().contains("positions"), "{err}");
 }

@@ -122,7 +122,9 @@ fn build(
     let max_k = 256 * span - 1;
     let fm = FirstMoves::new(max_k)?;
     for (name, computed) in [("figure3", &fm.center), ("figure4", &fm.corner)] {
-        let t = paper::table(name).ok_or_else(|| BiddingError::Model("missing table".into()))?;
+        let t = paper::table(name).ok_or(BiddingError::Internal {
+            what: "missing table",
+        })?;
         let differing: Vec<u64> = (0..=max_k)
             .filter(|&k| computed[k as usize] != t.value(k))
             .collect();
@@ -230,8 +232,9 @@ fn build(
     ));
     let big = 1_000_000_000_000_000_000u64;
     let f_big = p.threshold(big)?;
-    let fig3 =
-        paper::table("figure3").ok_or_else(|| BiddingError::Model("missing table".into()))?;
+    let fig3 = paper::table("figure3").ok_or(BiddingError::Internal {
+        what: "missing table",
+    })?;
     s.checks.push(check(
         "f(TTT, 10^18) by periodicity",
         "Figure 3",
@@ -407,10 +410,7 @@ fn corner_note(analysis: &TttAnalysis, t: &PaperTable) -> String {
 
 fn alice_wins(g: &GameGraph, a: u64, b: u64, alice_star: bool) -> Result<bool, BiddingError> {
     let f = threshold_ranks(g, a + b, Recursion::Advantage)[g.start() as usize];
-    Ok(Chips::new(a, alice_star)
-        .map_err(|e| BiddingError::Input(e.to_string()))?
-        .rank()
-        >= f)
+    Ok(Chips::new(a, alice_star)?.rank() >= f)
 }
 
 fn examples(
@@ -670,7 +670,7 @@ fn new_results(
     ] {
         let g = graph(name)?;
         let r = Richman::solve(&g)?;
-        let p = random_turn_values(&g).ok_or_else(|| BiddingError::Model("cyclic".into()))?;
+        let p = random_turn_values(&g).ok_or(BiddingError::Internal { what: "cyclic" })?;
         ok &= r
             .values
             .iter()
@@ -755,7 +755,7 @@ fn new_results(
         ("1/2", "taxman, tax 1/2"),
         ("0", "taxman, tax 0 (Richman)"),
     ] {
-        let tau: Rational = tax.parse().map_err(|_| BiddingError::Input(tax.into()))?;
+        let tau: Rational = tax.parse().map_err(|_| BiddingError::NotATax(tax.into()))?;
         let t = taxman_values(&ttt, &tau)?;
         let v = &t[ttt.start() as usize];
         s.checks.push(check(
@@ -887,7 +887,11 @@ fn all_totals_tables(
                 let hex = Hex::new(n)?;
                 all_totals(&hex, hex.position_bound(), max_k, REPORT_MEMORY)?
             }
-            _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
+            _ => {
+                return Err(BiddingError::NotABoardGame {
+                    game: name.to_string(),
+                })
+            }
         };
         let secs = start.elapsed().as_secs_f64();
         // The Richman value: on the explicit graph where it is small, else the dense tables
@@ -955,7 +959,11 @@ fn all_totals_tables(
                         connect_richman_dense(&LineGame::new(width, height, k, true)?)?
                     }
                     duel_bidding::games::GameSpec::Hex(n) => hex_richman_dense(&Hex::new(n)?)?,
-                    _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
+                    _ => {
+                        return Err(BiddingError::NotABoardGame {
+                            game: name.to_string(),
+                        })
+                    }
                 };
                 m_agree &= (
                     on_dense.big_m().into(),
@@ -1122,7 +1130,11 @@ fn periodic_rows_tables(
                 let hex = Hex::new(n)?;
                 periodic_rows(&hex, (n * n) as u32, hex.position_bound())?
             }
-            _ => return Err(BiddingError::Model(format!("{name} is not a board"))),
+            _ => {
+                return Err(BiddingError::NotABoardGame {
+                    game: name.to_string(),
+                })
+            }
         };
         let secs = start.elapsed().as_secs_f64();
         let root = &solution.root;
@@ -1171,7 +1183,9 @@ fn periodic_rows_tables(
                     duel_bidding::games::GameSpec::Hex(n) => {
                         hex_dense(&Hex::new(n)?, Some(k)).map(|x| x.0)
                     }
-                    _ => Err(BiddingError::Model(format!("{name} is not a board"))),
+                    _ => Err(BiddingError::NotABoardGame {
+                        game: name.to_string(),
+                    }),
                 })
                 .collect::<Result<_, _>>()?;
             let same = ks.iter().zip(&dense).all(|(&k, &r)| root.rank(k) == r);

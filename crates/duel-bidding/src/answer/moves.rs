@@ -121,8 +121,7 @@ pub fn moves_answer(
     let here = position.map_or_else(|| built.label(v), str::to_string);
     if rule == TieRule::Advantage {
         let f = thresholds(g, k)?;
-        let holder_chips = Chips::new(alice, tie == Player::ALICE)
-            .map_err(|e| BiddingError::Input(e.to_string()))?;
+        let holder_chips = Chips::new(alice, tie == Player::ALICE)?;
         let adv = advise(g, &f, v, holder_chips, k)?;
         let alice_move = oriented(&built, &f, position, Player::ALICE, adv.alice_move);
         let bob_move = oriented(&built, &f, position, Player::BOB, adv.bob_move);

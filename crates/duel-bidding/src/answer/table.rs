@@ -176,10 +176,7 @@ fn board_richman(game: &GameSpec) -> Result<Rational, BiddingError> {
         GameSpec::Connect { width, height, k } => {
             Ok(connect_richman_dense(&LineGame::new(width, height, k, true)?)?.value())
         }
-        _ => Err(BiddingError::Model(format!(
-            "{} is not a board game",
-            game.name()
-        ))),
+        _ => Err(BiddingError::NotABoardGame { game: game.name() }),
     }
 }
 
@@ -201,12 +198,7 @@ fn board_table(
             let hex = Hex::new(n)?;
             all_totals(&hex, hex.position_bound(), max_k, DEFAULT_MEMORY_LIMIT)?
         }
-        _ => {
-            return Err(BiddingError::Model(format!(
-                "{} is not a board game",
-                game.name()
-            )))
-        }
+        _ => return Err(BiddingError::NotABoardGame { game: game.name() }),
     };
     let seconds = start.elapsed().as_secs_f64();
     let richman = board_richman(game)?;
