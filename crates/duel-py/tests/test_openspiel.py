@@ -81,3 +81,33 @@ def test_duel_games_registered_in_openspiel_run_its_algorithms():
     bots = [dos.Bot(agent="sym", iterations=500), UniformRandomBot(1, np.random.RandomState(0))]
     returns = evaluate_bots.evaluate_bots(pearl.new_initial_state(), bots, np.random)
     assert sum(returns) == 0
+
+
+def expectimax(state):
+    """The first player's expected return under optimal play, through OpenSpiel's interface
+    only (exact, in fractions)."""
+    from fractions import Fraction
+
+    if state.is_terminal():
+        return Fraction(state.returns()[0]).limit_denominator()
+    if state.is_chance_node():
+        total = Fraction(0)
+        for action, p in state.chance_outcomes():
+            child = state.child(action)
+            total += Fraction(p).limit_denominator(10**6) * expectimax(child)
+        return total
+    values = [expectimax(state.child(a)) for a in state.legal_actions()]
+    return max(values) if state.current_player() == 0 else min(values)
+
+
+@pytest.mark.parametrize("n, m", [(2, 2), (3, 3), (5, 4), (7, 6), (9, 8)])
+def test_guess_who_as_a_game_of_chance_has_nicas_values(n, m):
+    from fractions import Fraction
+
+    from duel import guess_who
+
+    game = pyspiel.load_game("duel_guess_who", {"n": n, "m": m})
+    # Returns are ±1: the first player's win probability is (1 + value) / 2.
+    p = (1 + expectimax(game.new_initial_state())) / 2
+    assert p == guess_who.value(n, m, rules="race")["p"]
+    assert isinstance(p, Fraction)

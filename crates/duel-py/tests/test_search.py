@@ -69,3 +69,16 @@ def test_bad_game_raises_the_cli_message():
     with pytest.raises(duel.InputError) as e:
         search.best("chess")
     assert str(e.value) == cli_error("search", "best", "chess", "--agent", "symp")
+
+
+def test_numbers_out_of_range_are_input_errors():
+    from duel import liar
+
+    for call in (
+        lambda: search.best("tictactoe", iterations=-5),
+        lambda: search.best("tictactoe", seed=2**70),
+        lambda: liar.solve(questions=3, n=-1),
+        lambda: search.best("tictactoe", iterations="many"),
+    ):
+        with pytest.raises(duel.InputError):
+            call()

@@ -4,7 +4,9 @@ star (the tie-breaking advantage) is part of the number."""
 
 import json
 from fractions import Fraction
-from typing import Any, Dict, Iterable
+from typing import Any, Callable, Dict, Iterable
+
+from duel.errors import InputError
 
 
 def fraction(text: Any) -> Any:
@@ -26,3 +28,12 @@ def quote(text: str) -> str:
     from duel import _native
 
     return _native.quote(text)
+
+
+def call(native: Callable[..., Any], *args: Any) -> Any:
+    """``native(*args)``, a number out of range or of the wrong type (which the native
+    module's argument conversion refuses) raised as :class:`~duel.InputError`."""
+    try:
+        return native(*args)
+    except (OverflowError, TypeError) as e:
+        raise InputError(f"{native.__name__}: {e}") from None

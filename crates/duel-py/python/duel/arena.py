@@ -14,7 +14,7 @@ import os
 from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, Union
 
 from duel import _native
-from duel._exact import answer
+from duel._exact import answer, call
 from duel.errors import InputError
 
 ShardSpec = Union[str, Tuple[int, int]]
@@ -24,7 +24,7 @@ def parse_shard(shard: ShardSpec) -> Tuple[int, int]:
     """``"I/N"`` or ``(I, N)`` as ``(I, N)``; a bad text is an :class:`~duel.InputError` with
     the command line's message."""
     if isinstance(shard, str):
-        return _native.arena_shard(shard)
+        return call(_native.arena_shard, shard)
     i, n = shard
     return int(i), int(n)
 
@@ -47,7 +47,8 @@ def _record_chunks(game, a, b, games, iterations, millis, b_iterations, b_millis
     if chunk is None:
         chunk = 4 * (threads or os.cpu_count() or 1)
     for si, sn in _chunks(i, n, games, chunk):
-        yield _native.arena_records(
+        yield call(
+            _native.arena_records,
             game, a, b, games, iterations, millis, b_iterations, b_millis, seed,
             threads, si, sn,
         )
@@ -77,7 +78,7 @@ def records(
 def summary(lines: Sequence[str], shard: ShardSpec = (0, 1)) -> Dict[str, Any]:
     """The answer of ``duel arena --json`` for the record lines of one run's shard."""
     i, n = parse_shard(shard)
-    return answer(_native.arena_answer("".join(lines), i, n))
+    return answer(call(_native.arena_answer, "".join(lines), i, n))
 
 
 def run(
@@ -128,4 +129,4 @@ def run(
 def merge(*files: Union[str, os.PathLike]) -> Dict[str, Any]:
     """The records of several runs or shards (files written by ``duel arena --out`` or
     :func:`run`) as one run: ``duel arena merge FILE... --json``."""
-    return answer(_native.arena_merge([os.fspath(f) for f in files]))
+    return answer(call(_native.arena_merge, [os.fspath(f) for f in files]))

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Union
 
 from duel import _native
-from duel._exact import answer, fraction, quote
+from duel._exact import answer, call, fraction, quote
 from duel.errors import InputError
 
 try:
@@ -44,7 +44,7 @@ def value(
     ``"8,16"``) is evaluated too (``move_p``, ``move_optimal``). ``rules``: ``race``,
     ``official`` or ``free-guess``; ``questions``: 2 or 3."""
     n, m = _pool("N", n), _pool("M", m)
-    doc = _native.guess_who_value(n, m, rules, str(questions), move, float(max_steps))
+    doc = call(_native.guess_who_value, n, m, rules, str(questions), move, float(max_steps))
     return answer(doc, exact=("p", "move_p"))
 
 
@@ -84,4 +84,4 @@ def table(max: int, rules: str = "race", questions: Questions = 2) -> Table:
     import json
 
     max = _pool("--max", max)
-    return Table(json.loads(_native.guess_who_table(max, rules, str(questions))))
+    return Table(json.loads(call(_native.guess_who_table, max, rules, str(questions))))

@@ -8,7 +8,7 @@
 from typing import Any, Dict, List, Optional
 
 from duel import _native
-from duel._exact import answer
+from duel._exact import answer, call
 
 
 def solve(
@@ -24,7 +24,8 @@ def solve(
     """Who wins with ``questions`` questions from ``n`` objects (or the state ``state``, the
     objects of each lie class), the Berlekamp ``volume`` against ``bound`` = 2^q, Paul's
     first ``question``; ``ask`` evaluates a question: ``duel liar solve --json``."""
-    doc = _native.liar_solve(
+    doc = call(
+        _native.liar_solve,
         questions, n, state, lies, ask, pathological, max_states, max_steps
     )
     return answer(doc)
@@ -35,4 +36,4 @@ def min_questions(
 ) -> Dict[str, Any]:
     """The fewest questions that find one of ``n`` objects against ``lies`` lies, with the
     bounds and whether it is ``certified``: ``duel liar min-questions --json``."""
-    return answer(_native.liar_min_questions(n, lies, max_states, max_steps))
+    return answer(call(_native.liar_min_questions, n, lies, max_states, max_steps))

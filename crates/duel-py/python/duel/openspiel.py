@@ -8,6 +8,8 @@
   ``connect:WxH:K``, ``connect-misere:WxH:K``, ``tictactoe`` and Pearl's ``pearl:D:K``
   games as OpenSpiel Python games, so that OpenSpiel's algorithms and ``evaluate_bots`` run
   on them. Action ``a`` is duel's move ``a + 1`` (a column, a cell, a child).
+- The game ``duel_guess_who`` (``{"n": 24, "m": 24}``): Guess Who under Nica's race rules
+  with yes/no questions, a game of chance.
 
 >>> import pyspiel, duel.openspiel
 >>> game = pyspiel.load_game("connect_four")
@@ -169,7 +171,7 @@ class DuelGame(pyspiel.Game):
 
 
 class _StringObserver:
-    """Observations as strings only: the position's moves (perfect information)."""
+    """Observations as strings only: the state's text (perfect information)."""
 
     def __init__(self) -> None:
         self.tensor = None
@@ -178,8 +180,8 @@ class _StringObserver:
     def set_from(self, state: "DuelSpielState", player: int) -> None:
         pass
 
-    def string_from(self, state: "DuelSpielState", player: int) -> str:
-        return state.position.position
+    def string_from(self, state: "pyspiel.State", player: int) -> str:
+        return str(state)
 
 
 class DuelSpielState(pyspiel.State):
@@ -219,3 +221,114 @@ class DuelSpielState(pyspiel.State):
 
 
 pyspiel.register_game(GAME_TYPE, DuelGame)
+
+
+# Guess Who under Nica's race rules as a game of chance. A turn is a yes/no question that
+# splits the mover's n candidates into b and n - b (action b - 1, 1 ≤ b ≤ n/2); chance then
+# keeps b of them with probability b/n (outcome 0) or n - b (outcome 1); the player whose turn
+# begins with one candidate names it and wins. Its values are Nica's p*(n, m), which the
+# tests check against duel.guess_who.value.
+GUESS_WHO_TYPE = pyspiel.GameType(
+    short_name="duel_guess_who",
+    long_name="Guess Who, race rules, yes/no questions (Nica)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=False,
+    parameter_specification={"n": 24, "m": 24},
+)
+
+
+class GuessWhoGame(pyspiel.Game):
+    """Guess Who from pools ``n`` (the first player's) and ``m`` (the second's)."""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        self.n = int(params.get("n", 24))
+        self.m = int(params.get("m", 24))
+        if self.n < 1 or self.m < 1 or (self.n, self.m) == (1, 1):
+            raise InputError(
+                f"Guess Who needs pools of at least 1 candidate, not both 1; got {self.n}, {self.m}"
+            )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=max(1, max(self.n, self.m) // 2),
+            max_chance_outcomes=2,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=2 * (self.n + self.m),
+        )
+        super().__init__(GUESS_WHO_TYPE, info, {"n": self.n, "m": self.m})
+
+    def new_initial_state(self) -> "GuessWhoState":
+        return GuessWhoState(self, [self.n, self.m])
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return _StringObserver()
+
+
+class GuessWhoState(pyspiel.State):
+    """The pools, the player to move, and the split asked if chance is to answer."""
+
+    def __init__(self, game: GuessWhoGame, pools: List[int]) -> None:
+        super().__init__(game)
+        self.pools = list(pools)
+        self.mover = 0
+        self.split: Optional[int] = None
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self.split is not None:
+            return pyspiel.PlayerId.CHANCE
+        return self.mover
+
+    def _legal_actions(self, player: int) -> List[int]:
+        return list(range(self.pools[self.mover] // 2))
+
+    def chance_outcomes(self):
+        n, b = self.pools[self.mover], self.split
+        if 2 * b == n:
+            return [(0, 1.0)]
+        return [(0, b / n), (1, (n - b) / n)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.split is None:
+            self.split = action + 1
+            return
+        n, b = self.pools[self.mover], self.split
+        self.pools[self.mover] = b if action == 0 else n - b
+        self.split = None
+        self.mover = 1 - self.mover
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return "first part" if action == 0 else "second part"
+        n = self.pools[self.mover]
+        return f"split {action + 1},{n - action - 1}"
+
+    def is_terminal(self) -> bool:
+        return self.split is None and self.pools[self.mover] == 1
+
+    def returns(self) -> List[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.mover == 0 else [-1.0, 1.0]
+
+    def __str__(self) -> str:
+        return f"pools {self.pools[0]},{self.pools[1]}; player {self.mover} " + (
+            f"asked {self.split},{self.pools[self.mover] - self.split}"
+            if self.split is not None
+            else "to ask"
+        )
+
+
+pyspiel.register_game(GUESS_WHO_TYPE, GuessWhoGame)

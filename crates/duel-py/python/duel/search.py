@@ -8,7 +8,7 @@ the exact solver) and exact values.
 from typing import Any, Dict, Optional, Union
 
 from duel import _native
-from duel._exact import answer
+from duel._exact import answer, call
 from duel._native import State
 
 Position = Union[str, State]
@@ -36,11 +36,11 @@ def best(
     ``duel search best --json``. Budget: ``iterations`` or ``millis`` (default 10,000
     iterations). The same seed gives the same move under an iteration budget."""
     game, moves = _game_and_moves(state, position)
-    return answer(_native.search_best(game, moves, agent, iterations, millis, seed))
+    return answer(call(_native.search_best, game, moves, agent, iterations, millis, seed))
 
 
 def value(state: Position, position: str = "", max_nodes: int = 50_000_000) -> Dict[str, Any]:
     """The exact value (``win``, ``draw``, ``loss``) for the side to move: ``duel search value
     --json``."""
     game, moves = _game_and_moves(state, position)
-    return answer(_native.search_value(game, moves, max_nodes))
+    return answer(call(_native.search_value, game, moves, max_nodes))
