@@ -10,17 +10,26 @@ import pytest
 
 from duel import search
 
-LONG = "from duel import search; search.best('connect:9x9:4', agent='mcts', millis=30000)"
+# The child restores Python's Ctrl-C handler: a shell's background job inherits SIGINT
+# ignored, and Python then installs none.
+LONG = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from duel import search
+print("searching", flush=True)
+search.best("connect:9x9:4", agent="mcts", millis=30000)
+"""
 
 
 def test_ctrl_c_interrupts_a_long_search():
     child = subprocess.Popen(
-        [sys.executable, "-c", LONG], stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", LONG], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(1.5)  # the import and the start of the search
+    assert child.stdout.readline().strip() == "searching"
+    time.sleep(0.5)  # into the search
     child.send_signal(signal.SIGINT)
     start = time.monotonic()
-    _, err = child.communicate(timeout=20)
+    _, err = child.communicate(timeout=25)
     assert time.monotonic() - start < 5, "the search went on after Ctrl-C"
     assert "KeyboardInterrupt" in err and child.returncode != 0
 
