@@ -124,7 +124,9 @@ fn line_matches(pattern: &str, actual: &str) -> bool {
 fn lines_match(expected: &[String], actual: &[String]) -> bool {
     match expected.split_first() {
         None => actual.is_empty(),
-        Some((e, rest)) if e == "[…]" => (0..=actual.len()).any(|k| lines_match(rest, &actual[k..])),
+        Some((e, rest)) if e == "[…]" => {
+            (0..=actual.len()).any(|k| lines_match(rest, &actual[k..]))
+        }
         Some((e, rest)) => actual
             .split_first()
             .is_some_and(|(a, more)| line_matches(e, a) && lines_match(rest, more)),
@@ -182,7 +184,12 @@ fn every_documented_example_prints_what_the_docs_show() {
             );
             if !ex.compared || ex.expected.iter().all(|l| l.is_empty()) {
                 if !out.status.success() {
-                    failures.push(format!("{}: `{}` failed:\n{}", ex.place, ex.command, actual.join("\n")));
+                    failures.push(format!(
+                        "{}: `{}` failed:\n{}",
+                        ex.place,
+                        ex.command,
+                        actual.join("\n")
+                    ));
                 }
                 continue;
             }
@@ -200,7 +207,12 @@ fn every_documented_example_prints_what_the_docs_show() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
     assert!(ran > 20, "only {ran} examples found");
-    assert!(failures.is_empty(), "{} of {ran} examples differ:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} examples differ:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -209,13 +221,22 @@ fn wildcards_and_comments() {
     assert!(line_matches("[…]", "anything"));
     assert!(!line_matches("a […] b", "a 3.2 ms c"));
     assert!(line_matches("x", "x"));
-    assert_eq!(split_comment("duel a --b 1   # says 2"), ("duel a --b 1", "says 2"));
+    assert_eq!(
+        split_comment("duel a --b 1   # says 2"),
+        ("duel a --b 1", "says 2")
+    );
     assert_eq!(
         split_comment("duel bidding table \"(A #B)\""),
         ("duel bidding table \"(A #B)\"", "")
     );
     let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    assert!(lines_match(&lines(&["a", "[…]", "d"]), &lines(&["a", "b", "c", "d"])));
+    assert!(lines_match(
+        &lines(&["a", "[…]", "d"]),
+        &lines(&["a", "b", "c", "d"])
+    ));
     assert!(lines_match(&lines(&["a", "[…]", "d"]), &lines(&["a", "d"])));
-    assert!(!lines_match(&lines(&["a", "[…]", "d"]), &lines(&["a", "b"])));
+    assert!(!lines_match(
+        &lines(&["a", "[…]", "d"]),
+        &lines(&["a", "b"])
+    ));
 }
