@@ -22,7 +22,7 @@ pub struct Args {
     /// The folder to write (created if needed).
     #[arg(long, default_value = "report")]
     out: PathBuf,
-    /// Smaller ranges: a first look in about a minute.
+    /// Smaller ranges: a first look in seconds.
     #[arg(long)]
     quick: bool,
     /// Only these sections (guesswho, liar, bidding, games, search); all when absent.
