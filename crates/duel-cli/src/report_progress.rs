@@ -62,7 +62,7 @@ impl Progress for ReportProgress {
         if let ReportProgress::Bars { multi, bars } = self {
             let bar = multi.add(ProgressBar::new(steps));
             if let Ok(style) = ProgressStyle::with_template(
-                "{prefix:9} [{bar:30}] {pos}/{len} items, {elapsed} (about {eta} left) {wide_msg}",
+                "{prefix:9} [{bar:20}] {pos}/{len} {elapsed:>4}, ETA {eta:>4} {wide_msg}",
             ) {
                 bar.set_style(style.progress_chars("=> "));
             }
