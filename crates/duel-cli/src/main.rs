@@ -14,6 +14,7 @@ mod output;
 mod parse_error;
 mod play;
 mod report;
+mod report_progress;
 mod search;
 mod search_value;
 mod system;
@@ -59,6 +60,8 @@ enum Command {
 pub struct Ctx {
     /// Show progress bars (stderr is a terminal and `--quiet` was not given).
     pub progress: bool,
+    /// `--quiet`: nothing on stderr but errors.
+    pub quiet: bool,
 }
 
 /// Restores the default action of SIGPIPE (Rust ignores it), so that `duel ... | head` ends
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
     };
     let ctx = Ctx {
         progress: !cli.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        quiet: cli.quiet,
     };
     let result = match cli.command {
         Command::GuessWho(cmd) => guesswho::run(cmd, &ctx),

@@ -1,20 +1,28 @@
-//! `duel report`: builds every section of the reproduction report and writes it.
+//! `duel report`: builds every section of the reproduction report and writes it, or
+//! (`--check DIR`) builds the sections of a report folder again and lists what differs.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use duel::report::{build, check_only, ReportOptions};
+use duel::report::check::Folder;
+use duel::report::{build_with, check_only, Report, ReportOptions};
 
-use crate::output::{out, print_json, progress};
+use crate::output::{out, print_json};
+use crate::report_progress::ReportProgress;
 use crate::Ctx;
 
 /// Arguments of `duel report`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Progress: a bar per section on a terminal; otherwise one line per finished section on stderr; nothing with --quiet.\n\n\
+With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
+)]
 pub struct Args {
     /// The folder to write (created if needed).
     #[arg(long, default_value = "report")]
     out: PathBuf,
-    /// Smaller ranges: a first look in about a minute.
+    /// Smaller ranges: a first look in seconds.
     #[arg(long)]
     quick: bool,
     /// Only these sections (guesswho, liar, bidding, games, search); all when absent.
@@ -23,22 +31,34 @@ pub struct Args {
     /// Print the counts of items (per section and in all) as one JSON document.
     #[arg(long)]
     json: bool,
+    /// Compare the report in this folder with a fresh run instead of writing one (exit 1 if
+    /// anything differs).
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    check: Option<PathBuf>,
+}
+
+/// Builds the sections `only` (all when empty), with progress on stderr as `ctx` asks.
+fn build_report(quick: bool, only: &[String], ctx: &Ctx) -> anyhow::Result<Report> {
+    check_only(only)?;
+    let count = if only.is_empty() {
+        duel::report::SECTIONS.len()
+    } else {
+        only.len()
+    };
+    let progress = Arc::new(ReportProgress::new(ctx, count));
+    let report = build_with(&ReportOptions { quick }, only, progress.clone())?;
+    progress.finish();
+    Ok(report)
 }
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     // Before the folder is made: a misspelt section is refused at once.
     check_only(&args.only)?;
-    prepare_out_dir(&args.out)?;
-    let opts = ReportOptions { quick: args.quick };
-    let mut bar = None;
-    let report = build(&opts, &args.only, &mut |id, done, total| {
-        let bar = bar.get_or_insert_with(|| progress(ctx, total, "report"));
-        bar.set_position(done);
-        bar.set_message(format!("report: {id}"));
-    })?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if let Some(dir) = &args.check {
+        return check(dir, &args, ctx);
     }
+    prepare_out_dir(&args.out)?;
+    let report = build_report(args.quick, &args.only, ctx)?;
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
@@ -59,6 +79,61 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--check DIR`: the sections of `dir` (those of `--only` among them, when given) built
+/// again with the `quick` the folder records, compared value by value.
+fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let folder = Folder::read(dir)?;
+    let mut ids = folder.ids();
+    if !args.only.is_empty() {
+        if let Some(id) = args.only.iter().find(|id| !ids.contains(id)) {
+            anyhow::bail!("--only {id}: {} holds no {id}.json", dir.display());
+        }
+        ids.retain(|id| args.only.contains(id));
+    }
+    let quick = folder.quick.unwrap_or(args.quick);
+    let report = build_report(quick, &ids, ctx)?;
+    let folder = Folder {
+        sections: folder
+            .sections
+            .into_iter()
+            .filter(|(id, _)| ids.contains(id))
+            .collect(),
+        quick: folder.quick,
+    };
+    let differences = folder.compare(&report);
+    if args.json {
+        let list: Vec<_> = differences
+            .iter()
+            .map(|d| {
+                serde_json::json!({"file": d.file, "path": d.path, "item": d.item, "old": d.old, "new": d.new})
+            })
+            .collect();
+        print_json(&serde_json::json!({
+            "folder": dir.display().to_string(),
+            "sections": ids,
+            "quick": quick,
+            "identical": differences.is_empty(),
+            "differences": list,
+        }))?;
+    } else {
+        for d in &differences {
+            out!("{d}");
+        }
+        out!(
+            "{} sections of {} compared{}: {} differences",
+            ids.len(),
+            dir.display(),
+            if quick { " (--quick)" } else { "" },
+            differences.len()
+        );
+    }
+    Ok(if differences.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// Creates the report's folder, and checks that a file can be written in it, before any

@@ -42,6 +42,70 @@ fn quick_report_writes_index_json_and_every_section() {
             "figure {file} linked but not written"
         );
     }
+    // The folder checked against a fresh run: nothing differs.
+    let check = duel()
+        .args(["report", "--quiet", "--check"])
+        .arg(&dir)
+        .output()
+        .expect("run duel");
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{said}");
+    assert!(said.ends_with("(--quick): 0 differences\n"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--check` lists the one number edited in a folder, exits 1, and refuses a missing folder
+/// or unreadable JSON with exit code 2; without `--quiet` and off a terminal, each finished
+/// section is a line on stderr.
+#[test]
+fn check_finds_an_edited_number() {
+    let dir = std::env::temp_dir().join(format!("duel-report-check-{}", std::process::id()));
+    let out = duel()
+        .args(["report", "--quick", "--only", "liar", "--out"])
+        .arg(&dir)
+        .output()
+        .expect("run duel");
+    assert!(out.status.success());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        log.starts_with("duel report: section liar done in ") && log.lines().count() == 1,
+        "{log}"
+    );
+    let file = dir.join("liar.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    doc["data"]["a286496"][3] = serde_json::json!(999);
+    std::fs::write(&file, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    let check = duel()
+        .args(["report", "--quiet", "--check"])
+        .arg(&dir)
+        .output()
+        .expect("run duel");
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(1), "{said}");
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 2, "{said}");
+    assert!(
+        lines[0].starts_with("liar.json: /data/a286496[3]: 999 -> "),
+        "{said}"
+    );
+    assert!(lines[1].ends_with("1 differences"), "{said}");
+
+    std::fs::write(&file, "{").unwrap();
+    let missing = dir.join("nothing-here");
+    for bad in [&dir, &missing] {
+        let out = duel()
+            .args(["report", "--quiet", "--check"])
+            .arg(bad)
+            .output()
+            .expect("run duel");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with("duel: error: ") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

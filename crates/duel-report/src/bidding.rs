@@ -243,6 +243,7 @@ fn build(
         Status::of(fig3.value(big) == f_big),
         "also equal to one direct pass of Theorem 3.7 at k = 10^18",
     ));
+    crate::step("Theorem 6.1, Figures 3 and 4");
     // Tables of section 6.2 for named games, and Example 3.8.
     for t in paper::tables() {
         let Some(game) = t.game.clone() else { continue };
@@ -375,7 +376,9 @@ fn build(
     }
     md.push('\n');
     data.insert("named_positions".into(), serde_json::Value::Object(named));
+    crate::step("named Tic-Tac-Toe positions");
     examples(opts, s, md, data)?;
+    crate::step("examples");
     new_results(opts, s, md, data)?;
     Ok(())
 }
@@ -747,7 +750,9 @@ fn new_results(
     md.push('\n');
     data.insert("boards".into(), serde_json::Value::Object(rows));
     let tables = all_totals_tables(opts, s, md, data)?;
+    crate::step("all-totals tables");
     periodic_rows_tables(opts, s, md, data, &tables)?;
+    crate::step("periodic rows");
     // Poorman and taxman Tic-Tac-Toe.
     let ttt = graph("tictactoe")?;
     for (tax, label) in [
@@ -767,6 +772,7 @@ fn new_results(
             "recursion T = lo + Δ(1 - τ·lo), Δ = (hi - lo)/(2 - τ + τ(hi - lo)); poorman checked against discrete poorman search on small games (test)",
         ));
     }
+    crate::step("poorman and taxman");
     Ok(())
 }
 

@@ -88,11 +88,17 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let mut data = serde_json::Map::new();
 
     known_values(&mut s, &mut data);
+    crate::step("known values");
     conformance(opts, &mut s, &mut md, &mut data);
+    crate::step("conformance");
     let generic = small_boards(opts, &mut md, &mut data);
+    crate::step("small Connect-K boards");
     connect4_sizes(opts, &generic, &mut s, &mut md, &mut data);
+    crate::step("Connect Four sizes");
     connect4_benchmark(opts, &mut s, &mut md, &mut data);
+    crate::step("Connect Four benchmark");
     connect4_book(opts, &mut s, &mut md, &mut data);
+    crate::step("opening book");
 
     s.markdown = md;
     s.json = serde_json::Value::Object(data);

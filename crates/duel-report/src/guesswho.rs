@@ -318,6 +318,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         svg: plot::figure_1(&race, 32).unwrap_or_default(),
     });
     drop(race);
+    crate::step("race rules (Nica)");
     s.figures.push(Figure {
         file_name: "guesswho-continuous.svg".into(),
         caption: "Nica Figure 2: p∞ on the L-shaped region (2, 8] × (1, 2] ∪ (1, 2] × (1, 8]"
@@ -404,6 +405,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         svg: plot::figure_1(&off, 32).unwrap_or_default(),
     });
     drop(off);
+    crate::step("official rules, Theorem 1.1");
 
     // ---- Official rules, headbusting questions: Cushing et al. Theorem 1.6.
     let t0 = Instant::now();
@@ -457,6 +459,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         svg: plot::figure_1(&off3, 32).unwrap_or_default(),
     });
     drop(off3);
+    crate::step("official rules, Theorem 1.6");
 
     // ---- The rest: no published theorem; the recurrence check and the counts.
     for (rules, questions) in [
@@ -492,6 +495,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         classic_rows(&t, &mut classic);
         let (bad, all) = even_split_not_optimal(&t);
         halving.push(json!({"rules": rules.name(), "questions": questions.parts(), "max": max, "not_optimal": bad, "positions": all}));
+        crate::step(&format!("{rules} rules, {}-way", questions.parts()));
     }
 
     // ---- Markdown.

@@ -136,6 +136,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         Err(e) => md.push_str(&format!("Verification stopped: {e}\n\n")),
     }
 
+    crate::step("Lemma 1, Theorem 1, Corollaries");
     // A286496.
     let mut exhaustive = Vec::new();
     for q in 0..A286496.len() as u32 {
@@ -157,6 +158,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         "exhaustive solver over every n up to the Corollary 1 threshold + 4; Corollary 1's closed form gives the same",
     ));
     data.insert("a286496".into(), json!(exhaustive));
+    crate::step("OEIS A286496");
 
     // Known values for 10^6 objects, and the e = 0..9 tables.
     let mut rows: Vec<MinQuestions> = Vec::new();
@@ -306,6 +308,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         data.insert("powers_of_two".into(), json!(pow_rows));
     }
 
+    crate::step("fewest questions, n = 10^6 and 2^20");
     // Corollary tables.
     let cq = if opts.quick { 10 } else { 16 };
     md.push_str("### Corollaries 1 and 2 as tables\n\n");
@@ -422,6 +425,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push_str("- Every Paul win above is a proof: either the exhaustive solver (checked against plain minimax on small states) or a strategy certified over every reachable count vector (checked against enumeration of all 2^q answer sequences on small cases).\n");
     md.push_str("- For n = 10^6 the volume bound is reached for every e = 0..9: 20, 25, 29, 33, 36, 40, 43, 46, 49, 53 questions, each certified; in particular 36 (four lies) and 49 (eight lies), one less than the table values 37 and 50, which are those of n = 2^20.\n");
     md.push_str("- The exhaustive tables show where the volume bound is not enough for small n (entries marked `*`), for up to three lies, in both games.\n");
+    crate::step("tables of Corollaries 1 and 2, exhaustive tables");
     s.markdown = md;
     s.json = serde_json::Value::Object(data);
     s

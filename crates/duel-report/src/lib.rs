@@ -13,6 +13,8 @@
 #![warn(missing_docs)]
 
 pub mod bidding;
+pub mod build;
+pub mod check;
 pub mod games;
 pub mod guesswho;
 pub mod liar;
@@ -23,6 +25,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
+
+pub use build::{build, build_with, step, Progress};
 
 /// How much work the report may do.
 #[derive(Clone, Copy, Debug, Default)]
@@ -133,6 +137,8 @@ pub struct Section {
     pub json: serde_json::Value,
     /// Figures, linked from the Markdown by file name.
     pub figures: Vec<Figure>,
+    /// The wall-clock seconds the section took to build (0 until [`build()`] sets it).
+    pub seconds: f64,
 }
 
 impl Section {
@@ -145,6 +151,7 @@ impl Section {
             markdown: String::new(),
             json: serde_json::Value::Null,
             figures: Vec::new(),
+            seconds: 0.0,
         }
     }
 
@@ -230,31 +237,6 @@ pub fn check_only(only: &[String]) -> Result<(), UnknownSection> {
     }
 }
 
-/// Builds the sections named in `only` (every section when it is empty), in the report's
-/// order, calling `progress(id, done, total)` before each. Unknown names are refused before
-/// any work.
-pub fn build(
-    options: &ReportOptions,
-    only: &[String],
-    progress: &mut dyn FnMut(&str, u64, u64),
-) -> Result<Report, UnknownSection> {
-    check_only(only)?;
-    let chosen: Vec<_> = SECTIONS
-        .iter()
-        .filter(|(id, _)| only.is_empty() || only.iter().any(|o| o == id))
-        .collect();
-    let total = chosen.len() as u64;
-    let mut report = Report {
-        sections: Vec::new(),
-        quick: options.quick,
-    };
-    for (done, (id, build)) in chosen.into_iter().enumerate() {
-        progress(id, done as u64, total);
-        report.sections.push(build(options));
-    }
-    Ok(report)
-}
-
 /// How many items of a section, or of the report, match the papers, differ, or are new.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
@@ -333,17 +315,24 @@ impl Report {
         out
     }
 
+    /// The document `<id>.json` holds for section `s`.
+    pub fn section_json(&self, s: &Section) -> serde_json::Value {
+        serde_json::json!({
+            "id": s.id,
+            "title": s.title,
+            "quick": self.quick,
+            "seconds": s.seconds,
+            "checks": s.checks,
+            "data": s.json,
+        })
+    }
+
     /// Writes `index.md`, `<id>.json` per section and every figure into `dir` (created if needed).
     pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         std::fs::write(dir.join("index.md"), self.index_markdown())?;
         for s in &self.sections {
-            let json = serde_json::json!({
-                "id": s.id,
-                "title": s.title,
-                "checks": s.checks,
-                "data": s.json,
-            });
+            let json = self.section_json(s);
             let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;
             std::fs::write(dir.join(format!("{}.json", s.id)), text)?;
             for f in &s.figures {

@@ -1,20 +1,18 @@
 //! The search section of the reproduction report: Remark 17 exactly, the τ̄_K table of
 //! section 8.11 beside the paper's, the convergence figures, the corrected s of SymP, and the
-//! throughput of every agent beside the paper's iteration counts.
+//! matches of section 8 with the paper's iteration counts as budgets.
 
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use plotters::prelude::*;
 use rand::SeedableRng;
 use serde_json::json;
 
 use crate::{Check, Figure, ReportOptions, Section, Status};
-use duel_core::game::Game;
 use duel_games::pearl::{self, Pearl};
 use duel_games::{parse_game, AnyGame};
 
-use duel_search::agent::{Agent, Budget, Work};
+use duel_search::agent::Budget;
 use duel_search::experiments::{
     alpha_beta_expected_leaves, convergence, golden, leaves_experiment, remark17, solve_root,
 };
@@ -187,6 +185,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         }
     }
     data.insert("tau".into(), json!(tau_json));
+    crate::step("section 8.11, τ̄_K");
 
     // Remark 27: the printed s against the one Remark 24 implies.
     let base4 = Pearl::new(2, 4, Some(golden()), 0).expect("valid Pearl game");
@@ -213,6 +212,8 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             ),
         ));
     }
+
+    crate::step("Remark 27");
 
     // Section 8.4: the fair p.
     let p32 = pearl::fair_leaf_probability(2, 32);
@@ -269,115 +270,14 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         "value checked against plain recursion; one new leaf per iteration (15 (i))",
     ));
 
-    // Throughput.
-    md.push_str("\n### Iterations per second on pearl:2:32 (one thread, from the root)\n\n");
-    md.push_str("Measured during the report: each agent is built once and does five searches from scratch (it forgets its tree before each and keeps its memory, so that the system's first-touch page faults are not counted), the best of the five, the agents taking turns (timings are noisy on a shared machine; compare ratios). Per iteration at the largest budget: selections, descent levels resumed (Algorithm 13's descent starts below the choices its last update proved unchanged, section 2.12) and random moves. The paper (section 8.4, 1 ms per move, its 2016 hardware) reports 498 iterations for MCTS(3.5,5), 442 for MCTS′(2,3) and 163 for SymP: SymP about 3–4 times slower per iteration. The history of duel's performance work, with its measurements, is in `docs/performance.md`.\n\n");
-    let game = Pearl::new(2, 32, None, 1).expect("valid Pearl game");
-    let budgets = if opts.quick {
-        [300, 2_000, 10_000]
-    } else {
-        [1_000, BENCH_ITERATIONS, 200_000]
-    };
-    let agents = [
-        ("mcts:a=3.5,b=5", "498"),
-        ("mcts-prime:a=2,b=3", "442"),
-        ("uct:c=2", "—"),
-        ("sym", "—"),
-        ("symp", "163"),
-        ("gw:fit=10000", "—"),
-        ("gw2:fit=10000", "—"),
-    ];
-    let thr = throughput_table(&game, &agents, budgets, &mut md);
-    data.insert("throughput_pearl_2_32".into(), json!(thr));
-    let mut mid = game.clone();
-    if mid.play_moves(PEARL_MID).is_ok() {
-        let _ = write!(
-            md,
-            "\n#### pearl:2:32 from the mid-game position {PEARL_MID} (the benchmark's)\n\n"
-        );
-        let thr = throughput_table(&mid, &without_paper(&agents), budgets, &mut md);
-        data.insert("throughput_pearl_2_32_mid".into(), json!(thr));
-    }
-    if let Ok(AnyGame::Connect64(c4)) = parse_game("connect:7x6:4") {
-        md.push_str("\n### Iterations per second on connect:7x6:4 (one thread, from the start)\n\nThe paper (section 8.6, 1 ms per move) reports 53 iterations for MCTS(1.5,1.5), 50 for MCTS′(1,1) and 33 for Sym: Sym about twice slower per iteration.\n\n");
-        let agents = [
-            ("mcts:a=1.5,b=1.5", "53"),
-            ("mcts-prime:a=1,b=1", "50"),
-            ("uct:c=2", "—"),
-            ("sym", "33"),
-            ("symp", "—"),
-            ("gw:fit=10000", "—"),
-            ("gw2:fit=10000", "—"),
-        ];
-        let budgets = if opts.quick {
-            [200, 500, 2_000]
-        } else {
-            [1_000, BENCH_ITERATIONS, 50_000]
-        };
-        let thr = throughput_table(&c4, &agents, budgets, &mut md);
-        data.insert("throughput_connect_7x6_4".into(), json!(thr));
-        let mut mid = c4;
-        if mid.play_moves(CONNECT_MID).is_ok() {
-            // The table is measured first: the text gives the iterations Sym took to prove
-            // the win.
-            let mut table = String::new();
-            let thr = throughput_table(&mid, &without_paper(&agents), budgets, &mut table);
-            let proved = thr
-                .iter()
-                .find(|t| t["agent"].as_str().is_some_and(|a| a.starts_with("sym:")))
-                .and_then(|t| t["iterations_done"].as_u64())
-                .map_or_else(|| "(not measured)".to_string(), |n| n.to_string());
-            let _ = write!(md, "\n#### connect:7x6:4 from the mid-game position {CONNECT_MID} (the benchmark's)\n\nThe player to move wins. Sym proves it and stops (after {proved} iterations in the search timed at the largest budget), so its figures at every budget are those of its first iterations. MCTS(1.5,1.5), which has no such stop, settles on the winning line.\n\n");
-            md.push_str(&table);
-            data.insert("throughput_connect_7x6_4_mid".into(), json!(thr));
-        }
-    }
+    crate::step("Proposition 15");
+    md.push_str("\nThe speed of the agents (iterations per second, cost per iteration against MCTS, and as the tree grows, section 2.12) is measured by `cargo bench -p duel-search --bench search`, not here: timings are not reproductions.\n");
 
     // Section 8: matches against the best MCTS, with the paper's iteration counts as budgets.
     let m = matches(opts, &mut md, &mut s.checks);
     data.insert("matches".into(), m);
 
-    // Section 2.12: cost per iteration as n grows (SymP from the root of pearl:2:32).
-    md.push_str("\n### Section 2.12: cost per iteration as the tree grows (SymP, pearl:2:32)\n\nEach iteration updates exactly the K + 1 = 33 nodes of its branch and their d = 2 children (R by (2), U by (3), Z by (4)), whatever n is: the operation count per iteration is constant, and so should the time be (up to cache effects as the tree outgrows the caches).\n\n| iterations | µs per iteration in this window | tree nodes | tree bytes |\n| --- | --- | --- | --- |\n");
-    let mut agent: duel_search::bayes::Bayes<Pearl> = duel_search::bayes::Bayes::new(
-        PriorKind::Symmetric {
-            a: 0.5,
-            b: 0.0,
-            name: "symp",
-        },
-        3,
-    );
-    agent.start(&game);
-    let windows: &[u64] = if opts.quick {
-        &[1_000, 10_000, 30_000]
-    } else {
-        &[10_000, 100_000, 300_000, 1_000_000]
-    };
-    let mut done = 0u64;
-    let mut cost = Vec::new();
-    for &w in windows {
-        let t0 = Instant::now();
-        let todo = w - done;
-        for _ in 0..todo {
-            if agent.memory_full() {
-                break;
-            }
-            agent.step();
-        }
-        let us = t0.elapsed().as_secs_f64() * 1e6 / todo as f64;
-        let _ = writeln!(
-            md,
-            "| {}–{} | {:.2} | {} | {} |",
-            done + 1,
-            w,
-            us,
-            agent.tree_nodes(),
-            agent.tree_bytes()
-        );
-        cost.push(json!({"from": done + 1, "to": w, "micros_per_iteration": us, "nodes": agent.tree_nodes()}));
-        done = w;
-    }
-    data.insert("cost_per_iteration".into(), json!(cost));
+    crate::step("section 8 matches");
 
     // Figures: E[(R_n(r) − R(r))²] for K = 8 and 16, and one trajectory for K = 16.
     let mut figs = Vec::new();
@@ -436,6 +336,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             }
         }
     }
+    crate::step("section 8.11 figures");
     s.figures = figs;
     md.push_str("\nNotes. Draws count as losses of the player to move at the root (the paper's convention, section 1). Sym and SymP use a = 1/2 unless given (`symp:a=0.618`). GW and GW2 fit μ_k, q_k from uniformly random matches played from the position they first search (section 8.2), 10,000 by default (`gw:fit=N`).\n");
     s.markdown = md;
@@ -576,230 +477,6 @@ fn matches(opts: &ReportOptions, md: &mut String, checks: &mut Vec<Check>) -> se
     json!(out)
 }
 
-/// One line saying, from the throughput rows, whether Sym and SymP cost at most 1.5 times
-/// MCTS per iteration (the target), judged at the benchmark's budget
-/// (`budgets[JUDGED]`), with the ratios at the other budgets beside. A quick report, whose
-/// budgets are smaller, gives the ratios and judges nothing.
-fn target_line(thr: &[serde_json::Value], budgets: Budgets, md: &mut String) {
-    let rate = |prefix: &str, k: usize| {
-        thr.iter()
-            .find(|r| r["agent"].as_str().is_some_and(|a| a.starts_with(prefix)))
-            .and_then(|r| r["iterations_per_second"][k].as_f64())
-    };
-    let ratios = |k: usize| -> Option<Vec<(String, f64)>> {
-        let mcts = rate("mcts:", k)?;
-        Some(
-            ["sym:", "symp:"]
-                .iter()
-                .filter_map(|p| rate(p, k).map(|r| (p.trim_end_matches(':').to_string(), mcts / r)))
-                .collect(),
-        )
-    };
-    let Some(at_bench) = ratios(JUDGED) else {
-        return;
-    };
-    // A quick report measures smaller budgets than the benchmark's: it gives the ratios but
-    // judges nothing.
-    let full = budgets[JUDGED] == BENCH_ITERATIONS;
-    let judged: Vec<String> = at_bench
-        .iter()
-        .map(|(name, ratio)| {
-            let verdict = match (full, *ratio <= 1.5) {
-                (false, _) => "",
-                (true, true) => " (met)",
-                (true, false) => " (not met)",
-            };
-            format!("{name} {ratio:.2} × MCTS{verdict}")
-        })
-        .collect();
-    let others: Vec<String> = (0..budgets.len())
-        .filter(|&k| k != JUDGED)
-        .filter_map(|k| {
-            let r = ratios(k)?;
-            let r: Vec<String> = r
-                .iter()
-                .map(|(name, ratio)| format!("{name} {ratio:.2} ×"))
-                .collect();
-            Some(format!(
-                "at {} iterations {}",
-                grouped(budgets[k]),
-                r.join(", ")
-            ))
-        })
-        .collect();
-    let at = if full {
-        format!(
-            "at {} iterations (the benchmark's budget)",
-            grouped(budgets[JUDGED])
-        )
-    } else {
-        format!(
-            "judged at the benchmark's {} iterations, which this quick report does not measure; at {} iterations",
-            grouped(BENCH_ITERATIONS),
-            grouped(budgets[JUDGED])
-        )
-    };
-    let _ = writeln!(
-        md,
-        "\nTarget ≤ 1.5 × MCTS per iteration, {at}: {}. Other budgets: {}.",
-        judged.join(", "),
-        others.join("; ")
-    );
-}
-
-/// The budgets of a throughput table (iterations per search), increasing: the scale of the
-/// paper's 1 ms per move, the benchmark's ([`JUDGED`]), and a larger one.
-type Budgets = [u64; 3];
-
-/// The budget of [`Budgets`] at which the target is judged (the benchmark's).
-const JUDGED: usize = 1;
-
-/// The header of a throughput table for the `budgets`.
-fn throughput_header(budgets: Budgets) -> String {
-    let mut head = String::from("| agent |");
-    let mut rule = String::from("| --- |");
-    for b in budgets {
-        let _ = write!(
-            head,
-            " iterations/s, {} iterations | cost per iteration / MCTS |",
-            grouped(b)
-        );
-        rule.push_str(" --- | --- |");
-    }
-    let largest = grouped(budgets[budgets.len() - 1]);
-    let _ = writeln!(head, " tree bytes per node | per iteration ({largest}): selections, descent levels resumed, random moves | paper, iterations in 1 ms |");
-    let _ = writeln!(rule, " --- | --- | --- |");
-    head + &rule
-}
-
-/// The mid-game positions of the benchmark (`benches/search.rs`).
-const PEARL_MID: &str = "12121212";
-const CONNECT_MID: &str = "4453542333";
-
-/// The throughput table of `agents` on `game` at `budgets` ([`throughput`]) and its target
-/// line.
-fn throughput_table<G: Game + 'static>(
-    game: &G,
-    agents: &[(&str, &str)],
-    budgets: Budgets,
-    md: &mut String,
-) -> Vec<serde_json::Value> {
-    md.push_str(&throughput_header(budgets));
-    let thr = throughput(game, agents, budgets, md);
-    target_line(&thr, budgets, md);
-    thr
-}
-
-/// The agents with no paper's figure (the paper measured from the root only).
-fn without_paper<'a>(agents: &[(&'a str, &str)]) -> Vec<(&'a str, &'static str)> {
-    agents.iter().map(|&(a, _)| (a, "—")).collect()
-}
-
-/// `n` with its digits grouped by three (20,000).
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// The budget of the criterion benchmark (`cargo bench -p duel-search --bench search`), at which the
-/// issue's target is judged.
-const BENCH_ITERATIONS: u64 = 20_000;
-
-/// Iterations per second of each agent at each of two budgets, as Markdown rows and as
-/// JSON: the best of [`THROUGHPUT_ROUNDS`] searches from scratch (the run least disturbed by
-/// other processes), the agents taking turns round by round so that a change in the load of
-/// the machine touches them all alike. Each agent is built once and forgets its tree before
-/// each search ([`Agent::forget`]), keeping its memory: the first search asks the system for
-/// its memory page by page, and what that costs depends on what the allocator did before
-/// (the pages freed by the agent measured just before are reused by the next, for nothing),
-/// which made agents doing exactly the same work differ by 15 % (SymP and GW on
-/// pearl:2:32). The largest budget goes first, so that the smaller ones find their memory.
-fn throughput<G: Game + 'static>(
-    game: &G,
-    agents: &[(&str, &str)],
-    budgets: Budgets,
-    md: &mut String,
-) -> Vec<serde_json::Value> {
-    let mut built: Vec<Option<Box<dyn Agent<G>>>> = agents
-        .iter()
-        .map(|(spec, _)| AgentSpec::parse(spec).ok().map(|a| a.build::<G>(7)))
-        .collect();
-    let mut best: Vec<Vec<Option<Measured>>> = vec![vec![None; agents.len()]; budgets.len()];
-    for _ in 0..THROUGHPUT_ROUNDS {
-        for b in (0..budgets.len()).rev() {
-            for (k, agent) in built.iter_mut().enumerate() {
-                let Some(agent) = agent else {
-                    continue;
-                };
-                agent.forget();
-                if agents[k].0.starts_with("gw") {
-                    // The fit of GW / GW2 (random matches) happens on the first search; keep
-                    // it out of the timing.
-                    let _ = agent.search(game, Budget::Iterations(1));
-                }
-                let t0 = Instant::now();
-                if let Ok(res) = agent.search(game, Budget::Iterations(budgets[b])) {
-                    let rate = res.iterations as f64 / t0.elapsed().as_secs_f64();
-                    if best[b][k].as_ref().map_or(true, |m| rate > m.0) {
-                        best[b][k] = Some((
-                            rate,
-                            agent.node_bytes(),
-                            agent.name(),
-                            agent.work(),
-                            res.iterations.max(1),
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    let mut mcts_rate = [f64::NAN; 3];
-    let mut thr = Vec::new();
-    for (k, &(spec, paper)) in agents.iter().enumerate() {
-        let [Some(first), Some(second), Some(large)] = [0, 1, 2].map(|b| best[b][k].as_ref())
-        else {
-            continue;
-        };
-        let rates = [first.0, second.0, large.0];
-        if spec.starts_with("mcts:") {
-            mcts_rate = rates;
-        }
-        let (_, bytes, name, work, done) = large;
-        let per = |n: u64| n as f64 / *done as f64;
-        let (sel, res, rnd) = (
-            per(work.selections),
-            per(work.resumed),
-            per(work.random_moves),
-        );
-        let mut row = format!("| {name} |");
-        for (b, rate) in rates.iter().enumerate() {
-            let _ = write!(row, " {rate:.0} | {:.2} |", mcts_rate[b] / rate);
-        }
-        let _ = writeln!(
-            md,
-            "{row} {bytes} | {sel:.1}, {res:.1}, {rnd:.1} | {paper} |"
-        );
-        thr.push(json!({"agent": name, "iterations_per_second": rates, "node_bytes": bytes, "iterations": budgets,
-            "selections_per_iteration": sel, "resumed_per_iteration": res, "random_moves_per_iteration": rnd,
-            "iterations_done": done}));
-    }
-    thr
-}
-
-/// One throughput measurement: iterations per second, bytes per node, the agent's name, its
-/// work and the iterations it did.
-type Measured = (f64, usize, String, Work, u64);
-
-/// Fresh searches per agent in the throughput tables (the best counts).
-const THROUGHPUT_ROUNDS: usize = 5;
-
 /// A line chart as an SVG string.
 fn line_chart(title: &str, x_label: &str, pts: &[(f64, f64)]) -> Option<String> {
     if pts.is_empty() {
@@ -825,24 +502,4 @@ fn line_chart(title: &str, x_label: &str, pts: &[(f64, f64)]) -> Option<String> 
         root.present().ok()?;
     }
     Some(svg)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::grouped;
-
-    #[test]
-    fn digits_are_grouped_by_three() {
-        let cases = [
-            (0, "0"),
-            (999, "999"),
-            (1_000, "1,000"),
-            (20_000, "20,000"),
-            (200_000, "200,000"),
-            (1_234_567, "1,234,567"),
-        ];
-        for (n, text) in cases {
-            assert_eq!(grouped(n), text);
-        }
-    }
 }
