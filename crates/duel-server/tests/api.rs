@@ -249,3 +249,25 @@ async fn bad_requests_are_json_4xx() {
     let (s, _, v) = call("DELETE", "/api/health", Body::empty()).await;
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{v}");
 }
+
+#[tokio::test]
+async fn work_past_the_time_limit_is_refused_with_the_reason() {
+    let limits = Limits {
+        time: std::time::Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let body = json!({"game": "connect:7x6:4", "moves": "", "agent": "mcts", "human": "second", "millis": 2000, "seed": 0});
+    let request = Request::builder()
+        .method("POST")
+        .uri("/api/play/turn")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("took more than"),
+        "{v}"
+    );
+}
