@@ -13,6 +13,7 @@ use serde_json::json;
 
 use duel::guesswho::faces::FEATURES;
 use duel::guesswho::session::{play, PlayRequest, MAX_POOL};
+use duel::liar::paul::{paul, PaulRequest};
 use duel::limits::Limits as Memory;
 use duel::search::move_values::move_values;
 use duel::search::turn::{turn, TurnRequest};
@@ -21,7 +22,8 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::work::{Jobs, Limits};
 
-/// The memory a Guess Who game plans for: tables of at most [`MAX_POOL`]², a few KiB.
+/// The memory a Guess Who or liar game plans for: tables of at most [`MAX_POOL`]², a few
+/// KiB; a liar game's weights and charges, a few KiB.
 const GUESSWHO_MEMORY: u64 = 1 << 20;
 
 /// The app and its API under `limits`.
@@ -35,6 +37,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play/turn", post(play_turn))
         .route("/api/play/values", post(play_values))
         .route("/api/guesswho/play", post(guesswho_play))
+        .route("/api/liar/paul", post(liar_paul))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::map_response(security_headers))
@@ -162,6 +165,14 @@ async fn guesswho_play(State(jobs): State<Jobs>, request: Request) -> Result<Res
     let r: PlayRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
         .run(GUESSWHO_MEMORY, move || play(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: PaulRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || paul(&r).map_err(ApiError::bad))
         .await?;
     Ok(answer(a))
 }

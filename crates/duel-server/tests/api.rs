@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 use duel::guesswho::session::{play, PlayRequest};
+use duel::liar::paul::{paul, PaulRequest};
 use duel_server::{router, Limits};
 
 async fn call(method: &str, path: &str, body: Body) -> (StatusCode, String, Value) {
@@ -270,4 +271,65 @@ async fn work_past_the_time_limit_is_refused_with_the_reason() {
         v["error"].as_str().unwrap().contains("took more than"),
         "{v}"
     );
+}
+
+#[tokio::test]
+async fn a_liar_game_is_the_librarys() {
+    let r = PaulRequest {
+        n: 16,
+        lies: 1,
+        questions: 8,
+        asked: vec![
+            vec![1, 2, 3, 4, 5, 6, 7, 8],
+            vec![1, 2, 3, 4, 9, 10, 11, 12],
+        ],
+    };
+    let (s, v) = post("/api/liar/paul", serde_json::to_value(&r).unwrap()).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v, serde_json::to_value(paul(&r).unwrap()).unwrap());
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 2);
+    let bad = StatusCode::BAD_REQUEST;
+    let liar = "/api/liar/paul";
+    refused(
+        liar,
+        Body::from(r#"{"n":0,"lies":1,"questions":8,"asked":[]}"#),
+        bad,
+        "n = 0",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":9,"questions":8,"asked":[]}"#),
+        bad,
+        "lies",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":99,"asked":[]}"#),
+        bad,
+        "questions",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":1,"asked":[[1],[2]]}"#),
+        bad,
+        "allowed",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[17]]}"#),
+        bad,
+        "not a number",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[-1]]}"#),
+        bad,
+        "bad JSON",
+    )
+    .await;
 }

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use duel::game::Value;
 use duel::guesswho::session::{play, PlayRequest};
 use duel::guesswho::{Questions, Rules, Table};
+use duel::liar::paul::{paul, PaulRequest};
 use duel::search::move_values::move_values;
 use serde_json::json;
 
@@ -221,4 +222,77 @@ fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
             b.screenshot(&image("guesswho.png"));
         }
     }
+}
+
+#[test]
+fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#liar"));
+    b.wait("return document.body.dataset.ready === '1';");
+    // 16 numbers, one lie, 7 questions: V_7 = 16 · (1 + 7) = 128 = 2^7 (Berlekamp's bound
+    // met with equality).
+    let volume = b.run(
+        "return document.getElementById('liar-volume').dataset.volume;",
+        json!([]),
+    );
+    assert_eq!(volume, "160");
+    b.run(
+        "document.getElementById('liar-questions').value = '7';",
+        json!([]),
+    );
+    b.click("#liar-new");
+    b.wait("return liar.answer !== null && liar.answer.questions_left === 7;");
+    assert_eq!(
+        b.run(
+            "return document.getElementById('liar-volume').dataset.bound;",
+            json!([])
+        ),
+        "128"
+    );
+    let mut before: u128 = 128;
+    for round in 0..7 {
+        let a = b.run("return liar.answer;", json!([]));
+        // Paul asks for every other number of each class of charged lies.
+        let charged: Vec<u64> = a["charged"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        for class in 0..=1 {
+            let members: Vec<usize> = (0..charged.len())
+                .filter(|&i| charged[i] == class)
+                .collect();
+            for i in members.iter().step_by(2) {
+                b.click(&format!("#num-{}", i + 1));
+            }
+        }
+        b.click("#liar-ask");
+        b.wait(&format!(
+            "return liar.answer.rounds.length === {};",
+            round + 1
+        ));
+        let request: PaulRequest =
+            serde_json::from_value(b.run("return liar.request;", json!([]))).unwrap();
+        let lib = paul(&request).unwrap();
+        let shown = b.run(
+            "return document.getElementById('liar-volume').dataset.volume;",
+            json!([]),
+        );
+        assert_eq!(shown, lib.volume);
+        // The adversary keeps the larger half of the conserved volume.
+        let after: u128 = lib.volume.parse().unwrap();
+        assert!(2 * after >= before, "{after} from {before}");
+        before = after;
+        let verdict = b.run(
+            "return document.getElementById('liar-status').dataset.verdict;",
+            json!([]),
+        );
+        assert_eq!(verdict, lib.verdict);
+    }
+    let a = b.run("return liar.answer;", json!([]));
+    assert_eq!(a["questions_left"], 0);
+    assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
+    b.screenshot(&image("liar.png"));
 }

@@ -339,6 +339,75 @@ async function gwNew() {
   await gwSend();
 }
 
+// ---------- Liar game, the person as Paul ----------
+
+const liar = { request: null, answer: null, selection: new Set() };
+
+function drawLiar() {
+  const a = liar.answer;
+  const status = $("liar-status");
+  status.classList.remove("error");
+  status.dataset.verdict = a.verdict;
+  status.textContent = a.verdict === "paul" ? "You win: one number is left." :
+    a.verdict === "carole" ? (a.questions_left === 0 ? "duel wins: more than one number is left." :
+      "duel wins: the volume is above 2^q, no strategy can find the number now.") :
+    `${a.questions_left} questions left: the volume bound does not rule you out.`;
+  const v = $("liar-volume");
+  v.dataset.volume = a.volume;
+  v.dataset.bound = a.bound;
+  v.textContent = `Berlekamp volume ${a.volume} vs 2^${a.questions_left} = ${a.bound}; numbers by lies charged: ${a.counts.join(", ")}`;
+  const box = $("liar-numbers");
+  box.textContent = "";
+  a.charged.forEach((c, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "num-" + (i + 1);
+    b.textContent = String(i + 1);
+    b.className = (c > a.lies ? "out" : c > 0 ? "lie" + c : "") + (liar.selection.has(i + 1) ? " selected" : "");
+    b.addEventListener("click", () => {
+      if (liar.selection.has(i + 1)) liar.selection.delete(i + 1); else liar.selection.add(i + 1);
+      drawLiar();
+    });
+    box.appendChild(b);
+  });
+  const log = $("liar-log");
+  log.textContent = "";
+  for (const r of a.rounds) {
+    const li = document.createElement("li");
+    li.textContent = `Is it in {${r.question.join(", ")}}? duel: ${r.answer}. Volume ${r.volume} vs ${r.bound}.`;
+    li.dataset.volume = r.volume;
+    log.appendChild(li);
+  }
+}
+
+async function liarSend() {
+  try {
+    liar.answer = await api("/api/liar/paul", liar.request);
+    liar.selection.clear();
+    drawLiar();
+  } catch (e) {
+    if (liar.request.asked.length) liar.request.asked.pop();
+    $("liar-status").textContent = e.message;
+    $("liar-status").classList.add("error");
+  }
+}
+
+async function liarNew() {
+  liar.request = {
+    n: parseInt($("liar-n").value, 10) || 16,
+    lies: parseInt($("liar-lies").value, 10) || 0,
+    questions: parseInt($("liar-questions").value, 10) || 1,
+    asked: [],
+  };
+  await liarSend();
+}
+
+async function liarAsk() {
+  if (!liar.answer || liar.answer.questions_left === 0) return;
+  liar.request.asked.push([...liar.selection].sort((x, y) => x - y));
+  await liarSend();
+}
+
 async function init() {
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showPage(t.dataset.page));
   $("board-new").addEventListener("click", boardNew);
@@ -357,9 +426,14 @@ async function init() {
     o.textContent = name + "?";
     $("gw-feature").appendChild(o);
   }
-  showPage(location.hash === "#guesswho" ? "guesswho" : "board");
+  $("liar-new").addEventListener("click", liarNew);
+  $("liar-ask").addEventListener("click", liarAsk);
+  $("liar-clear").addEventListener("click", () => { liar.selection.clear(); drawLiar(); });
+  const page = location.hash.slice(1);
+  showPage(["guesswho", "liar"].includes(page) ? page : "board");
   await boardNew();
   await gwNew();
+  await liarNew();
   document.body.dataset.ready = "1";
 }
 
