@@ -22,6 +22,7 @@
 pub mod closed_form;
 pub mod continuous;
 pub mod faces;
+pub mod heatmap;
 pub mod plot;
 pub mod rules;
 pub mod session;

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use duel::guesswho::faces::FEATURES;
+use duel::guesswho::heatmap::heatmap;
 use duel::guesswho::session::{play, PlayRequest, MAX_POOL};
+use duel::guesswho::{Questions, Rules};
 use duel::liar::paul::{paul, PaulRequest};
 use duel::limits::Limits as Memory;
 use duel::search::move_values::move_values;
@@ -38,6 +40,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play/values", post(play_values))
         .route("/api/guesswho/play", post(guesswho_play))
         .route("/api/liar/paul", post(liar_paul))
+        .route("/api/guesswho/heatmap", post(guesswho_heatmap))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::map_response(security_headers))
@@ -173,6 +176,33 @@ async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Respons
     let r: PaulRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
         .run(GUESSWHO_MEMORY, move || paul(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+/// What `/api/guesswho/heatmap` is asked.
+#[derive(Deserialize)]
+struct HeatmapRequest {
+    max: u64,
+    rules: String,
+    questions: u32,
+}
+
+async fn guesswho_heatmap(
+    State(jobs): State<Jobs>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let r: HeatmapRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || {
+            let rules = r.rules.parse::<Rules>().map_err(ApiError::bad)?;
+            let questions = r
+                .questions
+                .to_string()
+                .parse::<Questions>()
+                .map_err(ApiError::bad)?;
+            heatmap(r.max, rules, questions).map_err(ApiError::bad)
+        })
         .await?;
     Ok(answer(a))
 }

@@ -333,3 +333,45 @@ async fn a_liar_game_is_the_librarys() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_heatmap_is_the_librarys_table() {
+    let (s, v) = post(
+        "/api/guesswho/heatmap",
+        json!({"max": 24, "rules": "official", "questions": 2}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Cushing et al., Theorem 1.1: P(24, 24) = 5/9.
+    assert_eq!(v["cells"][23][23]["p"], "5/9");
+    let bad = StatusCode::BAD_REQUEST;
+    let path = "/api/guesswho/heatmap";
+    refused(
+        path,
+        Body::from(r#"{"max":65,"rules":"race","questions":2}"#),
+        bad,
+        "side",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":0,"rules":"race","questions":2}"#),
+        bad,
+        "side",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":8,"rules":"nope","questions":2}"#),
+        bad,
+        "nope",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":8,"rules":"race","questions":7}"#),
+        bad,
+        "7",
+    )
+    .await;
+}

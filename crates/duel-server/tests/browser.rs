@@ -1,5 +1,6 @@
 //! End-to-end: headless Chromium plays a full game on each page through the web app, and what
-//! the page shows is checked against the library. Screenshots go to docs/img/.
+//! the page shows is checked against the library. Screenshots of each page go to the folder
+//! `DUEL_SCREENSHOTS` names (docs/img/ for the README), else to a temporary folder.
 //! Skipped (with a line on stderr) where chromium or chromedriver is absent, unless
 //! `DUEL_REQUIRE_BROWSER=1`.
 
@@ -15,8 +16,9 @@ use duel::search::move_values::move_values;
 use serde_json::json;
 
 fn image(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/img")
+    std::env::var_os("DUEL_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("duel-screenshots"))
         .join(name)
 }
 
@@ -295,4 +297,46 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
     assert_eq!(a["questions_left"], 0);
     assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
     b.screenshot(&image("liar.png"));
+}
+
+#[test]
+fn explorer_shows_the_librarys_heatmap_with_values_on_hover() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#explorer"));
+    b.wait("return document.body.dataset.ready === '1';");
+    b.wait("return document.querySelectorAll('#ex-svg rect.ex-cell').length > 0;");
+    // Race rules up to 32: every position but (1, 1).
+    let cells = b.run(
+        "return document.querySelectorAll('#ex-svg rect.ex-cell').length;",
+        json!([]),
+    );
+    assert_eq!(cells, 32 * 32 - 1);
+    let table = Table::solve(32, Rules::Race, Questions::Two).unwrap();
+    for (n, m) in [(2, 2), (24, 24), (32, 7), (5, 30)] {
+        let css = format!("#ex-svg rect[data-n='{n}'][data-m='{m}']");
+        b.run(
+            "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('mouseenter'));",
+            json!([css]),
+        );
+        let shown = b.run(
+            "return document.getElementById('ex-info').dataset.p;",
+            json!([]),
+        );
+        assert_eq!(
+            shown,
+            table.probability(n, m).unwrap().to_string(),
+            "({n}, {m})"
+        );
+        let text = b.text("#ex-info");
+        let best = table.best_moves(n, m).unwrap();
+        let first = match &best[0] {
+            duel::guesswho::Move::Split(p) => {
+                p.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
+            }
+            duel::guesswho::Move::Guess => "guess".to_string(),
+        };
+        assert!(text.contains(&first), "{text} lacks {first}");
+    }
+    b.screenshot(&image("explorer.png"));
 }

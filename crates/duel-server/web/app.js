@@ -408,6 +408,49 @@ async function liarAsk() {
   await liarSend();
 }
 
+// ---------- Explorer: Guess Who heatmaps ----------
+
+function moveText(m) {
+  return m === "guess" ? "guess" : m.split.join("+");
+}
+
+async function exDraw() {
+  const info = $("ex-info");
+  try {
+    const h = await api("/api/guesswho/heatmap", {
+      max: parseInt($("ex-max").value, 10) || 32,
+      rules: $("ex-rules").value,
+      questions: parseInt($("ex-questions").value, 10),
+    });
+    const area = $("ex-map");
+    area.textContent = "";
+    const size = Math.max(8, Math.floor(640 / h.max)), left = 30, top = 10;
+    const svg = el("svg", { id: "ex-svg", width: left + h.max * size + 10, height: top + h.max * size + 30 }, area);
+    h.cells.forEach((row, i) => row.forEach((c, j) => {
+      if (!c) return;
+      // Blue (0) to red (1), through white (1/2).
+      const t = c.p_float, r = Math.round(255 * Math.min(1, 2 * t)), b = Math.round(255 * Math.min(1, 2 - 2 * t));
+      const g = Math.round(255 * (1 - Math.abs(2 * t - 1)));
+      const cell = el("rect", {
+        x: left + j * size, y: top + (h.max - 1 - i) * size, width: size, height: size,
+        fill: `rgb(${r},${g},${b})`, "data-n": i + 1, "data-m": j + 1, "data-p": c.p, class: "ex-cell",
+      }, svg);
+      const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
+        c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
+      el("title", {}, cell).textContent = text;
+      cell.addEventListener("mouseenter", () => { info.textContent = text; info.dataset.p = c.p; });
+    }));
+    const lx = el("text", { x: left + (h.max * size) / 2, y: top + h.max * size + 22, "text-anchor": "middle" }, svg);
+    lx.textContent = "m (opponent's candidates) →";
+    const ly = el("text", { x: 12, y: top + (h.max * size) / 2, transform: `rotate(-90 12 ${top + (h.max * size) / 2})`, "text-anchor": "middle" }, svg);
+    ly.textContent = "n (yours) →";
+    info.classList.remove("error");
+  } catch (e) {
+    info.textContent = e.message;
+    info.classList.add("error");
+  }
+}
+
 async function init() {
   for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showPage(t.dataset.page));
   $("board-new").addEventListener("click", boardNew);
@@ -427,13 +470,15 @@ async function init() {
     $("gw-feature").appendChild(o);
   }
   $("liar-new").addEventListener("click", liarNew);
+  $("ex-draw").addEventListener("click", exDraw);
   $("liar-ask").addEventListener("click", liarAsk);
   $("liar-clear").addEventListener("click", () => { liar.selection.clear(); drawLiar(); });
   const page = location.hash.slice(1);
-  showPage(["guesswho", "liar"].includes(page) ? page : "board");
+  showPage(["guesswho", "liar", "explorer"].includes(page) ? page : "board");
   await boardNew();
   await gwNew();
   await liarNew();
+  await exDraw();
   document.body.dataset.ready = "1";
 }
 
