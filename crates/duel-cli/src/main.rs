@@ -17,6 +17,7 @@ mod report;
 mod report_progress;
 mod search;
 mod search_value;
+mod serve;
 mod system;
 
 /// Solve and play two-player games of search and strategy.
@@ -54,6 +55,8 @@ enum Command {
     Play(play::Args),
     /// Reproduce the papers: writes report/index.md, JSON and figures.
     Report(report::Args),
+    /// Serve the web app to play every game, and its JSON API (docs/api.md).
+    Serve(serve::Args),
 }
 
 /// Settings every subcommand may use.
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(args, &ctx),
         Command::Play(args) => play::run(args, &ctx),
         Command::Report(args) => report::run(args, &ctx),
+        Command::Serve(args) => serve::run(args, &ctx),
     }
     .and_then(|code| output::flush_stdout().map(|()| code));
     match result {

@@ -21,8 +21,11 @@
 
 pub mod closed_form;
 pub mod continuous;
+pub mod faces;
+pub mod heatmap;
 pub mod plot;
 pub mod rules;
+pub mod session;
 pub mod table;
 mod tabular;
 pub mod value;

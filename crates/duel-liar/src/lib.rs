@@ -29,6 +29,7 @@ pub mod certify;
 mod key;
 pub mod limits;
 pub mod minq;
+pub mod paul;
 pub mod play;
 pub mod solver;
 pub mod splitting;

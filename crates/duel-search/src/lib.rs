@@ -22,11 +22,13 @@ pub mod experiments;
 pub mod logit;
 pub mod mcts;
 pub mod minimax;
+pub mod move_values;
 pub mod priors;
 pub mod session;
 pub mod solver;
 pub mod spec;
 pub mod tree;
+pub mod turn;
 
 pub use agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
 pub use spec::AgentSpec;

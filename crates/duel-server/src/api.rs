@@ -1,0 +1,208 @@
+//! The endpoints: each reads its JSON body (bounded), checks what the library does not, runs
+//! one library function as a job ([`crate::work`]) and answers its result as JSON.
+
+use axum::body::{to_bytes, Body};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use duel::guesswho::faces::FEATURES;
+use duel::guesswho::heatmap::heatmap;
+use duel::guesswho::session::{play, PlayRequest, MAX_POOL};
+use duel::guesswho::{Questions, Rules};
+use duel::liar::paul::{paul, PaulRequest};
+use duel::limits::Limits as Memory;
+use duel::search::move_values::move_values;
+use duel::search::turn::{turn, TurnRequest};
+
+use crate::assets;
+use crate::error::ApiError;
+use crate::work::{Jobs, Limits};
+
+/// The memory a Guess Who or liar game plans for: tables of at most [`MAX_POOL`]², a few
+/// KiB; a liar game's weights and charges, a few KiB.
+const GUESSWHO_MEMORY: u64 = 1 << 20;
+
+/// The app and its API under `limits`.
+pub fn router(limits: Limits) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
+        .route("/api/health", get(health))
+        .route("/api/guesswho/features", get(features))
+        .route("/api/play/turn", post(play_turn))
+        .route("/api/play/values", post(play_values))
+        .route("/api/guesswho/play", post(guesswho_play))
+        .route("/api/liar/paul", post(liar_paul))
+        .route("/api/guesswho/heatmap", post(guesswho_heatmap))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::map_response(security_headers))
+        .with_state(Jobs::new(limits))
+}
+
+async fn security_headers(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'; img-src 'self' data:"),
+    );
+    response
+}
+
+async fn not_found(request: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no such page or endpoint: {}", request.uri().path()),
+    )
+}
+
+async fn method_not_allowed(request: Request) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} is not allowed on {} (the API's GETs read, its POSTs take a JSON body)",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+}
+
+/// The body of `request` as a `T`: refused when larger than the limit (413) or not the JSON
+/// expected (400).
+async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, ApiError> {
+    let limit = jobs.limits().body_bytes;
+    let bytes = to_bytes(body, limit).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {limit} bytes"),
+        )
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
+}
+
+fn answer<T: Serialize>(value: T) -> Response {
+    Json(value).into_response()
+}
+
+async fn health(State(jobs): State<Jobs>) -> Response {
+    let l = jobs.limits();
+    answer(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "limits": {
+            "body_bytes": l.body_bytes,
+            "jobs": l.jobs,
+            "seconds": l.time.as_secs(),
+            "agent_millis": l.agent_millis,
+            "agent_iterations": l.agent_iterations,
+            "value_nodes": l.value_nodes,
+            "guesswho_pool": MAX_POOL,
+        },
+    }))
+}
+
+async fn features() -> Response {
+    answer(json!({ "features": FEATURES }))
+}
+
+async fn play_turn(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: TurnRequest = json_body(&jobs, request.into_body()).await?;
+    let l = jobs.limits();
+    if r.millis.is_some_and(|ms| ms > l.agent_millis) {
+        return Err(ApiError::bad(format!(
+            "millis must be at most {} here",
+            l.agent_millis
+        )));
+    }
+    if r.iterations.is_some_and(|n| n > l.agent_iterations) {
+        return Err(ApiError::bad(format!(
+            "iterations must be at most {} here",
+            l.agent_iterations
+        )));
+    }
+    let memory = Memory::DEFAULT.search_tree_bytes;
+    let a = jobs
+        .run(memory, move || turn(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+/// What `/api/play/values` is asked.
+#[derive(Deserialize)]
+struct ValuesRequest {
+    game: String,
+    moves: String,
+    max_nodes: Option<u64>,
+}
+
+async fn play_values(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: ValuesRequest = json_body(&jobs, request.into_body()).await?;
+    let most = jobs.limits().value_nodes;
+    let nodes = r.max_nodes.unwrap_or(most);
+    if nodes > most {
+        return Err(ApiError::bad(format!(
+            "max_nodes must be at most {most} here"
+        )));
+    }
+    let memory = Memory::DEFAULT.minimax_table_bytes;
+    let a = jobs
+        .run(memory, move || {
+            move_values(&r.game, &r.moves, nodes).map_err(ApiError::bad)
+        })
+        .await?;
+    Ok(answer(a))
+}
+
+async fn guesswho_play(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: PlayRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || play(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: PaulRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || paul(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+/// What `/api/guesswho/heatmap` is asked.
+#[derive(Deserialize)]
+struct HeatmapRequest {
+    max: u64,
+    rules: String,
+    questions: u32,
+}
+
+async fn guesswho_heatmap(
+    State(jobs): State<Jobs>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let r: HeatmapRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || {
+            let rules = r.rules.parse::<Rules>().map_err(ApiError::bad)?;
+            let questions = r
+                .questions
+                .to_string()
+                .parse::<Questions>()
+                .map_err(ApiError::bad)?;
+            heatmap(r.max, rules, questions).map_err(ApiError::bad)
+        })
+        .await?;
+    Ok(answer(a))
+}

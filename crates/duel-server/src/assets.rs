@@ -1,0 +1,34 @@
+//! The web app's files, embedded in the binary.
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+const INDEX: &str = include_str!("../web/index.html");
+const SCRIPT: &str = include_str!("../web/app.js");
+const STYLE: &str = include_str!("../web/app.css");
+
+fn file(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `/`: the page.
+pub async fn index() -> Response {
+    file("text/html; charset=utf-8", INDEX)
+}
+
+/// `/app.js`: the script.
+pub async fn script() -> Response {
+    file("text/javascript; charset=utf-8", SCRIPT)
+}
+
+/// `/app.css`: the style sheet.
+pub async fn style() -> Response {
+    file("text/css; charset=utf-8", STYLE)
+}

@@ -1,0 +1,377 @@
+//! Every endpoint, in process (tower's `oneshot`): the answers of good requests are the
+//! library's, and every bad request gets a 4xx with a JSON `{"error"}`.
+
+use axum::body::{to_bytes, Body};
+use axum::http::{Request, StatusCode};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use duel::guesswho::session::{play, PlayRequest};
+use duel::liar::paul::{paul, PaulRequest};
+use duel_server::{router, Limits};
+
+async fn call(method: &str, path: &str, body: Body) -> (StatusCode, String, Value) {
+    let app = router(Limits::default());
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body)
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    let value = if kind.starts_with("application/json") {
+        serde_json::from_slice(&bytes).unwrap()
+    } else {
+        Value::String(String::from_utf8_lossy(&bytes).to_string())
+    };
+    (status, kind, value)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (s, _, v) = call("POST", path, Body::from(body.to_string())).await;
+    (s, v)
+}
+
+/// A refusal: the status and a JSON error that names `needle`.
+async fn refused(path: &str, body: Body, status: StatusCode, needle: &str) {
+    let (s, kind, v) = call("POST", path, body).await;
+    assert_eq!(s, status, "{path}: {v}");
+    assert!(kind.starts_with("application/json"), "{kind}");
+    let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+    assert!(e.contains(needle), "{path}: {e:?} lacks {needle:?}");
+}
+
+#[tokio::test]
+async fn health_features_and_the_app_are_served() {
+    let (s, _, v) = call("GET", "/api/health", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["limits"]["body_bytes"], 65536);
+    let (_, _, v) = call("GET", "/api/guesswho/features", Body::empty()).await;
+    assert!(v["features"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("glasses")));
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+    ] {
+        let (s, k, v) = call("GET", path, Body::empty()).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(k.starts_with(kind), "{k}");
+        assert!(!v.as_str().unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_turn_is_the_agents_reply_and_the_board() {
+    let (s, v) = post(
+        "/api/play/turn",
+        json!({"game": "tictactoe", "moves": "5", "agent": "solver", "human": "first", "seed": 0}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let reply = v["agent_move"]["notation"].as_str().unwrap();
+    assert!(["1", "3", "7", "9"].contains(&reply), "{v}");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 7);
+    assert_eq!(v["board"][1], ".X.");
+    // A finished game: no reply, the winning line.
+    let (_, v) = post(
+        "/api/play/turn",
+        json!({"game": "connect:7x6:4", "moves": "1,2,1,2,1,2,1", "agent": "mcts", "human": "first", "iterations": 100, "seed": 1}),
+    )
+    .await;
+    assert_eq!(v["outcome"], "first");
+    assert_eq!(v["winner"], "human");
+    assert_eq!(v["line"], json!([[2, 0], [3, 0], [4, 0], [5, 0]]));
+    assert!(v["agent_move"].is_null());
+}
+
+#[tokio::test]
+async fn move_values_are_the_solvers() {
+    let (s, v) = post(
+        "/api/play/values",
+        json!({"game": "connect:7x6:4", "moves": ""}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let values: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_str().unwrap())
+        .collect();
+    // Connect Four: only the centre column wins for the first player (Allis 1988); the
+    // columns beside it draw.
+    assert_eq!(
+        values,
+        ["loss", "loss", "draw", "win", "draw", "loss", "loss"]
+    );
+}
+
+#[tokio::test]
+async fn a_guess_who_game_is_the_librarys() {
+    let mut r = PlayRequest::new(24, 24, "official", 2, 4);
+    r.human_first = false;
+    let (s, v) = post("/api/guesswho/play", serde_json::to_value(&r).unwrap()).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let lib = serde_json::to_value(play(&r).unwrap()).unwrap();
+    assert_eq!(v, lib);
+    // duel moved first: its move at (24, 24) kept P = 5/9 (Cushing et al., Theorem 1.1).
+    assert_eq!(v["log"][0]["by"], "duel");
+    assert_eq!(v["log"][0]["p_before"], "5/9");
+}
+
+#[tokio::test]
+async fn bad_requests_are_json_4xx() {
+    let turn = "/api/play/turn";
+    let ok =
+        json!({"game": "tictactoe", "moves": "", "agent": "solver", "human": "first", "seed": 0});
+    let with = |k: &str, v: Value| {
+        let mut b = ok.clone();
+        b[k] = v;
+        Body::from(b.to_string())
+    };
+    let bad = StatusCode::BAD_REQUEST;
+    refused(turn, Body::from("{"), bad, "bad JSON").await;
+    refused(turn, Body::from(""), bad, "bad JSON").await;
+    refused(turn, Body::from("[1,2]"), bad, "bad JSON").await;
+    refused(turn, Body::from(vec![0xff, 0xfe]), bad, "bad JSON").await;
+    refused(
+        turn,
+        Body::from(r#"{"game":"tictactoe"}"#),
+        bad,
+        "missing field",
+    )
+    .await;
+    refused(turn, with("game", json!("chess")), bad, "chess").await;
+    refused(turn, with("game", json!(7)), bad, "bad JSON").await;
+    refused(turn, with("moves", json!("1,1")), bad, "").await;
+    refused(turn, with("moves", json!("x")), bad, "").await;
+    refused(turn, with("agent", json!("genius")), bad, "unknown agent").await;
+    refused(turn, with("human", json!("both")), bad, "human must be").await;
+    refused(turn, with("millis", json!(10_001)), bad, "millis").await;
+    refused(
+        turn,
+        with("iterations", json!(10_000_001)),
+        bad,
+        "iterations",
+    )
+    .await;
+    refused(turn, with("iterations", json!(0)), bad, "").await;
+    refused(turn, with("seed", json!(-1)), bad, "bad JSON").await;
+    let big = format!("{{\"game\":\"{}\"}}", "x".repeat(70_000));
+    refused(
+        turn,
+        Body::from(big),
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "larger than",
+    )
+    .await;
+
+    let values = "/api/play/values";
+    refused(
+        values,
+        Body::from(r#"{"game":"tictactoe","moves":"","max_nodes":0}"#),
+        bad,
+        "max-nodes",
+    )
+    .await;
+    refused(
+        values,
+        Body::from(r#"{"game":"tictactoe","moves":"","max_nodes":99999999999}"#),
+        bad,
+        "max_nodes",
+    )
+    .await;
+    refused(
+        values,
+        Body::from(r#"{"game":"tictactoe","moves":"14253"}"#),
+        bad,
+        "finished",
+    )
+    .await;
+    refused(
+        values,
+        Body::from(r#"{"game":"connect:99x99:4","moves":""}"#),
+        bad,
+        "",
+    )
+    .await;
+
+    let gw = "/api/guesswho/play";
+    let base = serde_json::to_value(PlayRequest::new(24, 24, "official", 2, 1)).unwrap();
+    let gw_with = |k: &str, v: Value| {
+        let mut b = base.clone();
+        b[k] = v;
+        Body::from(b.to_string())
+    };
+    refused(gw, gw_with("rules", json!("chess")), bad, "chess").await;
+    refused(gw, gw_with("questions", json!(5)), bad, "5").await;
+    refused(gw, gw_with("pool", json!(1000)), bad, "pool sizes").await;
+    refused(gw, gw_with("secret", json!(30)), bad, "secret").await;
+    refused(
+        gw,
+        gw_with("actions", json!([{"ask": {"parts": [[1, 1]]}}])),
+        bad,
+        "two parts",
+    )
+    .await;
+    refused(
+        gw,
+        gw_with("actions", json!([{"fly": {}}])),
+        bad,
+        "bad JSON",
+    )
+    .await;
+    refused(
+        gw,
+        gw_with("actions", json!([{"feature": {"feature": "wings"}}])),
+        bad,
+        "unknown feature",
+    )
+    .await;
+
+    // Unknown paths and wrong methods answer JSON too.
+    let (s, kind, v) = call("GET", "/api/nothing", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(kind.starts_with("application/json") && v["error"].is_string());
+    let (s, _, v) = call("GET", turn, Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(v["error"].as_str().unwrap().contains("GET"));
+    let (s, _, v) = call("DELETE", "/api/health", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{v}");
+}
+
+#[tokio::test]
+async fn work_past_the_time_limit_is_refused_with_the_reason() {
+    let limits = Limits {
+        time: std::time::Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let body = json!({"game": "connect:7x6:4", "moves": "", "agent": "mcts", "human": "second", "millis": 2000, "seed": 0});
+    let request = Request::builder()
+        .method("POST")
+        .uri("/api/play/turn")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("took more than"),
+        "{v}"
+    );
+}
+
+#[tokio::test]
+async fn a_liar_game_is_the_librarys() {
+    let r = PaulRequest {
+        n: 16,
+        lies: 1,
+        questions: 8,
+        asked: vec![
+            vec![1, 2, 3, 4, 5, 6, 7, 8],
+            vec![1, 2, 3, 4, 9, 10, 11, 12],
+        ],
+    };
+    let (s, v) = post("/api/liar/paul", serde_json::to_value(&r).unwrap()).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v, serde_json::to_value(paul(&r).unwrap()).unwrap());
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 2);
+    let bad = StatusCode::BAD_REQUEST;
+    let liar = "/api/liar/paul";
+    refused(
+        liar,
+        Body::from(r#"{"n":0,"lies":1,"questions":8,"asked":[]}"#),
+        bad,
+        "n = 0",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":9,"questions":8,"asked":[]}"#),
+        bad,
+        "lies",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":99,"asked":[]}"#),
+        bad,
+        "questions",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":1,"asked":[[1],[2]]}"#),
+        bad,
+        "allowed",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[17]]}"#),
+        bad,
+        "not a number",
+    )
+    .await;
+    refused(
+        liar,
+        Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[-1]]}"#),
+        bad,
+        "bad JSON",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_heatmap_is_the_librarys_table() {
+    let (s, v) = post(
+        "/api/guesswho/heatmap",
+        json!({"max": 24, "rules": "official", "questions": 2}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Cushing et al., Theorem 1.1: P(24, 24) = 5/9.
+    assert_eq!(v["cells"][23][23]["p"], "5/9");
+    let bad = StatusCode::BAD_REQUEST;
+    let path = "/api/guesswho/heatmap";
+    refused(
+        path,
+        Body::from(r#"{"max":65,"rules":"race","questions":2}"#),
+        bad,
+        "side",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":0,"rules":"race","questions":2}"#),
+        bad,
+        "side",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":8,"rules":"nope","questions":2}"#),
+        bad,
+        "nope",
+    )
+    .await;
+    refused(
+        path,
+        Body::from(r#"{"max":8,"rules":"race","questions":7}"#),
+        bad,
+        "7",
+    )
+    .await;
+}

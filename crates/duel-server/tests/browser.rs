@@ -1,0 +1,342 @@
+//! End-to-end: headless Chromium plays a full game on each page through the web app, and what
+//! the page shows is checked against the library. Screenshots of each page go to the folder
+//! `DUEL_SCREENSHOTS` names (docs/img/ for the README), else to a temporary folder.
+//! Skipped (with a line on stderr) where chromium or chromedriver is absent, unless
+//! `DUEL_REQUIRE_BROWSER=1`.
+
+mod support;
+
+use std::path::PathBuf;
+
+use duel::game::Value;
+use duel::guesswho::session::{play, PlayRequest};
+use duel::guesswho::{Questions, Rules, Table};
+use duel::liar::paul::{paul, PaulRequest};
+use duel::search::move_values::move_values;
+use serde_json::json;
+
+fn image(name: &str) -> PathBuf {
+    std::env::var_os("DUEL_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("duel-screenshots"))
+        .join(name)
+}
+
+/// Plays the page's game to its end, the person always taking the first legal move.
+fn play_board(b: &support::Browser) -> serde_json::Value {
+    loop {
+        b.wait("return !board.busy && board.answer !== null;");
+        let a = b.run("return board.answer;", json!([]));
+        if !a["outcome"].is_null() {
+            return a;
+        }
+        let mv = a["legal"][0].as_str().unwrap().to_string();
+        b.click(&format!("#board-svg rect.click[data-move='{mv}']"));
+    }
+}
+
+#[test]
+fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#board"));
+    b.wait("return document.body.dataset.ready === '1';");
+
+    // Tic-tac-toe, the person first: the solver never loses.
+    b.click("#board-scores");
+    b.wait("return !board.busy && board.values !== null;");
+    // The values shown are the library's.
+    let shown = b.run(
+        "return [...document.querySelectorAll('#board-svg text.value')].map(t => [t.dataset.move, t.textContent]);",
+        json!([]),
+    );
+    let lib = move_values("tictactoe", "", 10_000_000).unwrap();
+    assert_eq!(shown.as_array().unwrap().len(), 9);
+    for m in &lib.moves {
+        let want = serde_json::to_value(m.value).unwrap();
+        assert!(
+            shown
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s[0] == m.mv.as_str() && s[1] == want),
+            "{shown} vs {m:?}"
+        );
+    }
+    b.click("#board-scores");
+    let end = play_board(&b);
+    assert_ne!(end["winner"], "human", "{end}");
+    let status = b.text("#board-status");
+    assert!(status == "Draw." || status == "duel wins.", "{status}");
+    assert!(
+        b.run(
+            "return document.getElementById('board-last') !== null;",
+            json!([])
+        ) == true
+    );
+    if end["winner"] == "agent" {
+        assert!(
+            b.run(
+                "return document.getElementById('board-line') !== null;",
+                json!([])
+            ) == true
+        );
+    }
+    b.screenshot(&image("board-tictactoe.png"));
+
+    // Undo goes back to the person's turn with one move pair fewer.
+    let before = b
+        .run("return board.moves.length;", json!([]))
+        .as_u64()
+        .unwrap();
+    b.click("#board-undo");
+    b.wait("return !board.busy;");
+    let after = b
+        .run("return board.moves.length;", json!([]))
+        .as_u64()
+        .unwrap();
+    assert!(after < before && after % 2 == 0, "{before} -> {after}");
+
+    // Connect Four 7×6, the solver first: the first player wins (Allis, Allen 1988), so
+    // the perfect opponent must win.
+    b.run(
+        "document.getElementById('board-game').value = 'connect:7x6:4';\
+         document.getElementById('board-human').value = 'second';",
+        json!([]),
+    );
+    b.click("#board-new");
+    let end = play_board(&b);
+    assert_eq!(end["winner"], "agent", "{end}");
+    assert_eq!(b.text("#board-status"), "duel wins.");
+    assert!(
+        b.run(
+            "return document.getElementById('board-line') !== null;",
+            json!([])
+        ) == true
+    );
+    b.screenshot(&image("board-connect4.png"));
+
+    // The solver's values above the columns, on a fresh game.
+    b.click("#board-new");
+    b.wait("return !board.busy && board.answer !== null && board.answer.outcome === null;");
+    b.click("#board-scores");
+    b.wait("return !board.busy && board.values !== null;");
+    let moves = b.run("return board.moves.join(',');", json!([]));
+    let lib = move_values("connect:7x6:4", moves.as_str().unwrap(), 20_000_000).unwrap();
+    let shown = b.run(
+        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
+        json!([]),
+    );
+    let want: Vec<serde_json::Value> = lib
+        .moves
+        .iter()
+        .map(|m| serde_json::to_value(m.value).unwrap())
+        .collect();
+    assert_eq!(shown, json!(want));
+    assert!(lib.moves.iter().any(|m| m.value == Value::Loss));
+    b.screenshot(&image("board-connect4-values.png"));
+}
+
+#[test]
+fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#guesswho"));
+    b.wait("return document.body.dataset.ready === '1';");
+    for (rules, questions) in [("official", "2"), ("race", "2"), ("official", "3")] {
+        b.run(
+            "document.getElementById('gw-rules').value = arguments[0];\
+             document.getElementById('gw-questions').value = arguments[1];",
+            json!([rules, questions]),
+        );
+        b.click("#gw-new");
+        b.wait("return gw.answer !== null && gw.answer.log.length === 0;");
+        // Cushing et al. Theorem 1.1 / Nica Theorem 1.1: the first position's value.
+        let table = Table::solve(
+            24,
+            rules.parse::<Rules>().unwrap(),
+            questions.parse::<Questions>().unwrap(),
+        )
+        .unwrap();
+        let p = b.run(
+            "return document.getElementById('gw-probability').dataset.p;",
+            json!([]),
+        );
+        assert_eq!(p, table.probability(24, 24).unwrap().to_string());
+        if rules == "official" && questions == "2" {
+            assert_eq!(p, "5/9");
+        }
+        let mut turns = 0;
+        loop {
+            let a = b.run("return gw.answer;", json!([]));
+            // The page shows what the library answers for the same game.
+            let request: PlayRequest =
+                serde_json::from_value(b.run("return gw.request;", json!([]))).unwrap();
+            let lib = play(&request).unwrap();
+            let shown = b.run(
+                "return document.getElementById('gw-probability').dataset.p;",
+                json!([]),
+            );
+            assert_eq!(shown, lib.p.to_string());
+            let log = b.run(
+                "return [...document.querySelectorAll('#gw-log li')].filter(l => l.dataset.pBefore).map(l => l.dataset.pBefore);",
+                json!([]),
+            );
+            let want: Vec<String> = lib.log.iter().map(|t| t.p_before.to_string()).collect();
+            assert_eq!(log, json!(want));
+            if !a["winner"].is_null() {
+                break;
+            }
+            // The person plays the hint: the faces it marks, then ask; or guess the last face.
+            b.click("#gw-hint");
+            let hint = b.run("return gw.answer.hint[0];", json!([]));
+            let before = lib.log.len();
+            if hint == "guess" {
+                b.click(&format!("#face-{}", a["candidates"][0]));
+                b.click("#gw-guess");
+            } else {
+                let parts = a["hint_parts"].as_array().unwrap();
+                for (k, part) in parts[..parts.len() - 1].iter().enumerate() {
+                    b.run(
+                        "document.getElementById('gw-part').value = arguments[0];",
+                        json!([k.to_string()]),
+                    );
+                    for id in part.as_array().unwrap() {
+                        b.click(&format!("#face-{id}"));
+                    }
+                }
+                b.click("#gw-ask");
+            }
+            b.wait(&format!(
+                "return gw.answer.log.length > {before} || gw.answer.winner !== null;"
+            ));
+            turns += 1;
+            assert!(turns < 60);
+        }
+        let winner = b.run("return gw.answer.winner;", json!([]));
+        let status = b.text("#gw-status");
+        assert!(
+            (winner == "human" && status == "You win!")
+                || (winner == "duel" && status == "duel wins."),
+            "{winner} {status}"
+        );
+        if rules == "official" && questions == "2" {
+            b.screenshot(&image("guesswho.png"));
+        }
+    }
+}
+
+#[test]
+fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#liar"));
+    b.wait("return document.body.dataset.ready === '1';");
+    // 16 numbers, one lie, 7 questions: V_7 = 16 · (1 + 7) = 128 = 2^7 (Berlekamp's bound
+    // met with equality).
+    let volume = b.run(
+        "return document.getElementById('liar-volume').dataset.volume;",
+        json!([]),
+    );
+    assert_eq!(volume, "160");
+    b.run(
+        "document.getElementById('liar-questions').value = '7';",
+        json!([]),
+    );
+    b.click("#liar-new");
+    b.wait("return liar.answer !== null && liar.answer.questions_left === 7;");
+    assert_eq!(
+        b.run(
+            "return document.getElementById('liar-volume').dataset.bound;",
+            json!([])
+        ),
+        "128"
+    );
+    let mut before: u128 = 128;
+    for round in 0..7 {
+        let a = b.run("return liar.answer;", json!([]));
+        // Paul asks for every other number of each class of charged lies.
+        let charged: Vec<u64> = a["charged"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        for class in 0..=1 {
+            let members: Vec<usize> = (0..charged.len())
+                .filter(|&i| charged[i] == class)
+                .collect();
+            for i in members.iter().step_by(2) {
+                b.click(&format!("#num-{}", i + 1));
+            }
+        }
+        b.click("#liar-ask");
+        b.wait(&format!(
+            "return liar.answer.rounds.length === {};",
+            round + 1
+        ));
+        let request: PaulRequest =
+            serde_json::from_value(b.run("return liar.request;", json!([]))).unwrap();
+        let lib = paul(&request).unwrap();
+        let shown = b.run(
+            "return document.getElementById('liar-volume').dataset.volume;",
+            json!([]),
+        );
+        assert_eq!(shown, lib.volume);
+        // The adversary keeps the larger half of the conserved volume.
+        let after: u128 = lib.volume.parse().unwrap();
+        assert!(2 * after >= before, "{after} from {before}");
+        before = after;
+        let verdict = b.run(
+            "return document.getElementById('liar-status').dataset.verdict;",
+            json!([]),
+        );
+        assert_eq!(verdict, lib.verdict);
+    }
+    let a = b.run("return liar.answer;", json!([]));
+    assert_eq!(a["questions_left"], 0);
+    assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
+    b.screenshot(&image("liar.png"));
+}
+
+#[test]
+fn explorer_shows_the_librarys_heatmap_with_values_on_hover() {
+    let Some(b) = support::browser() else { return };
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#explorer"));
+    b.wait("return document.body.dataset.ready === '1';");
+    b.wait("return document.querySelectorAll('#ex-svg rect.ex-cell').length > 0;");
+    // Race rules up to 32: every position but (1, 1).
+    let cells = b.run(
+        "return document.querySelectorAll('#ex-svg rect.ex-cell').length;",
+        json!([]),
+    );
+    assert_eq!(cells, 32 * 32 - 1);
+    let table = Table::solve(32, Rules::Race, Questions::Two).unwrap();
+    for (n, m) in [(2, 2), (24, 24), (32, 7), (5, 30)] {
+        let css = format!("#ex-svg rect[data-n='{n}'][data-m='{m}']");
+        b.run(
+            "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('mouseenter'));",
+            json!([css]),
+        );
+        let shown = b.run(
+            "return document.getElementById('ex-info').dataset.p;",
+            json!([]),
+        );
+        assert_eq!(
+            shown,
+            table.probability(n, m).unwrap().to_string(),
+            "({n}, {m})"
+        );
+        let text = b.text("#ex-info");
+        let best = table.best_moves(n, m).unwrap();
+        let first = match &best[0] {
+            duel::guesswho::Move::Split(p) => {
+                p.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
+            }
+            duel::guesswho::Move::Guess => "guess".to_string(),
+        };
+        assert!(text.contains(&first), "{text} lacks {first}");
+    }
+    b.screenshot(&image("explorer.png"));
+}

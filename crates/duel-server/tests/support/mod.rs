@@ -1,0 +1,309 @@
+//! What the server's tests share: a server on a free loopback port, raw HTTP/1.1 requests
+//! over a socket, and a small WebDriver client for headless Chromium.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// Starts a server on a free loopback port in a thread of this process; its address.
+pub fn start_server() -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        duel_server::serve("127.0.0.1:0".parse().unwrap(), |addr| {
+            tx.send(addr).unwrap();
+        })
+        .unwrap();
+    });
+    rx.recv_timeout(Duration::from_secs(10)).unwrap()
+}
+
+/// One HTTP response.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: String,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+/// Sends `raw` bytes to `addr` and reads one answer: its headers, then `Content-Length`
+/// bytes, or chunks to the last one, or to the end of the connection.
+pub fn raw_request(addr: SocketAddr, raw: &[u8]) -> std::io::Result<Reply> {
+    let mut s = TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(Duration::from_secs(120)))?;
+    s.write_all(raw)?;
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    let mut header_end = None;
+    loop {
+        if let Some(end) = header_end {
+            let headers = String::from_utf8_lossy(&out[..end]).to_ascii_lowercase();
+            let length = headers
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            if length.is_some_and(|n| out.len() >= end + 4 + n)
+                || (headers.contains("transfer-encoding: chunked")
+                    && out[end + 4..].ends_with(b"0\r\n\r\n"))
+            {
+                break;
+            }
+        }
+        let got = s.read(&mut buf)?;
+        if got == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..got]);
+        if header_end.is_none() {
+            header_end = out.windows(4).position(|w| w == b"\r\n\r\n");
+        }
+    }
+    let split = header_end.ok_or_else(|| std::io::Error::other("no header end"))?;
+    let headers = String::from_utf8_lossy(&out[..split]).to_string();
+    let status = headers
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    let mut body = out[split + 4..].to_vec();
+    if headers
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = dechunk(&body);
+    }
+    Ok(Reply {
+        status,
+        headers,
+        body,
+    })
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(end) = data.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size =
+            usize::from_str_radix(String::from_utf8_lossy(&data[..end]).trim(), 16).unwrap_or(0);
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&data[end + 2..end + 2 + size]);
+        data = &data[end + 4 + size..];
+    }
+}
+
+/// A request with `method`, `path` and a body, `Connection: close`.
+pub fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> Reply {
+    let raw = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    raw_request(addr, raw.as_bytes()).unwrap()
+}
+
+/// Decodes standard base64 (WebDriver's screenshots).
+pub fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let digits: Vec<u8> = text.bytes().filter_map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut n = 0u32;
+        for (i, &d) in chunk.iter().enumerate() {
+            n |= u32::from(d) << (18 - 6 * i);
+        }
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..chunk.len().saturating_sub(1)]);
+    }
+    out
+}
+
+/// Headless Chromium driven through chromedriver.
+pub struct Browser {
+    driver: std::process::Child,
+    addr: SocketAddr,
+    session: String,
+    _profile: TempDir,
+}
+
+/// A folder removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The browser, or `None` (and a line on stderr saying why) when chromium or chromedriver is
+/// absent; with `DUEL_REQUIRE_BROWSER=1` their absence fails the test.
+pub fn browser() -> Option<Browser> {
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let driver = "/usr/bin/chromedriver";
+    let (Some(chromium), true) = (chromium, std::path::Path::new(driver).exists()) else {
+        let why = "chromium or /usr/bin/chromedriver is absent (apt-get install chromium chromium-driver)";
+        if std::env::var("DUEL_REQUIRE_BROWSER").as_deref() == Ok("1") {
+            panic!("DUEL_REQUIRE_BROWSER=1 but {why}");
+        }
+        eprintln!("skipped: {why}");
+        return None;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = std::process::Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let profile =
+        TempDir(std::env::temp_dir().join(format!("duel-chromium-{}-{port}", std::process::id())));
+    let mut b = Browser {
+        driver: child,
+        addr,
+        session: String::new(),
+        _profile: profile,
+    };
+    for _ in 0..100 {
+        if raw_request(
+            addr,
+            b"GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        )
+        .is_ok()
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let caps = json!({"capabilities": {"alwaysMatch": {
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--no-first-run", "--window-size=1400,1100",
+                     format!("--user-data-dir={}", b._profile.0.display())],
+        }
+    }}});
+    let v = b.call("POST", "/session", &caps);
+    b.session = v["sessionId"].as_str().expect("a session").to_string();
+    Some(b)
+}
+
+impl Browser {
+    fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+        let text = if method == "GET" {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let r = request(self.addr, method, path, &text);
+        let v = r.json();
+        assert!(r.status < 300, "webdriver {method} {path}: {v}");
+        v["value"].clone()
+    }
+
+    fn at(&self, rest: &str) -> String {
+        format!("/session/{}{rest}", self.session)
+    }
+
+    pub fn goto(&self, url: &str) {
+        self.call("POST", &self.at("/url"), &json!({ "url": url }));
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`) and returns its value.
+    pub fn run(&self, script: &str, args: Value) -> Value {
+        self.call(
+            "POST",
+            &self.at("/execute/sync"),
+            &json!({ "script": script, "args": args }),
+        )
+    }
+
+    /// Waits until `script` returns true (at most 60 s).
+    pub fn wait(&self, script: &str) {
+        for _ in 0..600 {
+            if self.run(script, json!([])) == json!(true) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("timed out waiting for {script}");
+    }
+
+    fn element(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            &self.at("/element"),
+            &json!({ "using": "css selector", "value": css }),
+        );
+        v.as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("an element")
+            .to_string()
+    }
+
+    /// Clicks the element `css` selects, as a person would.
+    pub fn click(&self, css: &str) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{id}/click")),
+            &json!({}),
+        );
+    }
+
+    /// The visible text of `css`.
+    pub fn text(&self, css: &str) -> String {
+        let id = self.element(css);
+        self.call("GET", &self.at(&format!("/element/{id}/text")), &json!({}))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Saves a PNG of the page to `path`.
+    pub fn screenshot(&self, path: &std::path::Path) {
+        let v = self.call("GET", &self.at("/screenshot"), &json!({}));
+        let png = base64_decode(v.as_str().unwrap());
+        assert_eq!(&png[1..4], b"PNG");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = request(self.addr, "DELETE", &self.at(""), "");
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
