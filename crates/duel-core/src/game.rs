@@ -259,6 +259,13 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// The board as rows of cells, top row first, each the player whose stone or mark is there
+    /// (`None`: empty), for front ends that draw it themselves; `None` for games without a
+    /// board (trees), the default.
+    fn cells(&self) -> Option<Vec<Vec<Option<Player>>>> {
+        None
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Vec::new();

@@ -649,6 +649,19 @@ impl<B: Bitboard> Game for Connect<B> {
 
     /// The rows top first, then the column numbers (the [`Display`](fmt::Display) of the
     /// position), with the stone `last` dropped written in lower case (`x` or `o`).
+    fn cells(&self) -> Option<Vec<Vec<Option<Player>>>> {
+        Some(
+            (0..self.rules.height())
+                .rev()
+                .map(|row| {
+                    (0..self.rules.width())
+                        .map(|col| self.cell(col, row))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
     fn board(&self, last: Option<u8>) -> Option<String> {
         let mut text = self.to_string();
         let Some(col) = last.map(u32::from).filter(|&c| c < self.rules.width()) else {
@@ -708,6 +721,22 @@ mod tests {
         assert_eq!(rows[4..], ["...O...", "..xX...", "1234567"]);
         // The stone on top of column 4 is O, in the line above.
         assert_eq!(g.board(Some(3)).unwrap().lines().nth(4), Some("...o..."));
+        // The cells are the board's rows.
+        let drawn: Vec<String> = g
+            .cells()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        Some(Player::First) => 'X',
+                        Some(Player::Second) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(drawn, g.to_string().lines().take(6).collect::<Vec<_>>());
     }
 
     #[test]

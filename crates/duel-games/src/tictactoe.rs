@@ -169,6 +169,14 @@ impl Game for TicTacToe {
     /// Three rows of three cells, three characters each: ` X `, ` O `, or an empty cell's
     /// number (the move that plays there, ` 1 ` to ` 9 `); the last move's mark in brackets,
     /// `[X]`.
+    fn cells(&self) -> Option<Vec<Vec<Option<Player>>>> {
+        Some(
+            (0..3u8)
+                .map(|row| (0..3u8).map(|col| self.cell(row * 3 + col)).collect())
+                .collect(),
+        )
+    }
+
     fn board(&self, last: Option<u8>) -> Option<String> {
         let mut out = String::new();
         for row in 0..3u8 {

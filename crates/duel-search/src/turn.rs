@@ -193,13 +193,20 @@ impl GameVisitor for Turn<'_> {
     }
 }
 
-/// The board's rows of cells (`X`, `O`, `.`), the lines of the text board that are cells.
+/// The board's rows of cells, top row first: `X` the first player, `O` the second, `.` empty.
 fn rows<G: Game>(game: &G) -> Vec<String> {
-    game.board()
+    game.cells()
         .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.is_empty() && l.chars().all(|c| matches!(c, 'X' | 'O' | '.')))
-        .map(str::to_string)
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| match c {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
         .collect()
 }
 
