@@ -12,15 +12,21 @@
 
 #![warn(missing_docs)]
 
+pub mod bibliography;
 pub mod bidding;
+pub mod board;
+pub mod document;
 pub mod games;
 pub mod guesswho;
+pub mod html;
 pub mod liar;
 pub mod png;
+pub mod run_info;
 pub mod search;
 
-use std::fmt::Write as _;
+use std::collections::HashSet;
 use std::path::Path;
+use std::time::Instant;
 
 use serde::Serialize;
 
@@ -47,7 +53,7 @@ impl Status {
     /// The words the report uses.
     pub fn words(self) -> &'static str {
         match self {
-            Status::Matches => "matches the paper",
+            Status::Matches => "matches",
             Status::Differs => "differs",
             Status::New => "new",
         }
@@ -131,8 +137,10 @@ pub struct Section {
     pub markdown: String,
     /// The raw numbers of the section.
     pub json: serde_json::Value,
-    /// Figures, linked from the Markdown by file name.
+    /// Figures: shown where the Markdown names their file, after it otherwise.
     pub figures: Vec<Figure>,
+    /// Wall time the section took to build, in seconds (set by [`build`]).
+    pub seconds: f64,
 }
 
 impl Section {
@@ -145,6 +153,7 @@ impl Section {
             markdown: String::new(),
             json: serde_json::Value::Null,
             figures: Vec::new(),
+            seconds: 0.0,
         }
     }
 
@@ -158,44 +167,11 @@ impl Section {
         )
     }
 
-    /// The section as Markdown: the checks table, then the free text, then the figures.
+    /// The section as Markdown, as in `index.md`: the checks table, then the free text, then
+    /// the figures.
     pub fn to_markdown(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "## {}\n", self.title);
-        if !self.checks.is_empty() {
-            out.push_str("| item | source | published | computed | status | note |\n");
-            out.push_str("| --- | --- | --- | --- | --- | --- |\n");
-            for c in &self.checks {
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {} | {} | **{}** | {} |",
-                    cell(&c.item),
-                    cell(&c.source),
-                    cell(&c.published),
-                    cell(&c.computed),
-                    c.status.words(),
-                    cell(&c.note)
-                );
-            }
-            out.push('\n');
-        }
-        out.push_str(&self.markdown);
-        if !self.markdown.ends_with('\n') {
-            out.push('\n');
-        }
-        for f in &self.figures {
-            let _ = writeln!(
-                out,
-                "\n![{}]({})\n\n*{}*",
-                f.caption, f.file_name, f.caption
-            );
-        }
-        out
+        document::section_markdown(self, &mut HashSet::new()).0
     }
-}
-
-fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
 }
 
 /// A section builder: takes the options, returns the section.
@@ -247,10 +223,14 @@ pub fn build(
     let mut report = Report {
         sections: Vec::new(),
         quick: options.quick,
+        run: run_info::RunInfo::collect(),
     };
     for (done, (id, build)) in chosen.into_iter().enumerate() {
         progress(id, done as u64, total);
-        report.sections.push(build(options));
+        let started = Instant::now();
+        let mut section = build(options);
+        section.seconds = started.elapsed().as_secs_f64();
+        report.sections.push(section);
     }
     Ok(report)
 }
@@ -287,6 +267,8 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// Whether it was built with `quick`.
     pub quick: bool,
+    /// Version, commit, date and machine of the run.
+    pub run: run_info::RunInfo,
 }
 
 impl Report {
@@ -312,31 +294,34 @@ impl Report {
         Summary { total, sections }
     }
 
-    /// `index.md`: a summary table, then every section.
+    /// `index.md`: title block, contents, summary, every section, references.
     pub fn index_markdown(&self) -> String {
-        let mut out = String::from("# duel: reproduction report\n\n");
-        if self.quick {
-            out.push_str("Built with `--quick`: smaller ranges than the full report.\n\n");
-        }
-        out.push_str(
-            "| section | matches the paper | differs | new |\n| --- | --- | --- | --- |\n",
-        );
-        for s in &self.sections {
-            let (m, d, n) = s.tally();
-            let _ = writeln!(out, "| {} | {m} | {d} | {n} |", s.title);
-        }
-        out.push('\n');
-        for s in &self.sections {
-            out.push_str(&s.to_markdown());
-            out.push('\n');
-        }
-        out
+        document::index_markdown(self)
     }
 
-    /// Writes `index.md`, `<id>.json` per section and every figure into `dir` (created if needed).
+    /// `differences.md`: every item that differs from its paper, with both values and why.
+    pub fn differences_markdown(&self) -> String {
+        document::differences_markdown(self)
+    }
+
+    /// Writes `index.md`, `differences.md`, their self-contained HTML twins (`index.html`,
+    /// `differences.html`), `<id>.json` per section and every figure into `dir` (created if
+    /// needed).
     pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        std::fs::write(dir.join("index.md"), self.index_markdown())?;
+        let figures: Vec<&Figure> = self.sections.iter().flat_map(|s| &s.figures).collect();
+        let index = self.index_markdown();
+        let differences = self.differences_markdown();
+        std::fs::write(dir.join("index.md"), &index)?;
+        std::fs::write(dir.join("differences.md"), &differences)?;
+        std::fs::write(
+            dir.join("index.html"),
+            html::page("duel: reproduction report", &index, &figures),
+        )?;
+        std::fs::write(
+            dir.join("differences.html"),
+            html::page("duel: differences from the papers", &differences, &figures),
+        )?;
         for s in &self.sections {
             let json = serde_json::json!({
                 "id": s.id,
