@@ -312,7 +312,10 @@ fn build(
         let note = if t.name == "1a'" {
             corner_note(&analysis, &t)
         } else {
-            format!("{} position(s) have this table", found.len())
+            format!(
+                "compared with every position's thresholds for k = 0..{}",
+                analysis.f.len() - 1
+            )
         };
         s.checks.push(check(
             &format!("table of position {}", t.name),
@@ -321,7 +324,10 @@ fn build(
             &if found.is_empty() {
                 "no position has it".to_string()
             } else {
-                format!("the table of {} board(s), drawn below", found.len())
+                format!(
+                    "{} board(s) with exactly this table, drawn below",
+                    found.len()
+                )
             },
             status,
             &note,

@@ -55,17 +55,16 @@ impl RunInfo {
             format!("{:.1} GiB memory", b as f64 / (1u64 << 30) as f64)
         });
         let wall: f64 = report.sections.iter().map(|s| s.seconds).sum();
-        let _ = writeln!(out, "| | |\n| --- | --- |");
-        let _ = writeln!(out, "| duel | version {}, commit {commit} |", self.version);
-        let _ = writeln!(out, "| date | {} |", self.date);
+        let _ = writeln!(out, "- **duel**: version {}, commit {commit}", self.version);
+        let _ = writeln!(out, "- **date**: {}", self.date);
         let _ = writeln!(
             out,
-            "| machine | {}, {} cores, {memory} |",
+            "- **machine**: {}, {} cores, {memory}",
             self.os, self.cores
         );
         let _ = writeln!(
             out,
-            "| run | {}; sections computed in {} wall time (per section in the summary) |",
+            "- **run**: {}; the sections' wall times add up to {} (each in the summary)",
             if report.quick {
                 "`duel report --quick` (smaller ranges than the full report)"
             } else {
