@@ -53,7 +53,7 @@ enum Command {
     Arena(arena::Args),
     /// Play a game against a search agent: your moves on stdin, one a line.
     Play(play::Args),
-    /// Reproduce the papers: writes report/index.md, JSON and figures.
+    /// Reproduce the papers: writes report/index.md, index.html, differences.md, JSON and figures.
     Report(report::Args),
     /// Serve the web app to play every game, and its JSON API (docs/api.md).
     Serve(serve::Args),

@@ -27,9 +27,12 @@ fn quick_report_writes_index_json_and_every_section() {
         assert_eq!(parsed["id"], *id);
         let title = parsed["title"].as_str().expect("title");
         assert!(
-            index.contains(&format!("## {title}")),
+            index.contains(&format!("## <a id=\"{id}\"></a>{title}\n")),
             "index.md lacks section {title}"
         );
+    }
+    for page in ["differences.md", "index.html", "differences.html"] {
+        assert!(dir.join(page).is_file(), "{page} not written");
     }
     // Every figure the index links to exists.
     for line in index.lines().filter(|l| l.starts_with("![")) {

@@ -53,6 +53,7 @@ fn connect_boards_conform() {
         ("connect:1x5:3", 20),
         ("connect:12x9:5", 20),
         ("connect:15x6:5", 20),
+        ("connect:10x6:4", 20),
         ("connect:15x15:3", 10),
         ("connect:15x15:5", 5),
         ("connect-misere:15x6:5", 10),

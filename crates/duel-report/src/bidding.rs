@@ -166,7 +166,7 @@ fn build(
             let why = if k % 256 == 155 {
                 "Known misprint at 155 + 256n: 84* would break f(k) <= f(k+1) <= f(k)+1 (f(154) = 82*)."
             } else {
-                "Alice needs less than printed. The printed table is Theorem 3.7 applied to the printed 1a' and 1b, and the printed 1a' lets Alice answer from the corner only with the adjacent corner (2a', Lemma 6.5, valid when the center is not optimal, i.e. k = 5); at this total her best second move is the center (position 2a), which gives the computed value (test why_figure_4_and_1a_prime_differ)."
+                "Alice needs less than printed. The printed table is Theorem 3.7 applied to the printed 1a' and 1b, and the printed 1a' lets Alice answer from the corner only with the adjacent corner (2a', Lemma 6.5, valid when the center is not optimal, i.e. k = 5); at this total her best second move is the center (position 2a), which gives the computed value."
             };
             s.checks.push(check(
                 &format!("{title}, k = {k}"),
@@ -275,7 +275,7 @@ fn build(
     );
     let _ = writeln!(
         md,
-        "The figures that name positions 1a, 1b, 2a, ... are not in the text. Each printed table was matched against the thresholds of every position of bidding Tic-Tac-Toe (up to symmetry) for k = 0..{}; boards are rows from the top, `A` Alice, `B` Bob.\n",
+        "The figures that name positions 1a, 1b, 2a, ... are not in the text. Each printed table was matched against the thresholds of every position of bidding Tic-Tac-Toe (up to symmetry) for k = 0..{}. In the boards, Alice's marks are blue crosses and Bob's red rings.\n",
         analysis.f.len() - 1
     );
     let _ = writeln!(
@@ -290,15 +290,7 @@ fn build(
             t.name,
             t.period,
             t.shift,
-            if found.is_empty() {
-                "none".to_string()
-            } else {
-                found
-                    .iter()
-                    .map(|b| format!("`{b}`"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }
+            boards_cell(s, &format!("position {}", t.name), &found)
         );
         named.insert(t.name.clone(), json!(found));
         // The table's slope gives the Richman value of the position: R = shift / period.
@@ -312,7 +304,7 @@ fn build(
             let computed = ttt_richman.value(v).to_string();
             let published = Rational::new(t.shift.into(), t.period.into()).to_string();
             s.checks.push(check(
-                &format!("R(position {}) = `{board}`", t.name),
+                &format!("R(position {})", t.name),
                 &format!("{} (slope of the table)", t.source),
                 &published,
                 &computed,
@@ -324,16 +316,23 @@ fn build(
         let note = if t.name == "1a'" {
             corner_note(&analysis, &t)
         } else {
-            format!("{} position(s) have this table", found.len())
+            format!(
+                "compared with every position's thresholds for k = 0..{}",
+                analysis.f.len() - 1
+            )
         };
         s.checks.push(check(
             &format!("table of position {}", t.name),
             &t.source,
             &join(&t.values),
-            &found
-                .first()
-                .cloned()
-                .unwrap_or_else(|| "no position has it".into()),
+            &if found.is_empty() {
+                "no position has it".to_string()
+            } else {
+                format!(
+                    "{} board(s) with exactly this table, drawn below",
+                    found.len()
+                )
+            },
             status,
             &note,
         ));
@@ -371,8 +370,8 @@ fn build(
             continue;
         }
         let found = analysis.positions_matching(&t);
-        let examples: Vec<String> = found.iter().take(4).map(|b| format!("`{b}`")).collect();
-        let _ = writeln!(md, "| {game} | {} | {} |", found.len(), examples.join(" "));
+        let examples = boards_cell(s, &format!("class {game}"), &found[..found.len().min(4)]);
+        let _ = writeln!(md, "| {game} | {} | {examples} |", found.len());
     }
     md.push('\n');
     data.insert("named_positions".into(), serde_json::Value::Object(named));
@@ -381,6 +380,25 @@ fn build(
     crate::step("examples");
     new_results(opts, s, md, data)?;
     Ok(())
+}
+
+/// A table cell showing `boards` as one picture (added to the section's figures), or `none`.
+fn boards_cell(s: &mut Section, what: &str, boards: &[String]) -> String {
+    let Some(svg) = crate::board::boards_svg(what, boards) else {
+        return "none".to_string();
+    };
+    // Primes kept apart: 3a and 3a' are different positions.
+    let file_name = format!(
+        "bidding-ttt-{}.svg",
+        crate::document::slug(&what.replace('\'', " prime"))
+    );
+    let cell = format!("![{what}: {} board(s)]({file_name})", boards.len());
+    s.figures.push(crate::Figure {
+        file_name,
+        caption: what.to_string(),
+        svg,
+    });
+    cell
 }
 
 fn corner_note(analysis: &TttAnalysis, t: &PaperTable) -> String {
@@ -601,7 +619,7 @@ fn examples(
             &corrected.to_string(),
             Status::of(printed == corrected),
             &format!(
-                "The printed ε depends on whether f_A is starred; when f_B < f_A (zugzwang) the bid winner makes the other move and ε must come from min(f_A, f_B). The search with explicit bids gives {searched}. With that reading the theorem agrees with the search on every small game and on random graphs with cycles (tests); Tic-Tac-Toe has no zugzwang, so no table changes."
+                "The printed ε depends on whether f_A is starred; when f_B < f_A (zugzwang) the bid winner makes the other move and ε must come from min(f_A, f_B). The search with explicit bids gives {searched}. With that reading the theorem agrees with the search on every small game and on random graphs with cycles; Tic-Tac-Toe has no zugzwang, so no table changes."
             ),
         ));
     }
@@ -618,7 +636,7 @@ fn examples(
         &exact,
         Status::of(printed == exact),
         &format!(
-            "The printed recursion says Alice wins with 0 chips and the tie; the search with explicit bids says she {} (Bob wins the first bid for 1, then holds the ties). An exact one-step recursion derived from the bids agrees with the search on every small game (test).",
+            "The printed recursion says Alice wins with 0 chips and the tie; the search with explicit bids says she {} (Bob wins the first bid for 1, then holds the ties). An exact one-step recursion derived from the bids agrees with the search on every small game.",
             if search.wins(a2.start(), 0, Player::ALICE) { "wins" } else { "loses" }
         ),
     ));
@@ -769,7 +787,7 @@ fn new_results(
             "-",
             &format!("{v} ≈ {:.6}", approx(v)),
             Status::New,
-            "recursion T = lo + Δ(1 - τ·lo), Δ = (hi - lo)/(2 - τ + τ(hi - lo)); poorman checked against discrete poorman search on small games (test)",
+            "recursion T = lo + Δ(1 - τ·lo), Δ = (hi - lo)/(2 - τ + τ(hi - lo)); poorman checked against discrete poorman search on small games",
         ));
     }
     crate::step("poorman and taxman");
@@ -791,6 +809,7 @@ fn first_moves_figure(center: &[Chips], corner: &[Chips]) -> Option<String> {
                 ("sans-serif", 20),
             )
             .margin(12)
+            .margin_right(30)
             .x_label_area_size(40)
             .y_label_area_size(56)
             .build_cartesian_2d(8f64..max_k, 0.45f64..0.65f64)
@@ -799,6 +818,7 @@ fn first_moves_figure(center: &[Chips], corner: &[Chips]) -> Option<String> {
             .configure_mesh()
             .x_desc("total chips k")
             .y_desc("f(k) / k (a star counts 1/2)")
+            .x_label_formatter(&|k| format!("{k:.0}"))
             .draw()
             .ok()?;
         let share = |f: &[Chips]| -> Vec<(f64, f64)> {

@@ -30,7 +30,7 @@ pub const STEPS: &[(&str, u64)] = &[
     ("guesswho", 6),
     ("liar", 4),
     ("bidding", 6),
-    ("games", 6),
+    ("games", 5),
     ("search", 5),
 ];
 
@@ -91,6 +91,7 @@ pub fn build_with(
     Ok(Report {
         sections,
         quick: options.quick,
+        run: crate::run_info::RunInfo::collect(),
     })
 }
 

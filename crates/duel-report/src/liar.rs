@@ -196,7 +196,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         let pow = find(1 << 20, lies);
         s.checks.push(Check::new(
             &format!("fewest questions, n = 10^6, {lies} lies"),
-            "published table quoted in issue 3",
+            "a published table of fewest questions (its source is not identified)",
             q,
             &show(million),
             Status::of(show(million) == q),
@@ -208,7 +208,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         ));
         s.checks.push(Check::compare(
             &format!("fewest questions, n = 2^20, {lies} lies"),
-            "published table quoted in issue 3",
+            "a published table of fewest questions (its source is not identified)",
             q,
             &show(pow),
             "certified (lower = upper)",
@@ -463,7 +463,7 @@ fn min_q_figure(cols: &[Vec<TableRow>]) -> Result<String, String> {
         chart
             .configure_mesh()
             .x_desc("n (objects)")
-            .y_desc("q")
+            .y_desc("fewest questions q")
             .draw()
             .map_err(|e| e.to_string())?;
         for (lies, col) in cols.iter().enumerate() {

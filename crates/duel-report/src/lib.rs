@@ -12,16 +12,21 @@
 
 #![warn(missing_docs)]
 
+pub mod bibliography;
 pub mod bidding;
+pub mod board;
 pub mod build;
 pub mod check;
+pub mod document;
 pub mod games;
 pub mod guesswho;
+pub mod html;
 pub mod liar;
 pub mod png;
+pub mod run_info;
 pub mod search;
 
-use std::fmt::Write as _;
+use std::collections::HashSet;
 use std::path::Path;
 
 use serde::Serialize;
@@ -51,7 +56,7 @@ impl Status {
     /// The words the report uses.
     pub fn words(self) -> &'static str {
         match self {
-            Status::Matches => "matches the paper",
+            Status::Matches => "matches",
             Status::Differs => "differs",
             Status::New => "new",
         }
@@ -135,7 +140,7 @@ pub struct Section {
     pub markdown: String,
     /// The raw numbers of the section.
     pub json: serde_json::Value,
-    /// Figures, linked from the Markdown by file name.
+    /// Figures: shown where the Markdown names their file, after it otherwise.
     pub figures: Vec<Figure>,
     /// The wall-clock seconds the section took to build (0 until [`build()`] sets it).
     pub seconds: f64,
@@ -165,44 +170,11 @@ impl Section {
         )
     }
 
-    /// The section as Markdown: the checks table, then the free text, then the figures.
+    /// The section as Markdown, as in `index.md`: the checks table, then the free text, then
+    /// the figures.
     pub fn to_markdown(&self) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "## {}\n", self.title);
-        if !self.checks.is_empty() {
-            out.push_str("| item | source | published | computed | status | note |\n");
-            out.push_str("| --- | --- | --- | --- | --- | --- |\n");
-            for c in &self.checks {
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {} | {} | **{}** | {} |",
-                    cell(&c.item),
-                    cell(&c.source),
-                    cell(&c.published),
-                    cell(&c.computed),
-                    c.status.words(),
-                    cell(&c.note)
-                );
-            }
-            out.push('\n');
-        }
-        out.push_str(&self.markdown);
-        if !self.markdown.ends_with('\n') {
-            out.push('\n');
-        }
-        for f in &self.figures {
-            let _ = writeln!(
-                out,
-                "\n![{}]({})\n\n*{}*",
-                f.caption, f.file_name, f.caption
-            );
-        }
-        out
+        document::section_markdown(self, &mut HashSet::new()).0
     }
-}
-
-fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
 }
 
 /// A section builder: takes the options, returns the section.
@@ -269,6 +241,8 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// Whether it was built with `quick`.
     pub quick: bool,
+    /// Version, commit, date and machine of the run.
+    pub run: run_info::RunInfo,
 }
 
 impl Report {
@@ -294,25 +268,9 @@ impl Report {
         Summary { total, sections }
     }
 
-    /// `index.md`: a summary table, then every section.
+    /// `index.md`: title block, contents, summary, every section, references.
     pub fn index_markdown(&self) -> String {
-        let mut out = String::from("# duel: reproduction report\n\n");
-        if self.quick {
-            out.push_str("Built with `--quick`: smaller ranges than the full report.\n\n");
-        }
-        out.push_str(
-            "| section | matches the paper | differs | new |\n| --- | --- | --- | --- |\n",
-        );
-        for s in &self.sections {
-            let (m, d, n) = s.tally();
-            let _ = writeln!(out, "| {} | {m} | {d} | {n} |", s.title);
-        }
-        out.push('\n');
-        for s in &self.sections {
-            out.push_str(&s.to_markdown());
-            out.push('\n');
-        }
-        out
+        document::index_markdown(self)
     }
 
     /// The document `<id>.json` holds for section `s`.
@@ -327,10 +285,29 @@ impl Report {
         })
     }
 
-    /// Writes `index.md`, `<id>.json` per section and every figure into `dir` (created if needed).
+    /// `differences.md`: every item that differs from its paper, with both values and why.
+    pub fn differences_markdown(&self) -> String {
+        document::differences_markdown(self)
+    }
+
+    /// Writes `index.md`, `differences.md`, their self-contained HTML twins (`index.html`,
+    /// `differences.html`), `<id>.json` per section and every figure into `dir` (created if
+    /// needed).
     pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        std::fs::write(dir.join("index.md"), self.index_markdown())?;
+        let figures: Vec<&Figure> = self.sections.iter().flat_map(|s| &s.figures).collect();
+        let index = self.index_markdown();
+        let differences = self.differences_markdown();
+        std::fs::write(dir.join("index.md"), &index)?;
+        std::fs::write(dir.join("differences.md"), &differences)?;
+        std::fs::write(
+            dir.join("index.html"),
+            html::page("duel: reproduction report", &index, &figures),
+        )?;
+        std::fs::write(
+            dir.join("differences.html"),
+            html::page("duel: differences from the papers", &differences, &figures),
+        )?;
         for s in &self.sections {
             let json = self.section_json(s);
             let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;

@@ -302,6 +302,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
             if let Some(svg) = line_chart(
                 &format!("E[(R_n(r) − R(r))²], SymP, Pearl d=2 K={k}, {tr} trials"),
                 "n (iterations)",
+                "mean squared error E[(R_n(r) − R(r))²]",
                 &pts,
             ) {
                 figs.push(Figure {
@@ -325,6 +326,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
                 if let Some(svg) = line_chart(
                     "One trajectory n ↦ R_n(r), SymP, Pearl d=2 K=16",
                     "n (iterations)",
+                    "estimate R_n(r) of the root's value",
                     &pts,
                 ) {
                     figs.push(Figure {
@@ -391,7 +393,7 @@ fn matches(opts: &ReportOptions, md: &mut String, checks: &mut Vec<Check>) -> se
     md.push_str("\n### Section 8: matches against the best MCTS, with the paper's first-move iteration counts as budgets\n\n");
     let _ = writeln!(
         md,
-        "The paper gives each player a time per move (1 to 64 ms on its machine) and reports the mean number of iterations each did at the first move. Here each cell is replayed with those counts as fixed budgets per move, {} games per cell, colours alternating (for Pearl's game, both senses on each of {pairs} realizations of the tree, as in section 8.4). This is not the paper's condition (its counts grew as the game went on, at rates of their own), so the two scores are shown side by side, not checked: ours is A's score, wins plus half the draws, per game.\n",
+        "The paper gives each player a time per move (1 to 64 ms on its machine) and reports the mean number of iterations each did at the first move. Here each cell is replayed with those counts as fixed budgets per move, {} games per cell, colours alternating (for Pearl's game, both senses on each of {pairs} realizations of the tree, as in section 8.4). This is not the paper's condition (its counts grew as the game went on, at rates of their own): a cell matches when the paper's score lies in the 95 % interval of ours, and differs otherwise. Scores are those of the named agent, wins plus half the draws, per game.\n",
         2 * pairs
     );
     let mut out = Vec::new();
@@ -462,23 +464,27 @@ fn matches(opts: &ReportOptions, md: &mut String, checks: &mut Vec<Check>) -> se
                 "paper": {"ours_first": p_ours, "mcts_first": p_mcts, "score": paper},
                 "duel": {"ours_first": ours_first, "mcts_first": mcts_first, "score": sum.a_score, "ci95": sum.a_score_ci95, "games": sum.games},
             }));
-            if t == 1 {
-                checks.push(Check::new(
-                    &format!("{ours} against MCTS({a},{b}) on {game_name}, the paper's 1 ms iteration counts ({n_ours} / {n_mcts}) as budgets"),
-                    &format!("Delattre & Fournier, section {}", &title[..3]),
-                    &format!("score {paper:.3} (1 ms per move)"),
-                    &format!("score {:.3} ({:.3}–{:.3}), {} games", sum.a_score, sum.a_score_ci95[0], sum.a_score_ci95[1], sum.games),
-                    Status::New,
-                    "fixed iteration budgets instead of the paper's time per move: side by side, not checked",
-                ));
-            }
+            // The paper's score is reproduced when it lies in the 95 % interval of ours.
+            let reproduced = (sum.a_score_ci95[0]..=sum.a_score_ci95[1]).contains(&paper);
+            checks.push(Check::new(
+                &format!("{ours} against MCTS({a},{b}) on {game_name}, the paper's {t} ms iteration counts ({n_ours} / {n_mcts}) as budgets"),
+                &format!("Delattre & Fournier, section {}", &title[..3]),
+                &format!("score {paper:.3} ({t} ms per move)"),
+                &format!("score {:.3} ({:.3}–{:.3}), {} games", sum.a_score, sum.a_score_ci95[0], sum.a_score_ci95[1], sum.games),
+                Status::of(reproduced),
+                if reproduced {
+                    "the paper's score lies in the 95 % interval of the replay with its first-move iteration counts as fixed budgets"
+                } else {
+                    "The paper gave each side a time per move, so its iteration counts changed as the game went on, at each agent's own rate; this replay gives each side the paper's first-move count on every move, and the paper's score lies outside its 95 % interval. The difference is one of conditions, not a contradiction of the paper."
+                },
+            ));
         }
     }
     json!(out)
 }
 
-/// A line chart as an SVG string.
-fn line_chart(title: &str, x_label: &str, pts: &[(f64, f64)]) -> Option<String> {
+/// A line chart as an SVG string; x counts iterations, so its ticks are integers.
+fn line_chart(title: &str, x_label: &str, y_label: &str, pts: &[(f64, f64)]) -> Option<String> {
     if pts.is_empty() {
         return None;
     }
@@ -491,11 +497,18 @@ fn line_chart(title: &str, x_label: &str, pts: &[(f64, f64)]) -> Option<String> 
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
             .margin(10)
-            .x_label_area_size(35)
-            .y_label_area_size(55)
+            .margin_right(30)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
             .build_cartesian_2d(0.0..x_max, 0.0..y_max)
             .ok()?;
-        chart.configure_mesh().x_desc(x_label).draw().ok()?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc(y_label)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .draw()
+            .ok()?;
         chart
             .draw_series(LineSeries::new(pts.iter().copied(), &BLUE))
             .ok()?;

@@ -62,7 +62,18 @@ fn quick_report_section() {
     let (_, differs, new) = s.tally();
     assert_eq!(differs, 10);
     assert!(new >= 8);
-    assert!(s.markdown.contains("| 1a | 64, 23 | `.../.A./...` |"));
-    assert_eq!(s.figures.len(), 1);
-    assert!(s.figures[0].svg.contains("<svg") && s.figures[0].svg.contains("133/256"));
+    // Named positions are drawn: 1a is the board with Alice's mark in the center.
+    assert!(s
+        .markdown
+        .contains("| 1a | 64, 23 | ![position 1a: 1 board(s)](bidding-ttt-position-1a.svg) |"));
+    let board = |name: &str| s.figures.iter().find(|f| f.file_name == name).unwrap();
+    let one_a = &board("bidding-ttt-position-1a.svg").svg;
+    assert_eq!(one_a.matches("<path").count(), 1, "one cross");
+    assert_eq!(one_a.matches("<circle").count(), 0, "no ring");
+    assert!(s
+        .figures
+        .iter()
+        .any(|f| f.file_name == "bidding-ttt-position-3a-prime.svg"));
+    let first_moves = board("bidding-ttt-first-moves.svg");
+    assert!(first_moves.svg.contains("<svg") && first_moves.svg.contains("133/256"));
 }
