@@ -90,6 +90,15 @@ fn a_layer_of_positions_past_the_memory_is_refused_with_its_size() {
 }
 
 #[test]
+fn a_connect_four_table_past_the_memory_is_refused_with_its_size() {
+    refused_within(
+        30 * MB,
+        &["connect", "solve", "4455"],
+        &["transposition table would need about 40.0 MiB"],
+    );
+}
+
+#[test]
 fn a_list_of_optimal_moves_past_the_memory_is_refused_with_its_size() {
     // Nearly 10^7 optimal questions of 56 bytes, and the rows of 160 MB (all of them listed
     // in JSON; the text lists 24).
