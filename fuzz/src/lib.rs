@@ -3,6 +3,7 @@
 //! cheap. `crates/duel/tests/fuzz_corpus.rs` replays the committed corpora through the same
 //! file, so a crash once found stays a test.
 
-use {duel_bidding, duel_core, duel_games, duel_guesswho, duel_liar, duel_search};
+// Re-exported so that `checks` names them through `super`, as the workspace test does.
+pub use {duel_bidding, duel_core, duel_games, duel_guesswho, duel_liar, duel_search};
 
 pub mod checks;
