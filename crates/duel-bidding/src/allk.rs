@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::graph::BiddingGame;
-use super::memory::filled_table;
+use super::memory::{filled_table, reserved};
 use super::{BiddingError, ChipsOutOfRange, Solver, TooMany};
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
@@ -74,8 +74,14 @@ pub const MAX_LAYERS: usize = 4096;
 /// Enumerates the positions layer by layer from the start: layer `s + 1` is every child of
 /// layer `s`, so every child is found in the next layer by construction (a game whose
 /// positions are reached at several depths is still solved exactly, a position being then
-/// solved once per depth). Games with cycles are refused after [`MAX_LAYERS`] layers.
-pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Layer>, BiddingError> {
+/// solved once per depth). Games with cycles are refused after [`MAX_LAYERS`] layers. Each
+/// layer is allocated after a check against the memory available, and `check` sees the
+/// layers so far after each new one, so that a job whose need already passes what it may use
+/// is refused before the rest is enumerated.
+pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    check: impl Fn(&[Layer]) -> Result<(), BiddingError>,
+) -> Result<Vec<Layer>, BiddingError> {
     let start = game.canonical(game.start());
     let mut out = vec![Layer {
         codes: vec![start],
@@ -84,11 +90,11 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Lay
     loop {
         let last = out.last().expect("at least the start layer");
         // Children deduplicated chunk by chunk first, to keep the forward pass small.
-        let mut next: Vec<u64> = last
+        let chunks: Vec<Vec<u64>> = last
             .codes
             .par_chunks(1 << 14)
             .zip(last.tags.par_chunks(1 << 14))
-            .flat_map_iter(|(codes, tags)| {
+            .map(|(codes, tags)| {
                 let mut kids = Vec::new();
                 for (&c, &t) in codes.iter().zip(tags) {
                     if t == 0 {
@@ -102,7 +108,8 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Lay
                 kids
             })
             .collect();
-        if next.is_empty() {
+        let len: usize = chunks.iter().map(Vec::len).sum();
+        if len == 0 {
             break;
         }
         if out.len() >= MAX_LAYERS {
@@ -114,10 +121,17 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(game: &G) -> Result<Vec<Lay
             }
             .into());
         }
+        let what = format!("the positions of layer {} ({len} codes)", out.len());
+        let mut next: Vec<u64> = reserved(len, &what, u64::MAX)?;
+        for chunk in chunks {
+            next.extend_from_slice(&chunk);
+        }
         next.par_sort_unstable();
         next.dedup();
-        let tags = next.par_iter().map(|&c| tag_of(game.outcome(c))).collect();
+        let mut tags: Vec<u8> = reserved(next.len(), &what, u64::MAX)?;
+        tags.par_extend(next.par_iter().map(|&c| tag_of(game.outcome(c))));
         out.push(Layer { codes: next, tags });
+        check(&out)?;
     }
     Ok(out)
 }
@@ -177,7 +191,39 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
             limit: WORK_LIMIT,
         });
     }
-    let layers = layers(game)?;
+    let bytes: u64 = if 2 * max_k + 2 <= u16::MAX as u64 {
+        2
+    } else {
+        4
+    };
+    // The rows of two layers for one block of totals: refused as soon as the layers found
+    // so far need more than the memory left (which only shrinks as layers are added).
+    let least_block = 64.min(max_k + 1);
+    let layers = layers(game, |found| {
+        let Some(pair) = found
+            .windows(2)
+            .map(|w| (w[0].codes.len() + w[1].codes.len()) as u64)
+            .max()
+        else {
+            return Ok(());
+        };
+        let need = u128::from(pair) * u128::from(bytes) * u128::from(least_block);
+        let limit = duel_core::limits::available_memory()
+            .map_or(memory_limit, |m| memory_limit.min(m / 4 * 3));
+        if need > u128::from(limit) {
+            return Err(BiddingError::Memory(duel_core::limits::TooLarge {
+                what: format!(
+                    "f(k) for k = 0..{max_k} (two layers of rows per {least_block} totals: layers {} and {} alone hold {pair} positions, {bytes} bytes a value, found after enumerating {} layers)",
+                    found.len() - 2,
+                    found.len() - 1,
+                    found.len()
+                ),
+                needed_bytes: need,
+                limit_bytes: limit,
+            }));
+        }
+        Ok(())
+    })?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
     let widest = layers
         .iter()
@@ -198,11 +244,6 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
             limit: WORK_LIMIT,
         });
     }
-    let bytes: u64 = if 2 * max_k + 2 <= u16::MAX as u64 {
-        2
-    } else {
-        4
-    };
     let per_total = pair.saturating_mul(bytes);
     // The codes of the layers are held already; the rows get three quarters of what is left,
     // the rest being for the threads' own allocations (each new thread's heap, its scratch

@@ -5,7 +5,7 @@
 //! `ultimatum:N`, `A`, `B`, `E`, `A:N`, `B:N`, `example3.3:N` (Bob wins if he makes any of the
 //! next N moves), `example3.5` (the second move wins), `prop4.8:J` (the wedge of Ult^1, Ult^3,
 //! …, Ult^(2J−1)), `connect:WxH:K`, `hex:N`, and wedge sums `G^H` with parentheses, e.g.
-//! `(A^B:2)^B` for (A ∧ B²) ∧ B. These are the families that `duel_games::registry` lists as
+//! `(A^B:2)^B` for (A ∧ B²) ∧ B; `^` groups from the left (`A^B:2^B` is the same game). These are the families that `duel_games::registry` lists as
 //! played by the bidding commands.
 
 use super::boards::{Hex, LineGame};
@@ -274,7 +274,8 @@ fn parse_term(tokens: &[char], pos: &mut usize, text: &str) -> Result<GameSpec, 
 }
 
 impl GameSpec {
-    /// The canonical name of the game.
+    /// The canonical name of the game, read back by [`parse_game`] as the same game
+    /// (`(A^B:2)^B` is written `A^B:2^B`).
     pub fn name(&self) -> String {
         match self {
             GameSpec::TicTacToe { first: None } => "tictactoe".into(),
@@ -295,13 +296,12 @@ impl GameSpec {
             GameSpec::SuddenDeathBob(n) => format!("B:{n}"),
             GameSpec::SecondMoveWins => "example3.5".into(),
             GameSpec::Prop48(j) => format!("prop4.8:{j}"),
-            GameSpec::Wedge(l, r) => {
-                let wrap = |g: &GameSpec| match g {
-                    GameSpec::Wedge(..) => format!("({})", g.name()),
-                    _ => g.name(),
-                };
-                format!("{}^{}", wrap(l), wrap(r))
-            }
+            // `^` reads from the left, so only a wedge on the right needs parentheses; a
+            // chain of wedges (up to MAX_GAMES) then reads back within MAX_NESTING.
+            GameSpec::Wedge(l, r) => match **r {
+                GameSpec::Wedge(..) => format!("{}^({})", l.name(), r.name()),
+                _ => format!("{}^{}", l.name(), r.name()),
+            },
         }
     }
 
@@ -578,5 +578,20 @@ mod tests {
             parse_game("chess").unwrap_err().to_string(),
             format!("unknown game 'chess': expected {BIDDING_NAMES}, or wedge sums like (A^B:2)^B")
         );
+    }
+
+    #[test]
+    fn a_name_reads_back_as_the_same_game() {
+        // Found by the fuzz target game_names: a chain of 73 games was written with 72 nested
+        // parentheses, past MAX_NESTING, so its own name was refused.
+        let chain = ["A:1"; 73].join("^");
+        let long = parse_game(&chain).unwrap();
+        assert_eq!(long.name(), ["E"; 73].join("^"));
+        for name in ["(A^B:2)^B", "A^(B^E)", "(A^B)^(B^(E^A:2))", &chain] {
+            let spec = parse_game(name).unwrap();
+            assert_eq!(parse_game(&spec.name()).unwrap(), spec, "{name}");
+        }
+        assert_eq!(parse_game("(A^B:2)^B").unwrap().name(), "A^B:2^B");
+        assert_eq!(parse_game("A^(B^E)").unwrap().name(), "A^(B^E)");
     }
 }

@@ -205,7 +205,7 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
         }
         .into());
     }
-    let layers = layers(game)?;
+    let layers = layers(game, |_| Ok(()))?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
     let one = 1u64 << cells;
     let log2_den = |x: u64| -> u8 {

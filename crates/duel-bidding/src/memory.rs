@@ -13,6 +13,13 @@ pub(crate) fn filled_table<T: Clone>(
     what: &str,
     limit: u64,
 ) -> Result<Vec<T>, BiddingError> {
+    let mut table = reserved(len, what, limit)?;
+    table.resize(len, fill);
+    Ok(table)
+}
+
+/// An empty vector with room for `len` values, checked and refused as [`filled_table`].
+pub(crate) fn reserved<T>(len: usize, what: &str, limit: u64) -> Result<Vec<T>, BiddingError> {
     let bytes = len as u128 * std::mem::size_of::<T>() as u128;
     let limit = available_memory().map_or(limit, |m| m.min(limit));
     check_memory(what, bytes, limit)?;
@@ -23,6 +30,5 @@ pub(crate) fn filled_table<T: Clone>(
             what: what.to_string(),
             needed_bytes: bytes,
         })?;
-    table.resize(len, fill);
     Ok(table)
 }

@@ -96,7 +96,8 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 }
 
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    let mut solver = Solver::new();
+    // The table of Solver::new, refused rather than aborting where memory is short.
+    let mut solver = Solver::try_with_table_log_size(23)?;
     if let Some(path) = args.file {
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");

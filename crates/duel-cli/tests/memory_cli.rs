@@ -70,6 +70,35 @@ fn a_table_of_all_totals_past_the_memory_is_refused_with_its_size() {
 }
 
 #[test]
+fn a_table_of_all_totals_is_refused_while_its_layers_are_enumerated() {
+    // hex:4 has 21 million positions; the rows of its widest layers pass 600 MB before the
+    // enumeration ends, so the refusal comes from the layers found so far (7 s, not 30).
+    refused_within(
+        600 * MB,
+        &["bidding", "table", "hex:4", "--max-chips", "31"],
+        &["would need about", "two layers of rows per 32 totals"],
+    );
+}
+
+#[test]
+fn a_layer_of_positions_past_the_memory_is_refused_with_its_size() {
+    refused_within(
+        600 * MB,
+        &["bidding", "period", "hex:4"],
+        &["the positions of layer", "would need about"],
+    );
+}
+
+#[test]
+fn a_connect_four_table_past_the_memory_is_refused_with_its_size() {
+    refused_within(
+        30 * MB,
+        &["connect", "solve", "4455"],
+        &["transposition table would need about 40.0 MiB"],
+    );
+}
+
+#[test]
 fn a_list_of_optimal_moves_past_the_memory_is_refused_with_its_size() {
     // Nearly 10^7 optimal questions of 56 bytes, and the rows of 160 MB (all of them listed
     // in JSON; the text lists 24).

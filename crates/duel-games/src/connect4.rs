@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use crate::connect::Connect;
 use duel_core::game::{Game, GameError};
+use duel_core::limits::{available_memory, check_memory, TooLarge};
 use duel_core::text::quote;
 
 /// Columns of the standard board.
@@ -296,6 +297,28 @@ impl Table {
             values: vec![0; size],
         }
     }
+
+    /// [`Table::new`], refused with the bytes it needs where they are past the memory
+    /// available (`ulimit -v` included) or the system refuses them.
+    fn try_new(log_size: u32) -> Result<Self, TooLarge> {
+        let size = Self::entries(log_size);
+        let what = "the Connect Four solver's transposition table";
+        let needed = Self::bytes_of(size) as u128;
+        let limit = available_memory().unwrap_or(u64::MAX);
+        check_memory(what, needed, limit)?;
+        let refused = || TooLarge {
+            what: format!("{what} (refused by the system)"),
+            needed_bytes: needed,
+            limit_bytes: limit,
+        };
+        let mut keys = Vec::new();
+        keys.try_reserve_exact(size).map_err(|_| refused())?;
+        let mut values = Vec::new();
+        values.try_reserve_exact(size).map_err(|_| refused())?;
+        keys.resize(size, 0);
+        values.resize(size, 0);
+        Ok(Table { keys, values })
+    }
     fn index(&self, key: u64) -> usize {
         (key % self.keys.len() as u64) as usize
     }
@@ -387,6 +410,18 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// [`BoardSolver::with_table_log_size`], refused with the bytes its table needs where
+    /// the memory available is less.
+    pub fn try_with_table_log_size(log_size: u32) -> Result<Self, TooLarge> {
+        Ok(BoardSolver {
+            table: Table::try_new(log_size)?,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            stopped: false,
+        })
     }
 
     /// The table memory, in bytes, of [`BoardSolver::with_table_log_size`]`(log_size)`,

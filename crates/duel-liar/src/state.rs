@@ -435,7 +435,8 @@ pub fn settled(variant: Variant, w: &Weights, q: u32, counts: &[u64]) -> Option<
     let bound = 1u128 << q;
     match variant {
         Variant::Original => {
-            let total: u64 = counts.iter().sum();
+            // In u128: a state that check_state accepts may hold 2^64 objects or more.
+            let total: u128 = counts.iter().map(|&x| u128::from(x)).sum();
             if total <= 1 {
                 Some(true)
             } else if v > bound || q == 0 {

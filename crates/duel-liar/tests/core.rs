@@ -768,3 +768,13 @@ fn question_scans_report_their_progress_against_a_stated_most() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn a_state_of_2_to_the_64_objects_is_not_settled_as_one_survivor() {
+    // Found by the fuzz target liar_states: Σx was summed in u64 and wrapped to 0, so
+    // (2^63, 2^63) counted as at most one survivor, a win for Paul.
+    let w = Weights::new(1).unwrap();
+    let x = [1u64 << 63, 1u64 << 63];
+    w.check_state(1, &x).unwrap();
+    assert_eq!(settled(Variant::Original, &w, 1, &x), Some(false));
+}

@@ -20,6 +20,9 @@ pub(super) const LITTERS_BYTES: usize = if cfg!(test) { 300 * 96 } else { 24 << 
 /// ([`Litters::below`]); nodes with more are found by hash.
 pub(super) const MAX_STRIDE: usize = 64;
 
+/// The fewest litters [`Litters`] holds at once, even where the system refuses room for more.
+const LITTERS_MIN: usize = 64;
+
 /// The first size of [`Litters`]'s index (a power of two).
 pub(super) const LITTERS_INDEX: usize = 64;
 
@@ -100,6 +103,25 @@ impl Litters {
         self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
         self.indexed = 0;
         self.max = LITTERS_BYTES / (std::mem::size_of::<Litter>() + 4 * stride);
+        // Room for the most litters held at once is made here, so that adding one never
+        // allocates (make_room forgets them first); where the system refuses it, fewer are
+        // held rather than the process aborting.
+        while self.max > LITTERS_MIN && !self.reserve_for_max() {
+            self.max /= 2;
+        }
+    }
+
+    /// Makes room in `list` and `next` for `max` litters; false where the system refuses it.
+    fn reserve_for_max(&mut self) -> bool {
+        let litters = self.max + 1;
+        let links = litters.saturating_mul(self.stride);
+        self.list
+            .try_reserve(litters - self.list.len(), litters)
+            .is_ok()
+            && self
+                .next
+                .try_reserve(links - self.next.len(), links)
+                .is_ok()
     }
 
     /// Forgets every litter unless `n` more fit (ids held by the caller are then no longer
@@ -168,9 +190,15 @@ impl Litters {
             return id;
         }
         if 2 * self.indexed + 2 > self.index.len() {
+            // The index is a cache: where the system refuses a larger one, the litter is
+            // kept unindexed (a later look-up adds it again).
             let size = 2 * self.index.len();
-            let old = std::mem::replace(&mut self.index, Arena::new());
-            self.index.extend(std::iter::repeat(0).take(size));
+            let mut larger = Arena::new();
+            if larger.try_reserve(size, size).is_err() {
+                return id;
+            }
+            larger.extend(std::iter::repeat(0).take(size));
+            let old = std::mem::replace(&mut self.index, larger);
             for &id in old.iter().filter(|&&id| id != 0) {
                 self.insert(id);
             }
