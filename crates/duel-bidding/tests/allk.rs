@@ -174,6 +174,11 @@ fn refuses_what_does_not_fit() {
             limit_bytes: 1000,
             ..
         } => assert!(err.to_string().contains("MB"), "{err}"),
+        // Refused while the layers are enumerated, before all of them are known.
+        BiddingError::Memory(ref m) => {
+            assert_eq!(m.limit_bytes, 1000);
+            assert!(m.needed_bytes > 1000, "{err}");
+        }
         other => panic!("{other:?}"),
     }
     let big = LineGame::new(6, 5, 4, true).unwrap();
