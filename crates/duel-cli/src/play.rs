@@ -16,7 +16,8 @@ use crate::Ctx;
 /// Arguments of `duel play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`.
+    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`; or `guess-who` or `liar`
+    /// with the setup options below.
     game: String,
     /// The agent: auto (exact where the solver finishes within half the budget, MCTS
     /// elsewhere), solver (exact only), mcts, mcts-prime, uct, sym, symp, gw, gw2, with
@@ -44,6 +45,8 @@ pub struct Args {
     /// No board or prompts: one JSON document on stdout at the end.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    setup: crate::play_setup::Setup,
 }
 
 /// Which side the person plays, counted from the position where play starts.
@@ -64,6 +67,13 @@ pub enum Human {
 const DEFAULT_MILLIS: u64 = 1000;
 
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    match args.game.as_str() {
+        "guess-who" => {
+            return crate::play_guesswho::run(&args.setup, args.seed, args.human, args.json)
+        }
+        "liar" => return crate::play_liar::run(&args.setup, args.json),
+        _ => {}
+    }
     let spec = AgentSpec::parse(&args.agent)?;
     // A person waits for the agent: by default one second a move, not a number of iterations.
     let millis = args
@@ -193,10 +203,10 @@ fn show_position<G: Game + 'static>(session: &Session<G>) -> anyhow::Result<()> 
 }
 
 /// The longest line read as a move; a longer one is refused without being kept in memory.
-const MAX_LINE: usize = 1024;
+pub(crate) const MAX_LINE: usize = 1024;
 
 /// One line of input.
-enum Line {
+pub(crate) enum Line {
     Text(String),
     TooLong,
     End,
@@ -204,7 +214,7 @@ enum Line {
 
 /// Reads a line of at most [`MAX_LINE`] bytes (the rest of a longer one is skipped), trimmed;
 /// bytes that are not UTF-8 are replaced (and the line is then no move).
-fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
     let mut line = Vec::new();
     let mut too_long = false;
     let mut any = false;
