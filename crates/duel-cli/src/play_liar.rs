@@ -180,12 +180,12 @@ fn carole_verdict(a: &CaroleAnswer) -> String {
 }
 
 /// Reads a set of numbers: `1-8 12, 15` (ranges with `-` or `–`, separated by spaces or
-/// commas); `none` or `{}` is the empty set.
+/// commas); `none`, `nothing` or `{}` is the empty set.
 fn parse_set(line: &str, n: u64) -> Result<Vec<u64>, String> {
     let mut set = Vec::new();
     let line = line.trim_start_matches('{').trim_end_matches('}');
     for token in line.split([' ', ',']).filter(|t| !t.is_empty()) {
-        if token == "none" {
+        if token == "none" || token == "nothing" {
             continue;
         }
         let number = |s: &str| -> Result<u64, String> {
@@ -225,7 +225,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
     let mut strategy = Strategy::new(lies, page_budget())?;
     if text {
         out!(
-            "liar game: duel thinks of a number from 1 to {n} and may lie {lies} time(s); find it with {questions} questions. Berlekamp volume {} vs 2^{questions} = {}",
+            "liar game: you are Paul; duel, as Carole, answers about a number from 1 to {n} as the worst adversary with up to {lies} lie(s); find it with {questions} questions. Berlekamp volume {} vs 2^{questions} = {}",
             a.volume,
             a.bound
         );
