@@ -14,6 +14,7 @@ mod output;
 mod parse_error;
 mod play;
 mod play_guesswho;
+mod play_input;
 mod play_liar;
 mod play_setup;
 mod report;

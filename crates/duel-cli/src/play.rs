@@ -1,6 +1,8 @@
 //! `duel play`: a person plays a whole game against a search agent, one move a line on stdin.
 
 use std::io::{BufRead, Write};
+
+use crate::play_input::{read_line, Line, MAX_LINE};
 use std::process::ExitCode;
 
 use duel::game::{Game, Player, Value};
@@ -69,7 +71,8 @@ const DEFAULT_MILLIS: u64 = 1000;
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match args.game.as_str() {
         "guess-who" => {
-            return crate::play_guesswho::run(&args.setup, args.seed, args.human, args.json)
+            let first = (args.human != Human::Nobody).then_some(args.human == Human::First);
+            return crate::play_guesswho::run(&args.setup, args.seed, first, args.json);
         }
         "liar" => return crate::play_liar::run(&args.setup, args.json),
         _ => {}
@@ -200,53 +203,6 @@ fn show_position<G: Game + 'static>(session: &Session<G>) -> anyhow::Result<()> 
         None => out!("moves: {}", session.start().format_moves(moves)),
     }
     Ok(())
-}
-
-/// The longest line read as a move; a longer one is refused without being kept in memory.
-pub(crate) const MAX_LINE: usize = 1024;
-
-/// One line of input.
-pub(crate) enum Line {
-    Text(String),
-    TooLong,
-    End,
-}
-
-/// Reads a line of at most [`MAX_LINE`] bytes (the rest of a longer one is skipped), trimmed;
-/// bytes that are not UTF-8 are replaced (and the line is then no move).
-pub(crate) fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = input
-            .fill_buf()
-            .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (n, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        if line.len() + n <= MAX_LINE + 1 {
-            line.extend_from_slice(&buf[..n]);
-        } else {
-            too_long = true;
-        }
-        input.consume(n);
-        if done {
-            break;
-        }
-    }
-    Ok(if !any {
-        Line::End
-    } else if too_long {
-        Line::TooLong
-    } else {
-        Line::Text(String::from_utf8_lossy(&line).trim().to_string())
-    })
 }
 
 /// What the person can type besides a move.

@@ -9,7 +9,7 @@ use duel::guesswho::faces::{Face, FEATURES};
 use duel::guesswho::session::{play, Action, PlayAnswer, PlayRequest, Side, Turn};
 
 use crate::output::{out, print_json};
-use crate::play::{read_line, Human, Line, MAX_LINE};
+use crate::play_input::{read_line, say, Line, MAX_LINE};
 use crate::play_setup::Setup;
 
 const HELP: &str = "ask IDS (is duel's face among these? e.g. ask 0 3 5; three-way: ask 0 3 / 5 7), a feature with ? (e.g. glasses?), guess ID, or: faces (your candidates described), features, hint (the optimal moves and a question that plays one), undo (take back your last move), help, quit";
@@ -115,15 +115,13 @@ fn parse_action(line: &str) -> Result<Action, String> {
 }
 
 /// Plays Guess Who with the setup's rules and pools.
-pub fn run(setup: &Setup, seed: u64, human: Human, json: bool) -> anyhow::Result<ExitCode> {
+pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow::Result<ExitCode> {
     if setup.lies.is_some() || setup.role.is_some() {
         anyhow::bail!("--lies and --role are the liar game's; Guess Who takes --n, --m, --rules, --questions and --secret");
     }
     let (n, m) = (setup.n.unwrap_or(24), setup.m.unwrap_or(24));
-    let human_first = match human {
-        Human::First => true,
-        Human::Second => false,
-        Human::Nobody => anyhow::bail!("Guess Who is played by you: --human first or second"),
+    let Some(human_first) = first else {
+        anyhow::bail!("Guess Who is played by you: --human first or second");
     };
     let mut request = PlayRequest {
         rules: setup
@@ -173,7 +171,7 @@ pub fn run(setup: &Setup, seed: u64, human: Human, json: bool) -> anyhow::Result
                 a.p
             );
         }
-        let say = |line: &str| crate::play_liar::say(text, line);
+        let say = |line: &str| say(text, line);
         let line = match read_line(&mut input)? {
             Line::End => anyhow::bail!("input ended before the game was over"),
             Line::TooLong => {

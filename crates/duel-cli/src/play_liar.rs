@@ -3,7 +3,6 @@
 //! duel answers as the worst adversary. Both replay the library's sessions
 //! ([`duel::liar::carole`], [`duel::liar::paul`]), as the web app does.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use duel::liar::carole::{
@@ -13,7 +12,7 @@ use duel::liar::paul::{paul, PaulAnswer, PaulRequest, MAX_N, MAX_PAGE_LIES};
 use duel::liar::{min_questions, Answer};
 
 use crate::output::{out, print_json};
-use crate::play::{read_line, Line, MAX_LINE};
+use crate::play_input::{read_line, say, Line, MAX_LINE};
 use crate::play_setup::Setup;
 
 const CAROLE_HELP: &str = "think of a number and answer each question: yes (y) or no (n), lying at most the lies allowed; or: hint (the numbers still possible and the lies each needs), undo (take back your last answer), help, quit";
@@ -43,16 +42,6 @@ pub fn run(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
         }
         other => anyhow::bail!("unknown role {other:?}: paul or carole"),
     }
-}
-
-/// Answers a line that is not a move: on stdout in text mode, on stderr with `--json`.
-pub(crate) fn say(text: bool, line: &str) -> anyhow::Result<()> {
-    if text {
-        out!("{line}");
-    } else {
-        let _ = writeln!(std::io::stderr().lock(), "duel: {line}");
-    }
-    Ok(())
 }
 
 /// The numbers still possible and the lies each needs, e.g. `3 (0), 7 (1)`.
