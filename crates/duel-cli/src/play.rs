@@ -1,6 +1,8 @@
 //! `duel play`: a person plays a whole game against a search agent, one move a line on stdin.
 
 use std::io::{BufRead, Write};
+
+use crate::play_input::{read_line, Line, MAX_LINE};
 use std::process::ExitCode;
 
 use duel::game::{Game, Player, Value};
@@ -16,7 +18,8 @@ use crate::Ctx;
 /// Arguments of `duel play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`.
+    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`; or `guess-who` or `liar`
+    /// with the setup options below.
     game: String,
     /// The agent: auto (exact where the solver finishes within half the budget, MCTS
     /// elsewhere), solver (exact only), mcts, mcts-prime, uct, sym, symp, gw, gw2, with
@@ -44,6 +47,8 @@ pub struct Args {
     /// No board or prompts: one JSON document on stdout at the end.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    setup: crate::play_setup::Setup,
 }
 
 /// Which side the person plays, counted from the position where play starts.
@@ -64,6 +69,14 @@ pub enum Human {
 const DEFAULT_MILLIS: u64 = 1000;
 
 pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    match args.game.as_str() {
+        "guess-who" => {
+            let first = (args.human != Human::Nobody).then_some(args.human == Human::First);
+            return crate::play_guesswho::run(&args.setup, args.seed, first, args.json);
+        }
+        "liar" => return crate::play_liar::run(&args.setup, args.json),
+        _ => {}
+    }
     let spec = AgentSpec::parse(&args.agent)?;
     // A person waits for the agent: by default one second a move, not a number of iterations.
     let millis = args
@@ -190,53 +203,6 @@ fn show_position<G: Game + 'static>(session: &Session<G>) -> anyhow::Result<()> 
         None => out!("moves: {}", session.start().format_moves(moves)),
     }
     Ok(())
-}
-
-/// The longest line read as a move; a longer one is refused without being kept in memory.
-const MAX_LINE: usize = 1024;
-
-/// One line of input.
-enum Line {
-    Text(String),
-    TooLong,
-    End,
-}
-
-/// Reads a line of at most [`MAX_LINE`] bytes (the rest of a longer one is skipped), trimmed;
-/// bytes that are not UTF-8 are replaced (and the line is then no move).
-fn read_line(input: &mut impl BufRead) -> anyhow::Result<Line> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = input
-            .fill_buf()
-            .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (n, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        if line.len() + n <= MAX_LINE + 1 {
-            line.extend_from_slice(&buf[..n]);
-        } else {
-            too_long = true;
-        }
-        input.consume(n);
-        if done {
-            break;
-        }
-    }
-    Ok(if !any {
-        Line::End
-    } else if too_long {
-        Line::TooLong
-    } else {
-        Line::Text(String::from_utf8_lossy(&line).trim().to_string())
-    })
 }
 
 /// What the person can type besides a move.

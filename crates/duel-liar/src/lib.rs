@@ -11,6 +11,7 @@
 //! - [`splitting`]: the paper's one-lie splitting strategy, Lemma 1, Corollaries 1 and 2;
 //! - [`certify`](mod@certify): proofs that a strategy wins, by recursion over count vectors;
 //! - [`minq`]: the fewest questions, with certified lower and upper bounds;
+//! - [`paul`], [`carole`]: a game played by a person as Paul or as Carole;
 //! - [`answer`]: the answers of the `duel liar` commands.
 //!
 //! ```
@@ -25,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod carole;
 pub mod certify;
 mod key;
 pub mod limits;

@@ -6,7 +6,7 @@
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use crate::limits::{MAX_LIES, MAX_QUESTIONS};
@@ -32,7 +32,7 @@ impl Variant {
 }
 
 /// Carole's answer to a question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Answer {
     /// The object is in the question set: objects outside it gain one lie (the paper's `y′`).

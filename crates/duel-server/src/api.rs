@@ -15,6 +15,7 @@ use duel::guesswho::faces::FEATURES;
 use duel::guesswho::heatmap::heatmap;
 use duel::guesswho::session::{play, PlayRequest, MAX_POOL};
 use duel::guesswho::{Questions, Rules};
+use duel::liar::carole::{carole, CaroleRequest};
 use duel::liar::paul::{paul, PaulRequest};
 use duel::limits::Limits as Memory;
 use duel::search::move_values::move_values;
@@ -34,12 +35,14 @@ pub fn router(limits: Limits) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
+        .route("/carole.js", get(assets::carole))
         .route("/api/health", get(health))
         .route("/api/guesswho/features", get(features))
         .route("/api/play/turn", post(play_turn))
         .route("/api/play/values", post(play_values))
         .route("/api/guesswho/play", post(guesswho_play))
         .route("/api/liar/paul", post(liar_paul))
+        .route("/api/liar/carole", post(liar_carole))
         .route("/api/guesswho/heatmap", post(guesswho_heatmap))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -176,6 +179,14 @@ async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Respons
     let r: PaulRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
         .run(GUESSWHO_MEMORY, move || paul(&r).map_err(ApiError::bad))
+        .await?;
+    Ok(answer(a))
+}
+
+async fn liar_carole(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
+    let r: CaroleRequest = json_body(&jobs, request.into_body()).await?;
+    let a = jobs
+        .run(GUESSWHO_MEMORY, move || carole(&r).map_err(ApiError::bad))
         .await?;
     Ok(answer(a))
 }
