@@ -111,17 +111,20 @@ pub struct BiddingView {
     pub perfect_play: String,
     /// The user's chips, with `*` when they hold the advantage.
     pub user_chips: Chips,
-    /// The least chips with which the user wins from here (Theorem 3.7, the user's side);
-    /// `null` at an end. Above the total means never.
+    /// The least chips with which the user wins from here (Theorem 3.7, the user's side): before
+    /// a bid, the threshold of the position; when the user is to move, the least threshold the
+    /// user's best choice leaves. `null` at an end. Above the total means never.
     pub user_threshold: Option<Chips>,
-    /// `f(G_v, k)`: the least chips with which Alice wins (the library's `threshold`).
+    /// `f(G_v, k)`: the least chips with which Alice wins (the library's `threshold`), read as
+    /// [`BiddingView::user_threshold`] is when the user is to move.
     pub alice_threshold: Option<Chips>,
     /// The total of chips `k`.
     pub total: u64,
     /// Whether the user wins from here with perfect play.
     pub user_wins: bool,
     /// The critical bid: the smallest bid of the side that can force its result, that works
-    /// against every answer (the user's winning bid when the user wins); `null` at an end.
+    /// against every answer (the user's winning bid when the user wins); `null` at an end and
+    /// while the user is to move.
     pub critical_bid: Option<u64>,
     /// Whose bid [`BiddingView::critical_bid`] is: `alice` or `bob`.
     pub critical_bidder: Option<String>,
@@ -272,8 +275,38 @@ fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError>
     let user_chips = s.starred(user, user_count)?;
     let opp_chips = s.starred(opp, s.chips(opp))?;
     let outcome = g.outcome(s.v);
-    let user_wins = outcome.is_none() && user_chips >= s.fu[s.v as usize];
-    let opp_wins = outcome.is_none() && opp_chips >= s.fo[s.v as usize];
+    // The user's need and the opponent's: from the bid's thresholds when a bid is due; when
+    // the user is to move, after the user's best choice (a move, or a pass after winning the bid,
+    // when the opponent then picks its own move).
+    let to_move = state.to_move.is_some() && outcome.is_none();
+    let own = s.user_choice(user);
+    let pass_need = |f: &[Chips], pick_max: bool| {
+        let list = g.moves(s.v, opp).iter().map(|&w| f[w as usize]);
+        if pick_max {
+            list.max()
+        } else {
+            list.min()
+        }
+    };
+    let own_need = own.as_ref().map(|(_, w)| s.fu[*w as usize]);
+    let passed_need = pass_need(&s.fu, true);
+    let may_pass = state.may_pass && to_move;
+    let (user_need, opp_need) = if to_move {
+        let mut un = own_need;
+        // The opponent needs the most the user can leave it with.
+        let mut on = g.moves(s.v, user).iter().map(|&w| s.fo[w as usize]).max();
+        if may_pass {
+            un = un.min(passed_need);
+            on = on.max(pass_need(&s.fo, false));
+        }
+        (un, on)
+    } else if outcome.is_none() {
+        (Some(s.fu[s.v as usize]), Some(s.fo[s.v as usize]))
+    } else {
+        (None, None)
+    };
+    let user_wins = user_need.is_some_and(|n| user_chips >= n);
+    let opp_wins = opp_need.is_some_and(|n| opp_chips >= n);
     let perfect_play = match outcome {
         Some(o) => outcome_name(o),
         None if user_wins => player_name(user).to_lowercase(),
@@ -281,29 +314,27 @@ fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError>
         None => "draw".to_string(),
     };
     let (mut critical_bid, mut critical_bidder, mut critical_use_tie) = (None, None, false);
-    let (mut best_move, mut best_is_pass, mut user_threshold, mut alice_threshold) =
-        (None, false, None, None);
+    let (mut best_move, mut best_is_pass) = (None, false);
+    let user_threshold = user_need;
+    let alice_threshold = if user == Player::ALICE {
+        user_need
+    } else {
+        opp_need
+    };
     if outcome.is_none() {
-        user_threshold = Some(s.fu[s.v as usize]);
-        alice_threshold = Some(if user == Player::ALICE {
-            s.fu[s.v as usize]
-        } else {
-            s.fo[s.v as usize]
-        });
-        let (bidder, bid, use_tie) = if opp_wins {
-            let a = advise(&oriented(s, opp), &s.fo, s.v, opp_chips, s.total)?;
-            (opp, a.bid, a.use_tie)
-        } else {
-            let a = advise(&oriented(s, user), &s.fu, s.v, user_chips, s.total)?;
-            (if a.alice_wins { user } else { opp }, a.bid, a.use_tie)
-        };
-        critical_bid = Some(bid);
-        critical_bidder = Some(player_name(bidder).to_lowercase());
-        critical_use_tie = use_tie;
-        let own = s.user_choice(user);
-        let forced = s.user_choice(opp);
-        let need = |m: &Option<(String, u32)>| m.as_ref().map(|(_, w)| s.fu[*w as usize]);
-        best_is_pass = need(&forced) < need(&own);
+        if !to_move {
+            let (bidder, bid, use_tie) = if opp_wins {
+                let a = advise(&oriented(s, opp), &s.fo, s.v, opp_chips, s.total)?;
+                (opp, a.bid, a.use_tie)
+            } else {
+                let a = advise(&oriented(s, user), &s.fu, s.v, user_chips, s.total)?;
+                (if a.alice_wins { user } else { opp }, a.bid, a.use_tie)
+            };
+            critical_bid = Some(bid);
+            critical_bidder = Some(player_name(bidder).to_lowercase());
+            critical_use_tie = use_tie;
+        }
+        best_is_pass = (may_pass || !to_move) && passed_need < own_need;
         best_move = own.map(|(label, _)| label);
     }
     let user_moves = match (&state.to_move, outcome) {

@@ -184,3 +184,52 @@ fn bad_sessions_are_refused() {
     )
     .is_err());
 }
+
+#[test]
+fn following_the_views_advice_wins_where_the_user_wins() {
+    // The critical bid and best move shown, played against the optimal bidder, win whenever the
+    // view says the user wins, and the view says so after every step.
+    let mut played = 0;
+    for (alice, bob) in [(4, 4), (3, 5), (5, 3), (6, 2), (2, 6)] {
+        for tie in ["alice", "bob"] {
+            for user in ["alice", "bob"] {
+                let mut state = start("tictactoe", alice, bob, tie, user);
+                if !view(&state).unwrap().user_wins {
+                    continue;
+                }
+                loop {
+                    let v = view(&state).unwrap();
+                    if let Some(o) = v.outcome {
+                        assert_eq!(o, user, "{state:?}");
+                        break;
+                    }
+                    assert!(v.user_wins, "{state:?}");
+                    assert_eq!(v.perfect_play, user);
+                    state = if state.to_move.is_some() {
+                        let mv = if v.best_is_pass && state.may_pass {
+                            UserMove {
+                                to: None,
+                                pass: true,
+                            }
+                        } else {
+                            UserMove {
+                                to: v.best_move.clone(),
+                                pass: false,
+                            }
+                        };
+                        user_move(&state, &mv).unwrap().1.state
+                    } else {
+                        assert_eq!(v.critical_bidder.as_deref(), Some(user));
+                        let bid = Bid {
+                            chips: v.critical_bid.unwrap(),
+                            use_tie: v.critical_use_tie,
+                        };
+                        bid_round(&state, bid).unwrap().1.state
+                    };
+                }
+                played += 1;
+            }
+        }
+    }
+    assert!(played >= 6, "{played}");
+}
