@@ -34,6 +34,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
+        .route("/bidding.js", get(assets::bidding_script))
         .route("/api/health", get(health))
         .route("/api/guesswho/features", get(features))
         .route("/api/play/turn", post(play_turn))
@@ -41,6 +42,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/guesswho/play", post(guesswho_play))
         .route("/api/liar/paul", post(liar_paul))
         .route("/api/guesswho/heatmap", post(guesswho_heatmap))
+        .merge(crate::bidding::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::map_response(security_headers))
@@ -80,7 +82,7 @@ async fn method_not_allowed(request: Request) -> ApiError {
 
 /// The body of `request` as a `T`: refused when larger than the limit (413) or not the JSON
 /// expected (400).
-async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, ApiError> {
+pub(crate) async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, ApiError> {
     let limit = jobs.limits().body_bytes;
     let bytes = to_bytes(body, limit).await.map_err(|_| {
         ApiError::new(
@@ -91,7 +93,7 @@ async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, Ap
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
 }
 
-fn answer<T: Serialize>(value: T) -> Response {
+pub(crate) fn answer<T: Serialize>(value: T) -> Response {
     Json(value).into_response()
 }
 

@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX: &str = include_str!("../web/index.html");
 const SCRIPT: &str = include_str!("../web/app.js");
 const STYLE: &str = include_str!("../web/app.css");
+const BIDDING: &str = include_str!("../web/bidding.js");
 
 fn file(kind: &'static str, body: &'static str) -> Response {
     (
@@ -31,4 +32,9 @@ pub async fn script() -> Response {
 /// `/app.css`: the style sheet.
 pub async fn style() -> Response {
     file("text/css; charset=utf-8", STYLE)
+}
+
+/// `/bidding.js`: the bidding page's script.
+pub async fn bidding_script() -> Response {
+    file("text/javascript; charset=utf-8", BIDDING)
 }

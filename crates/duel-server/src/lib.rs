@@ -10,6 +10,7 @@
 
 mod api;
 mod assets;
+mod bidding;
 mod error;
 mod work;
 
