@@ -15,7 +15,7 @@ use duel::bidding::games::parse_game;
 use duel::bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove};
 use duel::table::Tabular;
 
-use crate::api::{answer, json_body};
+use crate::body::{answer, json_body};
 use crate::error::ApiError;
 use crate::work::Jobs;
 

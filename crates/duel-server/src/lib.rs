@@ -11,6 +11,7 @@
 mod api;
 mod assets;
 mod bidding;
+mod body;
 mod error;
 mod work;
 
