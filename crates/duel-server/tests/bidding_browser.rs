@@ -42,8 +42,15 @@ fn check_shown(b: &support::Browser, v: &Value) {
     assert_eq!(b.text("#bid-verdict"), lib.perfect_play);
 }
 
-/// Clicks the cell where `to` differs from the board shown.
+/// Clicks the cell where `to` differs from the board shown, or for other games the button of
+/// the move.
 fn click_move(b: &support::Browser, v: &Value, to: &str) {
+    if v["board"] != true {
+        let moves = v["user_moves"].as_array().unwrap();
+        let i = moves.iter().position(|m| m == to).unwrap();
+        b.click(&format!("#bid-move-{i}"));
+        return;
+    }
     let here: Vec<char> = v["position"]
         .as_str()
         .unwrap()
@@ -132,6 +139,17 @@ fn bidding_page_plays_tic_tac_toe_against_the_optimal_bidder() {
     let end = play(&b, false, None);
     assert_eq!(end["outcome"], "alice", "{end}");
     assert_eq!(b.text("#bid-status"), "duel wins.");
+
+    // Tug o' War of length 3 (section 4.1) as Bob with 3 chips against 5: duel (Alice) wins.
+    set(&b, "bid-game", "tug:3");
+    set(&b, "bid-alice", "5");
+    set(&b, "bid-bob", "3");
+    b.click("#bid-new");
+    b.wait("return !bidding.busy && bidding.view.state.game === 'tug:3';");
+    let v = current(&b);
+    assert_eq!(v["perfect_play"], "alice", "{v}");
+    let end = play(&b, false, None);
+    assert_eq!(end["outcome"], "alice", "{end}");
 
     // The explorer's chip table of tic-tac-toe is the library's.
     b.click("#tab-explorer");

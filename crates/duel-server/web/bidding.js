@@ -134,9 +134,10 @@ function drawBidding() {
     const p = document.createElement("p");
     p.textContent = "Position: " + v.position;
     area.appendChild(p);
-    for (const m of moves) {
+    for (const [i, m] of [...moves].entries()) {
       const b = document.createElement("button");
       b.type = "button";
+      b.id = "bid-move-" + i;
       b.textContent = "move to " + m;
       b.addEventListener("click", () => bidMove({ move: m }));
       area.appendChild(b);
