@@ -55,7 +55,7 @@ pub struct BiddingState {
 }
 
 /// One player's sealed bid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bid {
     /// Chips offered.
     pub chips: u64,
@@ -409,7 +409,7 @@ fn bid_of(s: &Solved) -> Result<Bid, BiddingError> {
     } else {
         &[false]
     };
-    let mut best = (0usize, Bid::default_zero());
+    let mut best = (0usize, Bid::default());
     for y in 0..=s.chips(opp) {
         for &t in ties {
             let mine = Bid {
@@ -441,15 +441,6 @@ fn bid_of(s: &Solved) -> Result<Bid, BiddingError> {
         }
     }
     Ok(best.1)
-}
-
-impl Bid {
-    fn default_zero() -> Bid {
-        Bid {
-            chips: 0,
-            use_tie: false,
-        }
-    }
 }
 
 /// The result of two bids: the winner, whether tied, the chips after payment (Alice's, Bob's)
