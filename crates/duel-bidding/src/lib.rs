@@ -43,6 +43,7 @@ pub mod paper;
 pub mod periodicity;
 pub mod realvalued;
 pub mod richman;
+pub mod session;
 pub mod ttt;
 
 use num_bigint::BigInt;
@@ -367,6 +368,40 @@ pub enum BiddingError {
     /// A bid asked for at a finished position.
     #[error("the position is finished ({}): there is nothing to bid for", graph::outcome_text(*.0))]
     Finished(Outcome),
+    /// A session asked to play under a rule other than the advantage.
+    #[error("games are played under the advantage tie-break rule only, not {}", .0.name())]
+    SessionRule(TieRule),
+    /// A bid made while the user is to move.
+    #[error("you won the bid (or were made to move): move before the next bid")]
+    SessionMoveDue,
+    /// A move made while a bid is due.
+    #[error("it is time to bid, not to move")]
+    SessionBidDue,
+    /// Making the other player move without having won the bid.
+    #[error("only the winner of the bid may make the other player move")]
+    SessionCannotPass,
+    /// A move request with neither a position nor a pass.
+    #[error("give the position after your move, or pass")]
+    SessionNoMove,
+    /// A move to a position that is not one of the user's moves.
+    #[error("{} is not a move from {}", quote(.to), quote(.position))]
+    SessionIllegalMove {
+        /// The position.
+        position: String,
+        /// The position asked for.
+        to: String,
+    },
+    /// The session's user is not the player to move.
+    #[error("to_move must be the user ({0})")]
+    SessionNotUser(String),
+    /// A bid above the bidder's chips.
+    #[error("a bid of {bid} is more than your {chips} chips")]
+    BidOverChips {
+        /// The bid.
+        bid: u64,
+        /// The bidder's chips.
+        chips: u64,
+    },
 }
 
 /// `n` as `a·10^e` (e.g. `2·10^10`, or `10^9` where `a` is 1) where it ends in at least three zeros, else its digits.

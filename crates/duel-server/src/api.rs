@@ -1,14 +1,12 @@
 //! The endpoints: each reads its JSON body (bounded), checks what the library does not, runs
 //! one library function as a job ([`crate::work`]) and answers its result as JSON.
 
-use axum::body::{to_bytes, Body};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use axum::Router;
+use serde::Deserialize;
 use serde_json::json;
 
 use duel::guesswho::faces::FEATURES;
@@ -22,6 +20,7 @@ use duel::search::move_values::move_values;
 use duel::search::turn::{turn, TurnRequest};
 
 use crate::assets;
+use crate::body::{answer, json_body};
 use crate::error::ApiError;
 use crate::work::{Jobs, Limits};
 
@@ -36,6 +35,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
         .route("/carole.js", get(assets::carole))
+        .route("/bidding.js", get(assets::bidding_script))
         .route("/api/health", get(health))
         .route("/api/guesswho/features", get(features))
         .route("/api/play/turn", post(play_turn))
@@ -44,6 +44,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/liar/paul", post(liar_paul))
         .route("/api/liar/carole", post(liar_carole))
         .route("/api/guesswho/heatmap", post(guesswho_heatmap))
+        .merge(crate::bidding::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::map_response(security_headers))
@@ -79,23 +80,6 @@ async fn method_not_allowed(request: Request) -> ApiError {
             request.uri().path()
         ),
     )
-}
-
-/// The body of `request` as a `T`: refused when larger than the limit (413) or not the JSON
-/// expected (400).
-async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, ApiError> {
-    let limit = jobs.limits().body_bytes;
-    let bytes = to_bytes(body, limit).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is larger than {limit} bytes"),
-        )
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
-}
-
-fn answer<T: Serialize>(value: T) -> Response {
-    Json(value).into_response()
 }
 
 async fn health(State(jobs): State<Jobs>) -> Response {

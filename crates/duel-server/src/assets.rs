@@ -7,6 +7,7 @@ const INDEX: &str = include_str!("../web/index.html");
 const SCRIPT: &str = include_str!("../web/app.js");
 const STYLE: &str = include_str!("../web/app.css");
 const CAROLE: &str = include_str!("../web/carole.js");
+const BIDDING: &str = include_str!("../web/bidding.js");
 
 fn file(kind: &'static str, body: &'static str) -> Response {
     (
@@ -37,4 +38,9 @@ pub async fn style() -> Response {
 /// `/carole.js`: the liar game's page for the person as Carole.
 pub async fn carole() -> Response {
     file("text/javascript; charset=utf-8", CAROLE)
+}
+
+/// `/bidding.js`: the bidding page's script.
+pub async fn bidding_script() -> Response {
+    file("text/javascript; charset=utf-8", BIDDING)
 }

@@ -10,6 +10,8 @@
 
 mod api;
 mod assets;
+mod bidding;
+mod body;
 mod error;
 mod work;
 

@@ -474,7 +474,7 @@ async function init() {
   $("liar-ask").addEventListener("click", liarAsk);
   $("liar-clear").addEventListener("click", () => { liar.selection.clear(); drawLiar(); });
   const page = location.hash.slice(1);
-  showPage(["guesswho", "liar", "explorer"].includes(page) ? page : "board");
+  showPage(["guesswho", "liar", "bidding", "explorer"].includes(page) ? page : "board");
   await boardNew();
   await gwNew();
   await liarNew();

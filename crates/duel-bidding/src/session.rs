@@ -1,0 +1,626 @@
+//! A game of discrete bidding against the optimal bidder, under the tie-breaking advantage
+//! (Develin & Payne, section 2.3): the whole game is a [`BiddingState`] that a front end keeps
+//! and sends back, so a server answering it holds nothing between requests.
+//!
+//! Each round both players bid at once; the higher bid wins, and the winner pays the bid to the
+//! loser. On a tie the holder of the advantage either wins the bid and hands the advantage to
+//! the other player, or lets the other player win (who then pays the holder) and keeps it. The
+//! winner of the bid moves, or in a zugzwang makes the other player move (section 1).
+//!
+//! The optimal bidder's bid is computed by [`opponent_bid`] from the state alone: [`bid_round`]
+//! computes it before it reads the user's bid, so the user's sealed bid cannot change it.
+//! Its play comes from the thresholds of Theorem 3.7 ([`thresholds`], [`advise`]): where it wins
+//! it bids and moves to win; where it does not, it bids and moves so that the user does not
+//! win; where the user wins, it bids what makes the most of the user's bids go wrong.
+
+use serde::{Deserialize, Serialize};
+
+use crate::answer::parse_player;
+use crate::brute::TieRule;
+use crate::discrete::{advise, thresholds};
+use crate::games::{parse_game, BuiltGame};
+use crate::graph::{player_name, serialize_player, GameGraph};
+use crate::BiddingError;
+use duel_core::exact::Chips;
+use duel_core::game::{Outcome, Player};
+
+/// The most chips in all (Alice's and Bob's) a session takes.
+pub const SESSION_CHIPS_LIMIT: u64 = 1000;
+
+/// A game in progress, as a front end keeps it between requests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BiddingState {
+    /// The game's name (`tictactoe`, `tug:3`, `ultimatum:2`, `connect:4x4:3`, `hex:3`, …).
+    pub game: String,
+    /// The position (a board or a vertex name); `None` for the start.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Alice's chips.
+    pub alice: u64,
+    /// Bob's chips.
+    pub bob: u64,
+    /// Who holds the tie-breaking advantage: `alice` or `bob`.
+    pub tie: String,
+    /// The tie-breaking rule; only `advantage` is played (the default).
+    #[serde(default)]
+    pub tie_rule: Option<String>,
+    /// Whom the user plays: `alice` or `bob`.
+    pub user: String,
+    /// Set when the user must move before the next bid: `alice` or `bob` (the user).
+    #[serde(default)]
+    pub to_move: Option<String>,
+    /// Whether the user, having won the bid, may instead make the other player move.
+    #[serde(default)]
+    pub may_pass: bool,
+}
+
+/// One player's sealed bid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bid {
+    /// Chips offered.
+    pub chips: u64,
+    /// Whether to win a tie with the advantage (meaningful only for its holder).
+    #[serde(default)]
+    pub use_tie: bool,
+}
+
+/// What happened in one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Round {
+    /// The user's bid.
+    pub user_bid: Bid,
+    /// The optimal bidder's bid, computed before the user's bid was read.
+    pub opponent_bid: Bid,
+    /// Who won the bid.
+    #[serde(serialize_with = "serialize_player")]
+    pub winner: Player,
+    /// Whether the bids were tied (the advantage decided).
+    pub tied: bool,
+    /// Chips the winner paid the loser.
+    pub paid: u64,
+    /// The optimal bidder's moves in this round, as positions reached (empty when the user is to
+    /// move next).
+    pub opponent_moves: Vec<String>,
+}
+
+/// A move of the user: a position reached, or, after winning the bid, making the other move.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct UserMove {
+    /// The position after the user's move (one of [`BiddingView::user_moves`]).
+    #[serde(default, rename = "move")]
+    pub to: Option<String>,
+    /// Make the optimal bidder move instead (only after winning the bid).
+    #[serde(default)]
+    pub pass: bool,
+}
+
+/// What a front end shows of a state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BiddingView {
+    /// The state, to send back with the next bid or move.
+    pub state: BiddingState,
+    /// The game's name as the library writes it.
+    pub game: String,
+    /// The position in words (a board's rows separated by `/`).
+    pub position: String,
+    /// Whether the position is a board (rows of `.`, `A`, `B`).
+    pub board: bool,
+    /// The end of the game: `alice`, `bob` or `draw`; `null` while it goes on.
+    pub outcome: Option<String>,
+    /// Who wins from here with perfect play: `alice`, `bob` or `draw` (neither can force a win).
+    pub perfect_play: String,
+    /// The user's chips, with `*` when they hold the advantage.
+    pub user_chips: Chips,
+    /// The least chips with which the user wins from here (Theorem 3.7, the user's side): before
+    /// a bid, the threshold of the position; when the user is to move, the least threshold the
+    /// user's best choice leaves. `null` at an end. Above the total means never.
+    pub user_threshold: Option<Chips>,
+    /// `f(G_v, k)`: the least chips with which Alice wins (the library's `threshold`), read as
+    /// [`BiddingView::user_threshold`] is when the user is to move.
+    pub alice_threshold: Option<Chips>,
+    /// The total of chips `k`.
+    pub total: u64,
+    /// Whether the user wins from here with perfect play.
+    pub user_wins: bool,
+    /// The critical bid: the smallest bid of the side that can force its result, that works
+    /// against every answer (the user's winning bid when the user wins); `null` at an end and
+    /// while the user is to move.
+    pub critical_bid: Option<u64>,
+    /// Whose bid [`BiddingView::critical_bid`] is: `alice` or `bob`.
+    pub critical_bidder: Option<String>,
+    /// Whether that bid uses the advantage on a tie.
+    pub critical_use_tie: bool,
+    /// The user's best move when the user wins the bid (a position), `null` at an end.
+    pub best_move: Option<String>,
+    /// Whether, after winning the bid, making the other player move is better than moving.
+    pub best_is_pass: bool,
+    /// The positions the user can move to (when the user moves).
+    pub user_moves: Vec<String>,
+    /// The largest bid the user may make.
+    pub max_bid: u64,
+}
+
+/// A game read and solved: the graph, the user's and the opponent's threshold of every vertex.
+struct Solved {
+    built: BuiltGame,
+    v: u32,
+    position: String,
+    user: Player,
+    /// Thresholds with the user in Alice's role (the user wins with at least `fu[v]`).
+    fu: Vec<Chips>,
+    /// Thresholds with the optimal bidder in Alice's role.
+    fo: Vec<Chips>,
+    total: u64,
+    holder: Player,
+    alice: u64,
+    bob: u64,
+}
+
+impl Solved {
+    fn read(state: &BiddingState) -> Result<Solved, BiddingError> {
+        let rule = TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))?;
+        if rule != TieRule::Advantage {
+            return Err(BiddingError::SessionRule(rule));
+        }
+        let user = parse_player(&state.user)?;
+        let holder = parse_player(&state.tie)?;
+        if let Some(p) = &state.to_move {
+            if parse_player(p)? != user {
+                return Err(BiddingError::SessionNotUser(state.user.clone()));
+            }
+        }
+        let total = state
+            .alice
+            .checked_add(state.bob)
+            .filter(|&k| k <= SESSION_CHIPS_LIMIT)
+            .ok_or(BiddingError::TooManyChips {
+                alice: state.alice,
+                bob: state.bob,
+                limit: SESSION_CHIPS_LIMIT,
+            })?;
+        let built = parse_game(&state.game)?.build()?;
+        let v = match &state.position {
+            Some(p) => built.parse_position(p)?,
+            None => built.graph.start(),
+        };
+        let position = state
+            .position
+            .clone()
+            .unwrap_or_else(|| built.label(built.graph.start()));
+        let swapped = built.graph.swapped();
+        let (as_user, as_opponent): (&GameGraph, &GameGraph) = if user == Player::ALICE {
+            (&built.graph, &swapped)
+        } else {
+            (&swapped, &built.graph)
+        };
+        let fu = thresholds(as_user, total)?;
+        let fo = thresholds(as_opponent, total)?;
+        Ok(Solved {
+            v,
+            position,
+            user,
+            fu,
+            fo,
+            total,
+            holder,
+            alice: state.alice,
+            bob: state.bob,
+            built,
+        })
+    }
+
+    fn chips(&self, who: Player) -> u64 {
+        if who == Player::ALICE {
+            self.alice
+        } else {
+            self.bob
+        }
+    }
+
+    /// `who`'s chips with the star when holding the advantage.
+    fn starred(&self, who: Player, count: u64) -> Result<Chips, BiddingError> {
+        Ok(Chips::new(count, self.holder == who)?)
+    }
+
+    /// The moves of `who` from the position, each as (position reached, vertex), in the
+    /// orientation the position was given in.
+    fn options(&self, who: Player) -> Vec<(String, u32)> {
+        self.built
+            .moves_from(&self.position, who)
+            .unwrap_or_else(|| {
+                self.built
+                    .graph
+                    .moves(self.v, who)
+                    .iter()
+                    .map(|&w| (self.built.graph.name(w), w))
+                    .collect()
+            })
+    }
+
+    /// The mover's best move for the optimal bidder, who then holds `opp` chips (starred): a
+    /// win where it has one, otherwise the move that leaves the user needing the most.
+    fn opponent_choice(&self, mover: Player, opp: Chips) -> Option<(String, u32)> {
+        let mut list = self.options(mover);
+        let wins = |w: u32| opp >= self.fo[w as usize];
+        list.sort_by_key(|(_, w)| (!wins(*w), std::cmp::Reverse(self.fu[*w as usize])));
+        list.into_iter().next()
+    }
+
+    /// The user's best move as mover: the least threshold the user then needs.
+    fn user_choice(&self, mover: Player) -> Option<(String, u32)> {
+        self.options(mover)
+            .into_iter()
+            .min_by_key(|(_, w)| self.fu[*w as usize])
+    }
+}
+
+fn outcome_name(o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => player_name(p).to_lowercase(),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
+pub fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
+    let s = Solved::read(state)?;
+    view_of(&s, state.clone())
+}
+
+fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError> {
+    let g = &s.built.graph;
+    let user = s.user;
+    let opp = user.other();
+    let user_count = s.chips(user);
+    let user_chips = s.starred(user, user_count)?;
+    let opp_chips = s.starred(opp, s.chips(opp))?;
+    let outcome = g.outcome(s.v);
+    // The user's need and the opponent's: from the bid's thresholds when a bid is due; when
+    // the user is to move, after the user's best choice (a move, or a pass after winning the bid,
+    // when the opponent then picks its own move).
+    let to_move = state.to_move.is_some() && outcome.is_none();
+    let own = s.user_choice(user);
+    let pass_need = |f: &[Chips], pick_max: bool| {
+        let list = g.moves(s.v, opp).iter().map(|&w| f[w as usize]);
+        if pick_max {
+            list.max()
+        } else {
+            list.min()
+        }
+    };
+    let own_need = own.as_ref().map(|(_, w)| s.fu[*w as usize]);
+    let passed_need = pass_need(&s.fu, true);
+    let may_pass = state.may_pass && to_move;
+    let (user_need, opp_need) = if to_move {
+        let mut un = own_need;
+        // The opponent needs the most the user can leave it with.
+        let mut on = g.moves(s.v, user).iter().map(|&w| s.fo[w as usize]).max();
+        if may_pass {
+            un = un.min(passed_need);
+            on = on.max(pass_need(&s.fo, false));
+        }
+        (un, on)
+    } else if outcome.is_none() {
+        (Some(s.fu[s.v as usize]), Some(s.fo[s.v as usize]))
+    } else {
+        (None, None)
+    };
+    let user_wins = user_need.is_some_and(|n| user_chips >= n);
+    let opp_wins = opp_need.is_some_and(|n| opp_chips >= n);
+    let perfect_play = match outcome {
+        Some(o) => outcome_name(o),
+        None if user_wins => player_name(user).to_lowercase(),
+        None if opp_wins => player_name(opp).to_lowercase(),
+        None => "draw".to_string(),
+    };
+    let (mut critical_bid, mut critical_bidder, mut critical_use_tie) = (None, None, false);
+    let (mut best_move, mut best_is_pass) = (None, false);
+    let user_threshold = user_need;
+    let alice_threshold = if user == Player::ALICE {
+        user_need
+    } else {
+        opp_need
+    };
+    if outcome.is_none() {
+        if !to_move {
+            let (bidder, bid, use_tie) = if opp_wins {
+                let a = advise(&oriented(s, opp), &s.fo, s.v, opp_chips, s.total)?;
+                (opp, a.bid, a.use_tie)
+            } else {
+                let a = advise(&oriented(s, user), &s.fu, s.v, user_chips, s.total)?;
+                (if a.alice_wins { user } else { opp }, a.bid, a.use_tie)
+            };
+            critical_bid = Some(bid);
+            critical_bidder = Some(player_name(bidder).to_lowercase());
+            critical_use_tie = use_tie;
+        }
+        best_is_pass = (may_pass || !to_move) && passed_need < own_need;
+        best_move = own.map(|(label, _)| label);
+    }
+    let user_moves = match (&state.to_move, outcome) {
+        (Some(_), None) => s.options(user).into_iter().map(|(l, _)| l).collect(),
+        _ => Vec::new(),
+    };
+    Ok(BiddingView {
+        game: parse_game(&state.game)?.name(),
+        position: s.position.clone(),
+        board: s.built.board.is_some(),
+        outcome: outcome.map(outcome_name),
+        perfect_play,
+        user_chips,
+        user_threshold,
+        alice_threshold,
+        total: s.total,
+        user_wins,
+        critical_bid,
+        critical_bidder,
+        critical_use_tie,
+        best_move,
+        best_is_pass,
+        user_moves,
+        max_bid: user_count,
+        state,
+    })
+}
+
+/// The graph with `who` in Alice's role.
+fn oriented(s: &Solved, who: Player) -> GameGraph {
+    if who == Player::ALICE {
+        s.built.graph.clone()
+    } else {
+        s.built.graph.swapped()
+    }
+}
+
+/// The optimal bidder's bid, from the state alone (it never sees the user's bid).
+pub fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
+    let s = Solved::read(state)?;
+    if state.to_move.is_some() {
+        return Err(BiddingError::SessionMoveDue);
+    }
+    bid_of(&s)
+}
+
+fn bid_of(s: &Solved) -> Result<Bid, BiddingError> {
+    if let Some(o) = s.built.graph.outcome(s.v) {
+        return Err(BiddingError::Finished(o));
+    }
+    let opp = s.user.other();
+    let opp_chips = s.starred(opp, s.chips(opp))?;
+    let user_chips = s.starred(s.user, s.chips(s.user))?;
+    if opp_chips >= s.fo[s.v as usize] {
+        let a = advise(&oriented(s, opp), &s.fo, s.v, opp_chips, s.total)?;
+        return Ok(Bid {
+            chips: a.bid,
+            use_tie: a.use_tie,
+        });
+    }
+    if user_chips < s.fu[s.v as usize] {
+        // The user does not win: the bid that keeps it so.
+        let a = advise(&oriented(s, s.user), &s.fu, s.v, user_chips, s.total)?;
+        return Ok(Bid {
+            chips: a.bid,
+            use_tie: a.use_tie,
+        });
+    }
+    // The user wins with perfect play: the bid against which most of the user's bids lose.
+    let ties: &[bool] = if s.holder == opp {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let mut best = (0usize, Bid::default());
+    for y in 0..=s.chips(opp) {
+        for &t in ties {
+            let mine = Bid {
+                chips: y,
+                use_tie: t,
+            };
+            let lost = (0..=s.chips(s.user))
+                .filter(|&x| {
+                    let user_ties: &[bool] = if s.holder == s.user {
+                        &[false, true]
+                    } else {
+                        &[false]
+                    };
+                    user_ties.iter().all(|&u| {
+                        !user_still_wins(
+                            s,
+                            Bid {
+                                chips: x,
+                                use_tie: u,
+                            },
+                            mine,
+                        )
+                    })
+                })
+                .count();
+            if lost > best.0 {
+                best = (lost, mine);
+            }
+        }
+    }
+    Ok(best.1)
+}
+
+/// The result of two bids: the winner, whether tied, the chips after payment (Alice's, Bob's)
+/// and the holder of the advantage after it.
+fn settle(s: &Solved, user_bid: Bid, opp_bid: Bid) -> (Player, bool, u64, u64, Player) {
+    let user = s.user;
+    let opp = user.other();
+    let (winner, tied) = match user_bid.chips.cmp(&opp_bid.chips) {
+        std::cmp::Ordering::Greater => (user, false),
+        std::cmp::Ordering::Less => (opp, false),
+        std::cmp::Ordering::Equal => {
+            let uses = if s.holder == user {
+                user_bid.use_tie
+            } else {
+                opp_bid.use_tie
+            };
+            (if uses { s.holder } else { s.holder.other() }, true)
+        }
+    };
+    let paid = if winner == user {
+        user_bid.chips
+    } else {
+        opp_bid.chips
+    };
+    let (mut alice, mut bob) = (s.alice, s.bob);
+    if winner == Player::ALICE {
+        alice -= paid;
+        bob += paid;
+    } else {
+        bob -= paid;
+        alice += paid;
+    }
+    // Winning a tie with the advantage hands it over.
+    let holder = if tied && winner == s.holder {
+        s.holder.other()
+    } else {
+        s.holder
+    };
+    (winner, tied, alice, bob, holder)
+}
+
+/// Whether the user still wins after the bids, playing on perfectly (moving or passing).
+fn user_still_wins(s: &Solved, user_bid: Bid, opp_bid: Bid) -> bool {
+    let (winner, _, alice, bob, holder) = settle(s, user_bid, opp_bid);
+    let count = if s.user == Player::ALICE { alice } else { bob };
+    let Ok(mine) = Chips::new(count, holder == s.user) else {
+        return false;
+    };
+    let need_after = |mover: Player| -> Option<Chips> {
+        let list = s
+            .built
+            .graph
+            .moves(s.v, mover)
+            .iter()
+            .map(|&w| s.fu[w as usize]);
+        if mover == s.user {
+            list.min()
+        } else {
+            list.max()
+        }
+    };
+    let need = if winner == s.user {
+        need_after(s.user).min(need_after(s.user.other()))
+    } else {
+        need_after(s.user).max(need_after(s.user.other()))
+    };
+    need.is_some_and(|n| mine >= n)
+}
+
+/// Plays a round: the optimal bidder's bid is computed from `state` first, then the user's bid
+/// is read and the higher wins. When the optimal bidder wins it moves (or makes the user move);
+/// when the user wins, the state says the user is to move.
+pub fn bid_round(
+    state: &BiddingState,
+    user_bid: Bid,
+) -> Result<(Round, BiddingView), BiddingError> {
+    let opp_bid = opponent_bid(state)?;
+    let s = Solved::read(state)?;
+    let user = s.user;
+    if user_bid.chips > s.chips(user) {
+        return Err(BiddingError::BidOverChips {
+            bid: user_bid.chips,
+            chips: s.chips(user),
+        });
+    }
+    let (winner, tied, alice, bob, holder) = settle(&s, user_bid, opp_bid);
+    let mut next = state.clone();
+    next.alice = alice;
+    next.bob = bob;
+    next.tie = player_name(holder).to_lowercase();
+    let mut round = Round {
+        user_bid,
+        opponent_bid: opp_bid,
+        winner,
+        tied,
+        paid: if winner == user {
+            user_bid.chips
+        } else {
+            opp_bid.chips
+        },
+        opponent_moves: Vec::new(),
+    };
+    if winner == user {
+        next.to_move = Some(state.user.clone());
+        next.may_pass = true;
+        let after = Solved::read(&next)?;
+        return Ok((round, view_of(&after, next)?));
+    }
+    // The optimal bidder moves, or makes the user move when that serves it better.
+    let after = Solved::read(&next)?;
+    let opp = user.other();
+    let opp_chips = after.starred(opp, after.chips(opp))?;
+    let own = after.opponent_choice(opp, opp_chips);
+    let forced_need = after
+        .built
+        .graph
+        .moves(after.v, user)
+        .iter()
+        .map(|&w| after.fu[w as usize])
+        .min();
+    let own_need = own.as_ref().map(|(_, w)| after.fu[*w as usize]);
+    let own_wins = own
+        .as_ref()
+        .is_some_and(|(_, w)| opp_chips >= after.fo[*w as usize]);
+    if !own_wins && forced_need > own_need {
+        next.to_move = Some(state.user.clone());
+        next.may_pass = false;
+        return Ok((round, view_of(&after, next)?));
+    }
+    let (label, _) = own.ok_or(BiddingError::Internal {
+        what: "a position that is not an end has moves",
+    })?;
+    round.opponent_moves.push(label.clone());
+    next.position = Some(label);
+    next.to_move = None;
+    next.may_pass = false;
+    let moved = Solved::read(&next)?;
+    Ok((round, view_of(&moved, next)?))
+}
+
+/// The user's move after the bid: to a position, or (after winning the bid) making the optimal
+/// bidder move, which it then does.
+pub fn user_move(
+    state: &BiddingState,
+    mv: &UserMove,
+) -> Result<(Vec<String>, BiddingView), BiddingError> {
+    let s = Solved::read(state)?;
+    if state.to_move.is_none() {
+        return Err(BiddingError::SessionBidDue);
+    }
+    if let Some(o) = s.built.graph.outcome(s.v) {
+        return Err(BiddingError::Finished(o));
+    }
+    let mut next = state.clone();
+    next.to_move = None;
+    next.may_pass = false;
+    let mut opponent_moves = Vec::new();
+    if mv.pass {
+        if !state.may_pass {
+            return Err(BiddingError::SessionCannotPass);
+        }
+        let opp = s.user.other();
+        let opp_chips = s.starred(opp, s.chips(opp))?;
+        let (label, _) = s
+            .opponent_choice(opp, opp_chips)
+            .ok_or(BiddingError::Internal {
+                what: "a position that is not an end has moves",
+            })?;
+        opponent_moves.push(label.clone());
+        next.position = Some(label);
+    } else {
+        let to = mv.to.as_deref().ok_or(BiddingError::SessionNoMove)?;
+        if !s.options(s.user).iter().any(|(l, _)| l == to) {
+            return Err(BiddingError::SessionIllegalMove {
+                position: s.position.clone(),
+                to: to.to_string(),
+            });
+        }
+        next.position = Some(to.to_string());
+    }
+    let moved = Solved::read(&next)?;
+    Ok((opponent_moves, view_of(&moved, next)?))
+}
