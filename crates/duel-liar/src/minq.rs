@@ -151,7 +151,7 @@ pub fn solve_state(
     let n = counts
         .iter()
         .try_fold(0u64, |a, &c| a.checked_add(c))
-        .ok_or_else(|| LiarError::TooLarge(TooLarge::Objects))?;
+        .ok_or(LiarError::TooLarge(TooLarge::Objects))?;
     if n == 0 {
         return Err(LiarError::EmptyState(counts.to_vec()));
     }
