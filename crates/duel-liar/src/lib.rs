@@ -47,4 +47,4 @@ pub use minq::{
     min_questions_with, solve, solve_state, Budget, MaxQuestions, MinQuestions, SolveResult,
 };
 pub use solver::{Outcome, Policy, Solver};
-pub use state::{berlekamp_volume, Answer, LiarError, Stop, Variant};
+pub use state::{berlekamp_volume, Answer, LiarError, Stop, TooLarge, Variant};

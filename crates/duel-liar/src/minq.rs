@@ -11,7 +11,7 @@ use super::key::check_memo_budget;
 use super::solver::{Outcome, Policy, Solver};
 use super::state::{
     berlekamp_volume, check_question, settled, start, successors, two_pow, Answer, LiarError, Stop,
-    Variant, Weights, MAX_QUESTIONS,
+    TooLarge, Variant, Weights, MAX_QUESTIONS,
 };
 
 /// The answer of `duel liar solve`.
@@ -151,7 +151,7 @@ pub fn solve_state(
     let n = counts
         .iter()
         .try_fold(0u64, |a, &c| a.checked_add(c))
-        .ok_or_else(|| LiarError::TooLarge("more than 2^64 objects".to_string()))?;
+        .ok_or(LiarError::TooLarge(TooLarge::Objects))?;
     if n == 0 {
         return Err(LiarError::EmptyState(counts.to_vec()));
     }

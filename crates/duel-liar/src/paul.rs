@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::state::{Answer, LiarError, Weights};
+use crate::state::{Answer, LiarError, TooLarge, Weights};
 
 /// The largest `n` of a game played on a page.
 pub const MAX_N: u64 = 1024;
@@ -96,16 +96,20 @@ pub fn paul(request: &PaulRequest) -> Result<PaulAnswer, LiarError> {
         n, lies, questions, ..
     } = request;
     if n == 0 || n > MAX_N || lies > MAX_PAGE_LIES || questions > MAX_PAGE_QUESTIONS {
-        return Err(LiarError::TooLarge(format!(
-            "a game on a page has 1 ≤ n ≤ {MAX_N}, at most {MAX_PAGE_LIES} lies and \
-             {MAX_PAGE_QUESTIONS} questions (got n = {n}, {lies} lies, {questions} questions)"
-        )));
+        return Err(LiarError::TooLarge(TooLarge::Page {
+            n,
+            lies,
+            questions,
+            max_n: MAX_N,
+            max_lies: MAX_PAGE_LIES,
+            max_questions: MAX_PAGE_QUESTIONS,
+        }));
     }
     if request.asked.len() > questions as usize {
-        return Err(LiarError::TooLarge(format!(
-            "{} questions asked, {questions} allowed",
-            request.asked.len()
-        )));
+        return Err(LiarError::TooLarge(TooLarge::Asked {
+            asked: request.asked.len(),
+            allowed: questions,
+        }));
     }
     let w = Weights::new(lies)?;
     let volume = |q: u32, counts: &[u64]| w.volume(q, counts).unwrap_or(u128::MAX);
@@ -116,9 +120,7 @@ pub fn paul(request: &PaulRequest) -> Result<PaulAnswer, LiarError> {
         let mut inside = vec![false; n as usize];
         for &x in set {
             if x == 0 || x > n {
-                return Err(LiarError::TooLarge(format!(
-                    "{x} is not a number from 1 to {n}"
-                )));
+                return Err(LiarError::TooLarge(TooLarge::Number { number: x, n }));
             }
             inside[(x - 1) as usize] = true;
         }

@@ -41,6 +41,57 @@ pub enum Answer {
     No,
 }
 
+/// What is too large in a [`LiarError::TooLarge`]: the numbers that were given, and the bounds
+/// they pass.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum TooLarge {
+    /// A state whose volume would pass 2^125.
+    #[error("{objects} objects with {questions} questions needs about {bits} bits")]
+    Bits {
+        /// The objects of the state, all classes together.
+        objects: u128,
+        /// The questions left.
+        questions: u32,
+        /// The bits its volume may take.
+        bits: u32,
+    },
+    /// A state of more objects than a `u64` counts.
+    #[error("more than 2^64 objects")]
+    Objects,
+    /// A game on a page (`duel liar paul`) past the bounds of a page.
+    #[error("a game on a page has 1 ≤ n ≤ {max_n}, at most {max_lies} lies and {max_questions} questions (got n = {n}, {lies} lies, {questions} questions)")]
+    Page {
+        /// The numbers 1 to `n` given.
+        n: u64,
+        /// The lies given.
+        lies: usize,
+        /// The questions given.
+        questions: u32,
+        /// The largest `n` accepted.
+        max_n: u64,
+        /// The most lies accepted.
+        max_lies: usize,
+        /// The most questions accepted.
+        max_questions: u32,
+    },
+    /// More questions asked than the game allows.
+    #[error("{asked} questions asked, {allowed} allowed")]
+    Asked {
+        /// The questions asked.
+        asked: usize,
+        /// The questions the game allows.
+        allowed: u32,
+    },
+    /// A question names a number outside `1..=n`.
+    #[error("{number} is not a number from 1 to {n}")]
+    Number {
+        /// The number named.
+        number: u64,
+        /// The largest number of the game.
+        n: u64,
+    },
+}
+
 /// Why a liar-game computation was refused.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum LiarError {
@@ -75,7 +126,7 @@ pub enum LiarError {
     },
     /// The numbers do not fit in the exact arithmetic of the solvers.
     #[error("the state is too large for exact 128-bit arithmetic: {0}")]
-    TooLarge(String),
+    TooLarge(TooLarge),
     /// A question asks for more objects of a class than there are.
     #[error("question {question:?} is not ≤ the state {state:?} componentwise")]
     BadQuestion {
@@ -343,10 +394,11 @@ impl Weights {
         // V ≤ Σx · 2^q; keep it below 2^125 so that V' + V'' and 2^q comparisons never overflow.
         let bits = 128 - total.leading_zeros();
         if bits + q > 125 {
-            return Err(LiarError::TooLarge(format!(
-                "{total} objects with {q} questions needs about {} bits",
-                bits + q
-            )));
+            return Err(LiarError::TooLarge(TooLarge::Bits {
+                objects: total,
+                questions: q,
+                bits: bits + q,
+            }));
         }
         Ok(())
     }

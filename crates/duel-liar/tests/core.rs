@@ -778,3 +778,46 @@ fn a_state_of_2_to_the_64_objects_is_not_settled_as_one_survivor() {
     w.check_state(1, &x).unwrap();
     assert_eq!(settled(Variant::Original, &w, 1, &x), Some(false));
 }
+
+#[test]
+fn too_large_errors_carry_their_numbers() {
+    let w = Weights::new(1).unwrap();
+    assert_eq!(
+        w.check_state(100, &[u64::MAX, 0]),
+        Err(LiarError::TooLarge(TooLarge::Bits {
+            objects: u128::from(u64::MAX),
+            questions: 100,
+            bits: 164,
+        }))
+    );
+    let page = |n, asked: Vec<Vec<u64>>| {
+        duel_liar::paul::paul(&duel_liar::paul::PaulRequest {
+            n,
+            lies: 1,
+            questions: 2,
+            asked,
+        })
+    };
+    match page(0, vec![]) {
+        Err(LiarError::TooLarge(TooLarge::Page {
+            n: 0,
+            lies: 1,
+            questions: 2,
+            ..
+        })) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        page(4, vec![vec![1], vec![2], vec![3]]).err(),
+        Some(LiarError::TooLarge(TooLarge::Asked {
+            asked: 3,
+            allowed: 2
+        }))
+    );
+    let e = page(4, vec![vec![5]]).unwrap_err();
+    assert_eq!(e, LiarError::TooLarge(TooLarge::Number { number: 5, n: 4 }));
+    assert_eq!(
+        e.to_string(),
+        "the state is too large for exact 128-bit arithmetic: 5 is not a number from 1 to 4"
+    );
+}

@@ -7,7 +7,8 @@ use rand::Rng;
 
 use thiserror::Error;
 
-use duel_core::game::Game;
+use crate::minimax::MinimaxError;
+use duel_core::game::{Game, GameError};
 use duel_core::text::quote;
 
 /// How much work an agent may do for one move.
@@ -133,12 +134,54 @@ pub enum SearchError {
         /// Bytes of the allocation refused.
         needed_bytes: u64,
     },
-    /// Only some agents can do this.
+    /// A request no agent can serve.
     #[error("{0}")]
-    Unsupported(String),
-    /// The exact solver could not finish within its budget (the message says how far it got).
+    Unsupported(Unsupported),
+    /// The exact solver could not finish within its budget.
     #[error("{0}")]
-    OutOfBudget(String),
+    OutOfBudget(OutOfBudget),
+}
+
+/// What a [`SearchError::Unsupported`] refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum Unsupported {
+    /// A side for the human that is none of `first`, `second`, `none`.
+    #[error("human must be first, second or none (got {got:?})")]
+    Human {
+        /// The text given.
+        got: String,
+    },
+    /// More moves than a position may be replayed from.
+    #[error("more than {max} moves")]
+    TooManyMoves {
+        /// The most moves accepted.
+        max: usize,
+    },
+    /// The exact solver refused the position.
+    #[error("{0}")]
+    Solver(MinimaxError),
+    /// The agent chose a move the game refused.
+    #[error("{0}")]
+    Move(GameError),
+}
+
+/// How far the exact solver got in a [`SearchError::OutOfBudget`].
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum OutOfBudget {
+    /// Its time ran out.
+    #[error("the solver could not finish within its {millis} ms ({nodes} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)")]
+    Millis {
+        /// The milliseconds it had.
+        millis: u64,
+        /// The positions it searched.
+        nodes: u64,
+    },
+    /// It searched as many positions as it may.
+    #[error("the solver could not finish within {max_nodes} positions: the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)")]
+    Positions {
+        /// The most positions it may search.
+        max_nodes: u64,
+    },
 }
 
 /// A searcher that picks a move in a position.

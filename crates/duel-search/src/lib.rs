@@ -30,5 +30,7 @@ pub mod spec;
 pub mod tree;
 pub mod turn;
 
-pub use agent::{Agent, Budget, SearchError, SearchResult, StopReason, Work};
+pub use agent::{
+    Agent, Budget, OutOfBudget, SearchError, SearchResult, StopReason, Unsupported, Work,
+};
 pub use spec::AgentSpec;

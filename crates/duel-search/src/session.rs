@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use duel_core::game::{Game, GameError, Outcome, Player, Value};
 
-use crate::agent::{Agent, Budget, SearchError, StopReason};
+use crate::agent::{Agent, Budget, SearchError, StopReason, Unsupported};
 use crate::answer::{position_to_search, AnswerError};
 use crate::spec::AgentSpec;
 
@@ -251,7 +251,7 @@ impl<G: Game + 'static> Session<G> {
         let notation = self.position.format_move(r.best);
         self.position
             .try_play(r.best)
-            .map_err(|e| SearchError::Unsupported(e.to_string()))?;
+            .map_err(|e| SearchError::Unsupported(Unsupported::Move(e)))?;
         self.moves.push(r.best);
         Ok(AgentMove {
             notation,

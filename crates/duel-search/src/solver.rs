@@ -19,7 +19,9 @@ use duel_games::connect::Connect;
 use duel_games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
 use duel_games::connect4_book::standard_answer;
 
-use super::agent::{num, Agent, Budget, SearchError, SearchResult, StopReason, Work};
+use super::agent::{
+    num, Agent, Budget, OutOfBudget, SearchError, SearchResult, StopReason, Unsupported, Work,
+};
 use super::mcts::{Mcts, MctsKind, Selection};
 use super::minimax::{solve, MinimaxError, MinimaxOptions};
 
@@ -67,13 +69,10 @@ impl Limits {
     /// The error of a search stopped after `nodes` positions.
     fn stopped(&self, nodes: u64) -> SearchError {
         SearchError::OutOfBudget(match self.millis {
-            Some(ms) => format!(
-                "the solver could not finish within its {ms} ms ({nodes} positions searched): the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)"
-            ),
-            None => format!(
-                "the solver could not finish within {} positions: the game is too large for exact search here (use an MCTS or Bayesian agent, or auto)",
-                self.max_nodes
-            ),
+            Some(millis) => OutOfBudget::Millis { millis, nodes },
+            None => OutOfBudget::Positions {
+                max_nodes: self.max_nodes,
+            },
         })
     }
 }
@@ -327,7 +326,7 @@ impl<G: Game + 'static> Solver<G> {
                         return Err(limits.stopped(nodes + n))
                     }
                     Err(MinimaxError::TooLarge { .. }) => return Err(limits.stopped(nodes)),
-                    Err(e) => return Err(SearchError::Unsupported(e.to_string())),
+                    Err(e) => return Err(SearchError::Unsupported(Unsupported::Solver(e))),
                 },
             };
             values.push((i, v));

@@ -17,6 +17,7 @@ use duel_core::game::{Game, Outcome, Player};
 use duel_games::{parse_game, GameVisitor};
 use serde::{Deserialize, Serialize};
 
+use crate::agent::Unsupported;
 use crate::answer::{budget_of, AnswerError};
 use crate::session::AgentMove;
 use crate::spec::AgentSpec;
@@ -92,7 +93,9 @@ fn side_of(human: &str) -> Result<Option<Player>, AnswerError> {
         "second" => Ok(Some(Player::Second)),
         "none" => Ok(None),
         other => Err(AnswerError::Search(crate::SearchError::Unsupported(
-            format!("human must be first, second or none (got {other:?})"),
+            Unsupported::Human {
+                got: other.to_string(),
+            },
         ))),
     }
 }
@@ -126,7 +129,7 @@ impl GameVisitor for Turn<'_> {
         let mut moves = start.parse_moves(&self.request.moves)?;
         if moves.len() > MAX_MOVES {
             return Err(AnswerError::Search(crate::SearchError::Unsupported(
-                format!("more than {MAX_MOVES} moves"),
+                Unsupported::TooManyMoves { max: MAX_MOVES },
             )));
         }
         let mut game = start.clone();

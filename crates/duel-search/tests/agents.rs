@@ -9,7 +9,7 @@ use duel_search::bayes::Bayes;
 use duel_search::experiments::solve_root;
 use duel_search::priors::PriorKind;
 use duel_search::tree::ExplicitTree;
-use duel_search::{Agent, AgentSpec, Budget, SearchError, StopReason};
+use duel_search::{Agent, AgentSpec, Budget, OutOfBudget, SearchError, StopReason};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -253,14 +253,20 @@ fn solver_agent_plays_exact_moves() {
     }
     let big = Pearl::from_spec("pearl:2:32").unwrap();
     let mut agent = AgentSpec::parse("solver").unwrap().build::<Pearl>(0);
-    assert!(matches!(
-        agent.search(&big, Budget::Iterations(1000)),
-        Err(SearchError::OutOfBudget(_))
-    ));
+    // The error carries the budget it ran out of.
+    assert_eq!(
+        agent.search(&big, Budget::Iterations(1000)).err(),
+        Some(SearchError::OutOfBudget(OutOfBudget::Positions {
+            max_nodes: 1000
+        }))
+    );
     // A budget in milliseconds is a deadline: it turned into 200,000,000 positions (minutes
     // on pearl:2:32) and ignored the time asked for.
     match agent.search(&big, Budget::Millis(30)) {
-        Err(SearchError::OutOfBudget(why)) => assert!(why.contains("30 ms"), "{why}"),
+        Err(SearchError::OutOfBudget(why @ OutOfBudget::Millis { millis: 30, nodes })) => {
+            assert!(nodes > 0, "{why}");
+            assert!(why.to_string().contains("30 ms"), "{why}");
+        }
         other => panic!("expected an error, got {:?}", other.map(|r| r.iterations)),
     }
     let small = base.with_seed(3);

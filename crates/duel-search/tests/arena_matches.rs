@@ -5,7 +5,7 @@ use duel_core::game::{Game, Outcome, Player};
 use duel_games::{parse_game, GameVisitor};
 use duel_search::arena::{
     merge, parse_records, run_arena, score_ci95, ArenaConfig, ArenaError, ArenaRun, GameRecord,
-    Shard,
+    InputError, MergeError, RecordFault, Shard, ShardFault,
 };
 use duel_search::Budget;
 use proptest::prelude::*;
@@ -230,7 +230,10 @@ fn merge_refuses_records_of_other_runs() {
     // The same shard twice.
     let twice = merge(&[records.clone(), records.clone()].concat());
     assert!(
-        matches!(twice, Err(ArenaError::Inconsistent(ref m)) if m.contains("twice")),
+        matches!(
+            twice,
+            Err(ArenaError::Inconsistent(MergeError::Twice { seed: 11, .. }))
+        ),
         "{twice:?}"
     );
     // Different agent, budget, game.
@@ -376,6 +379,58 @@ fn bad_input_is_refused() {
     for bad in ["2/2", "1/0", "x", "1/2/3"] {
         assert!(Shard::parse(bad).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn arena_errors_carry_their_numbers() {
+    let ok = config("tictactoe", "mcts", "uct", 4, 10);
+    let empty = ArenaConfig {
+        shard: Shard { index: 5, count: 8 },
+        ..ok.clone()
+    };
+    match run_arena(&empty, &|| {}) {
+        Err(ArenaError::Input(e)) => assert_eq!(
+            e,
+            InputError::EmptyShard {
+                index: 5,
+                count: 8,
+                games: 4
+            }
+        ),
+        other => panic!("{:?}", other.map(|r| r.summary)),
+    }
+    match Shard::parse("2/2") {
+        Err(ArenaError::Input(e)) => {
+            assert_eq!(
+                e,
+                InputError::ShardText {
+                    text: "2/2".into(),
+                    why: ShardFault::IndexPastCount
+                }
+            );
+            assert_eq!(
+                e.to_string(),
+                "invalid shard '2/2': I must be less than N (shards are numbered from 0)"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let first = run(&ok).jsonl().lines().next().unwrap().to_string();
+    let bad = first.replace("\"a_first\":true", "\"a_first\":false");
+    match parse_records(&bad, "f.jsonl") {
+        Err(ArenaError::BadRecord { why, .. }) => assert_eq!(
+            why,
+            RecordFault::FirstPlayer {
+                a_first: false,
+                index: 0
+            }
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        merge(&[]),
+        Err(ArenaError::Input(InputError::NoRecords))
+    ));
 }
 
 proptest! {

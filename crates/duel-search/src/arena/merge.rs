@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::record::parse_record_line;
-use super::{ArenaError, RecordLine, RunInfo, Summary, RECORD_BOUNDS};
+use super::{ArenaError, InputError, MergeError, RecordLine, RunInfo, Summary, RECORD_BOUNDS};
 use duel_core::input::for_each_line;
 use duel_games::AnyGame;
 
@@ -38,20 +38,16 @@ pub fn merge_files(files: &[std::path::PathBuf]) -> Result<Merged, ArenaError> {
 /// Merges records of runs of the same game, agents and budget into one summary. Runs with
 /// different seeds may be merged (more games); the same game (seed and index) twice is refused.
 pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
-    let first = records
-        .first()
-        .ok_or_else(|| ArenaError::Input("no game records to merge".to_string()))?;
+    let first = records.first().ok_or(InputError::NoRecords)?;
     let mut seen: BTreeMap<u64, (u64, BTreeSet<u64>)> = BTreeMap::new();
     let mut games = Vec::with_capacity(records.len());
     for r in records {
         let (x, y) = (&first.run, &r.run);
-        let same = |what: &str, p: String, q: String| {
-            if p == q {
+        let same = |what: &'static str, first: String, other: String| {
+            if first == other {
                 Ok(())
             } else {
-                Err(ArenaError::Inconsistent(format!(
-                    "cannot merge records of different runs: {what} {p} and {q}"
-                )))
+                Err(MergeError::Runs { what, first, other })
             }
         };
         same("game", x.game.clone(), y.game.clone())?;
@@ -74,16 +70,19 @@ pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
             .entry(y.seed)
             .or_insert_with(|| (y.games, BTreeSet::new()));
         if entry.0 != y.games {
-            return Err(ArenaError::Inconsistent(format!(
-                "cannot merge records of seed {}: runs of {} and of {} games",
-                y.seed, entry.0, y.games
-            )));
+            return Err(MergeError::Games {
+                seed: y.seed,
+                first: entry.0,
+                other: y.games,
+            }
+            .into());
         }
         if !entry.1.insert(r.record.game_index) {
-            return Err(ArenaError::Inconsistent(format!(
-                "game {} of seed {} appears twice (the same shard merged twice?)",
-                r.record.game_index, y.seed
-            )));
+            return Err(MergeError::Twice {
+                index: r.record.game_index,
+                seed: y.seed,
+            }
+            .into());
         }
         games.push(r.record.clone());
     }
@@ -92,7 +91,7 @@ pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
         .map(|(n, got)| n.saturating_sub(got.len() as u64))
         .fold(0u64, u64::saturating_add);
     let summary = Summary::of(&first.run.game, &first.run.a, &first.run.b, &games)
-        .ok_or_else(|| ArenaError::Input("no game records to merge".to_string()))?;
+        .ok_or(InputError::NoRecords)?;
     Ok(Merged {
         summary,
         missing_games: missing,

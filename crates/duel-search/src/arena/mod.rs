@@ -20,20 +20,20 @@ use std::path::Path;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use thiserror::Error;
 
 use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::{AgentSpec, Budget, SearchError};
 use duel_core::game::{Game, GameError, Outcome, Player};
-use duel_core::input::{Bounds, ReadError};
-use duel_core::text::quote;
-use duel_games::registry::{names_bidding_game, syntaxes, Engine};
+use duel_core::input::Bounds;
+use duel_games::registry::names_bidding_game;
 use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
 
+mod error;
 mod merge;
 mod record;
 mod summary;
 
+pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
 use record::{check_games, open_records, RecordSink};
 pub use record::{parse_records, GameRecord, RecordLine, RunInfo};
@@ -52,73 +52,6 @@ pub const RECORD_BOUNDS: Bounds = Bounds {
 /// The most threads a run may ask for.
 pub const MAX_THREADS: usize = 1024;
 
-/// Why a run or a merge failed.
-#[derive(Debug, Error)]
-pub enum ArenaError {
-    /// The game name is not understood.
-    #[error(transparent)]
-    Game(#[from] GameError),
-    /// An agent spec or budget is not valid.
-    #[error(transparent)]
-    Search(#[from] SearchError),
-    /// The game exists but no agent plays it.
-    #[error("{0}")]
-    Unsupported(String),
-    /// An agent failed during game `index`.
-    #[error("game {index}: {error}")]
-    Match {
-        /// The game's index in the run.
-        index: u64,
-        /// What the agent said (in the message, not as its source: printed with its chain,
-        /// it was said twice).
-        error: SearchError,
-    },
-    /// A bad argument (number of games, shard, threads).
-    #[error("{0}")]
-    Input(String),
-    /// A line of a records file is not a game record.
-    #[error("{source_name}:{line}: {why}")]
-    BadRecord {
-        /// The file (or other source) read.
-        source_name: String,
-        /// The line number, from 1.
-        line: usize,
-        /// What is wrong.
-        why: String,
-    },
-    /// A records file that cannot be read.
-    #[error("cannot read {file}: {why}")]
-    Read {
-        /// The file, as the user named it.
-        file: String,
-        /// The system's reason.
-        why: String,
-    },
-    /// Records of different runs (game, agents or budget) cannot be merged.
-    #[error("{0}")]
-    Inconsistent(String),
-    /// A records file past its bounds ([`RECORD_BOUNDS`]) or not text.
-    #[error(transparent)]
-    Bounds(ReadError),
-    /// The records file of `--out` cannot be created or written.
-    #[error("cannot write {file}: {why}")]
-    Write {
-        /// The file, as the user named it.
-        file: String,
-        /// The system's reason.
-        why: String,
-    },
-}
-
-impl From<ReadError> for ArenaError {
-    fn from(e: ReadError) -> Self {
-        match e {
-            ReadError::Io { file, why } => ArenaError::Read { file, why },
-            e => ArenaError::Bounds(e),
-        }
-    }
-}
-
 /// Plays only the games whose index is `index` modulo `count` (`--shard I/N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -134,23 +67,22 @@ impl Shard {
 
     /// Reads `I/N` with `0 ≤ I < N`.
     pub fn parse(text: &str) -> Result<Shard, ArenaError> {
-        let bad = |why: &str| ArenaError::Input(format!("invalid shard {}: {why}", quote(text)));
+        let bad = |why: ShardFault| {
+            ArenaError::Input(InputError::ShardText {
+                text: text.to_string(),
+                why,
+            })
+        };
         let (i, n) = text
             .split_once('/')
-            .ok_or_else(|| bad("expected I/N, e.g. 0/4 (shard I of N, I from 0)"))?;
-        let i: u64 = i
-            .trim()
-            .parse()
-            .map_err(|_| bad("I is not a whole number"))?;
-        let n: u64 = n
-            .trim()
-            .parse()
-            .map_err(|_| bad("N is not a whole number"))?;
+            .ok_or_else(|| bad(ShardFault::NoSlash))?;
+        let i: u64 = i.trim().parse().map_err(|_| bad(ShardFault::Index))?;
+        let n: u64 = n.trim().parse().map_err(|_| bad(ShardFault::Count))?;
         if n == 0 {
-            return Err(bad("N must be at least 1"));
+            return Err(bad(ShardFault::ZeroCount));
         }
         if i >= n {
-            return Err(bad("I must be less than N (shards are numbered from 0)"));
+            return Err(bad(ShardFault::IndexPastCount));
         }
         Ok(Shard { index: i, count: n })
     }
@@ -216,11 +148,9 @@ pub fn parse_arena_game(spec: &str) -> Result<AnyGame, ArenaError> {
     match parse_game(spec) {
         Ok(g) => Ok(g),
         Err(GameError::UnknownGame(_)) if names_bidding_game(spec) => {
-            Err(ArenaError::Unsupported(format!(
-                "{} is a bidding game: no search agent plays it (duel arena plays {})",
-                quote(spec.trim()),
-                syntaxes(Engine::Search)
-            )))
+            Err(ArenaError::Unsupported {
+                game: spec.trim().to_string(),
+            })
         }
         Err(e) => Err(e.into()),
     }
@@ -381,22 +311,27 @@ pub fn run_arena_into(
     check_games(config.games)?;
     let shard = config.shard;
     if shard.count == 0 || shard.index >= shard.count {
-        return Err(ArenaError::Input(format!(
-            "invalid shard {}/{}: I must be less than N",
-            shard.index, shard.count
-        )));
+        return Err(InputError::Shard {
+            index: shard.index,
+            count: shard.count,
+        }
+        .into());
     }
     if shard.index >= config.games {
-        return Err(ArenaError::Input(format!(
-            "shard {}/{} of a run of {} games plays no game",
-            shard.index, shard.count, config.games
-        )));
+        return Err(InputError::EmptyShard {
+            index: shard.index,
+            count: shard.count,
+            games: config.games,
+        }
+        .into());
     }
     if let Some(t) = config.threads {
         if t == 0 || t > MAX_THREADS {
-            return Err(ArenaError::Input(format!(
-                "the number of threads must be between 1 and {MAX_THREADS}, got {t}"
-            )));
+            return Err(InputError::Threads {
+                got: t,
+                max: MAX_THREADS,
+            }
+            .into());
         }
     }
     let game = parse_arena_game(&config.game)?;
@@ -408,10 +343,11 @@ pub fn run_arena_into(
         }
     }
     if let Some(o) = game.clone().visit(IsFinished) {
-        return Err(ArenaError::Input(format!(
-            "{} is over before the first move ({o}): there is no game to play",
-            config.game.trim()
-        )));
+        return Err(InputError::Over {
+            game: config.game.trim().to_string(),
+            outcome: o,
+        }
+        .into());
     }
     let info = RunInfo {
         game: game.spec(),
@@ -504,14 +440,16 @@ pub fn run_arena_into(
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()
-            .map_err(|e| ArenaError::Input(format!("cannot start {t} threads: {e}")))?
+            .map_err(|e| InputError::ThreadPool {
+                threads: t,
+                why: e.to_string(),
+            })?
             .install(|| game.visit(play))?,
     };
     let resumed = done.len() as u64;
     records.extend(done);
     records.sort_by_key(|r| r.game_index);
-    let summary = Summary::of(&info.game, &info.a, &info.b, &records)
-        .ok_or_else(|| ArenaError::Input("the shard plays no game".to_string()))?;
+    let summary = Summary::of(&info.game, &info.a, &info.b, &records).ok_or(InputError::NoGame)?;
     Ok(ArenaRun {
         info,
         records,

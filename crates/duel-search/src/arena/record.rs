@@ -8,12 +8,13 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use super::{parse_arena_game, ArenaError, Shard, MAX_GAMES, RECORD_BOUNDS};
+use super::{
+    parse_arena_game, ArenaError, InputError, RecordFault, Shard, MAX_GAMES, RECORD_BOUNDS,
+};
 use crate::answer::budget_of_options;
 use crate::AgentSpec;
 use duel_core::game::{Game, Outcome, Player};
 use duel_core::input::for_each_line;
-use duel_core::text::quote;
 use duel_games::{AnyGame, GameVisitor};
 
 /// One game played.
@@ -203,27 +204,25 @@ pub(super) fn open_records(
         let Some(rec) = parse_record_line(line, n, &name, &mut games)? else {
             return Ok(());
         };
-        let bad = |why: String| ArenaError::BadRecord {
+        let bad = |why: RecordFault| ArenaError::BadRecord {
             source_name: name.clone(),
             line: n,
             why,
         };
         if let Some(difference) = run_difference(info, &rec.run) {
-            return Err(bad(format!(
-                "a record of another run ({difference}): resume with the same parameters, or write to another file"
-            )));
+            return Err(bad(difference));
         }
         if !shard.contains(rec.record.game_index) {
-            return Err(bad(format!(
-                "a record of another run (game {} is not in shard {}/{}): resume with the same parameters, or write to another file",
-                rec.record.game_index, shard.index, shard.count
-            )));
+            return Err(bad(RecordFault::OtherShard {
+                index: rec.record.game_index,
+                shard_index: shard.index,
+                shard_count: shard.count,
+            }));
         }
         if !seen.insert(rec.record.game_index) {
-            return Err(bad(format!(
-                "game {} is in the file twice",
-                rec.record.game_index
-            )));
+            return Err(bad(RecordFault::Twice {
+                index: rec.record.game_index,
+            }));
         }
         done.push(rec.record);
         Ok(())
@@ -265,9 +264,13 @@ fn drop_cut_line(file: &mut std::fs::File) -> std::io::Result<()> {
 
 /// How the run of `found` differs from `expected` (the first difference, in words), or
 /// `None` when they are the same run.
-fn run_difference(expected: &RunInfo, found: &RunInfo) -> Option<String> {
-    let field = |what: &str, want: String, got: String| {
-        (want != got).then(|| format!("{what} {got} where this run has {want}"))
+fn run_difference(expected: &RunInfo, found: &RunInfo) -> Option<RecordFault> {
+    let field = |what: &'static str, want: String, got: String| {
+        (want != got).then_some(RecordFault::OtherRun {
+            what,
+            found: got,
+            expected: want,
+        })
     };
     let opt = |x: Option<u64>| x.map_or("none".to_string(), |v| v.to_string());
     field("game", expected.game.clone(), found.game.clone())
@@ -319,44 +322,40 @@ pub(super) fn parse_record_line(
     if line.trim().is_empty() {
         return Ok(None);
     }
-    let bad = |why: String| ArenaError::BadRecord {
+    let bad = |why: RecordFault| ArenaError::BadRecord {
         source_name: source_name.to_string(),
         line: n,
         why,
     };
-    let rec: RecordLine = serde_json::from_str(line)
-        .map_err(|e| bad(format!("not a record of duel arena --out ({e})")))?;
+    let rec: RecordLine =
+        serde_json::from_str(line).map_err(|e| bad(RecordFault::NotJson { why: e.to_string() }))?;
     if rec.run.iterations.is_some() == rec.run.millis.is_some()
         || (rec.run.b_iterations.is_some() && rec.run.b_millis.is_some())
     {
-        return Err(bad(
-                "a record has exactly one of \"iterations\" and \"millis\" (and at most one of \"b_iterations\" and \"b_millis\")".to_string(),
-            ));
+        return Err(bad(RecordFault::Budget));
     }
-    check_run(&rec.run).map_err(bad)?;
+    check_run(&rec.run).map_err(|why| bad(RecordFault::Run { why }))?;
     if rec.record.game_index >= rec.run.games {
-        return Err(bad(format!(
-            "game_index {} is not below the run's {} games",
-            rec.record.game_index, rec.run.games
-        )));
+        return Err(bad(RecordFault::Index {
+            index: rec.record.game_index,
+            games: rec.run.games,
+        }));
     }
     if rec.record.a_first != (rec.record.game_index % 2 == 0) {
-        return Err(bad(format!(
-            "a_first is {} but game {} is one where {} moves first",
-            rec.record.a_first,
-            rec.record.game_index,
-            if rec.record.game_index % 2 == 0 {
-                "A"
-            } else {
-                "B"
-            }
-        )));
+        return Err(bad(RecordFault::FirstPlayer {
+            a_first: rec.record.a_first,
+            index: rec.record.game_index,
+        }));
     }
     let start = match games.get(&rec.run.game) {
         Some(g) => g,
         None => {
-            let g = parse_arena_game(&rec.run.game)
-                .map_err(|e| bad(format!("game {}: {e}", quote(&rec.run.game))))?;
+            let g = parse_arena_game(&rec.run.game).map_err(|e| {
+                bad(RecordFault::Game {
+                    game: rec.run.game.clone(),
+                    why: e.to_string(),
+                })
+            })?;
             games.entry(rec.run.game.clone()).or_insert(g)
         }
     };
@@ -371,14 +370,18 @@ pub(super) fn parse_record_line(
                 "b" => "won by B",
                 _ => "drawn",
             };
-            return Err(bad(format!(
-                "the moves {} end in a game {}, not {} as the record says",
-                quote(&rec.record.moves),
-                said(o),
-                said(rec.record.outcome)
-            )));
+            return Err(bad(RecordFault::Outcome {
+                moves: rec.record.moves.clone(),
+                replayed: said(o),
+                recorded: said(rec.record.outcome),
+            }));
         }
-        Err(why) => return Err(bad(format!("the moves {} {why}", quote(&rec.record.moves)))),
+        Err(why) => {
+            return Err(bad(RecordFault::Moves {
+                moves: rec.record.moves.clone(),
+                why,
+            }))
+        }
     }
     Ok(Some(rec))
 }
@@ -404,9 +407,11 @@ fn check_run(run: &RunInfo) -> Result<(), String> {
 /// Refuses a number of games out of 1..=[`MAX_GAMES`].
 pub(super) fn check_games(games: u64) -> Result<(), ArenaError> {
     if games == 0 || games > MAX_GAMES {
-        return Err(ArenaError::Input(format!(
-            "the number of games must be between 1 and {MAX_GAMES}, got {games}"
-        )));
+        return Err(InputError::Games {
+            got: games,
+            max: MAX_GAMES,
+        }
+        .into());
     }
     Ok(())
 }
