@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::minq::{min_questions, Budget};
 use crate::paul::{MAX_N, MAX_PAGE_LIES};
 use crate::solver::{balanced_question, Policy, Solver};
-use crate::state::{Answer, LiarError, Variant, Weights};
+use crate::state::{Answer, LiarError, TooLarge, Variant, Weights};
 
 /// The searches' budget on a page: every game of the page's sizes is settled well within it
 /// (a few milliseconds each), and its memos stay a few MiB.
@@ -228,10 +228,12 @@ pub fn charge(charged: &mut [usize], set: &[u64], answer: Answer, lies: usize) {
 pub fn carole(request: &CaroleRequest) -> Result<CaroleAnswer, LiarError> {
     let &CaroleRequest { n, lies, .. } = request;
     if n == 0 || n > MAX_N || lies > MAX_PAGE_LIES {
-        return Err(LiarError::TooLarge(format!(
-            "a game on a page has 1 ≤ n ≤ {MAX_N} and at most {MAX_PAGE_LIES} lies \
-             (got n = {n}, {lies} lies)"
-        )));
+        return Err(LiarError::TooLarge(TooLarge::CarolePage {
+            n,
+            lies,
+            max_n: MAX_N,
+            max_lies: MAX_PAGE_LIES,
+        }));
     }
     let budget = page_budget();
     let min = min_questions(n, lies, budget)?;
@@ -242,10 +244,10 @@ pub fn carole(request: &CaroleRequest) -> Result<CaroleAnswer, LiarError> {
     let alive = |charged: &[usize]| charged.iter().filter(|&&c| c <= lies).count();
     for (k, &answer) in request.answers.iter().enumerate() {
         if q == 0 || alive(&charged) <= 1 {
-            return Err(LiarError::TooLarge(format!(
-                "the game is over after {k} answers; {} were given",
-                request.answers.len()
-            )));
+            return Err(LiarError::TooLarge(TooLarge::Answers {
+                over_after: k,
+                given: request.answers.len(),
+            }));
         }
         let set = strategy.question(q, &charged)?;
         charge(&mut charged, &set, answer, lies);

@@ -74,6 +74,27 @@ pub enum TooLarge {
         /// The most questions accepted.
         max_questions: u32,
     },
+    /// A game as Carole on a page (`duel play liar --role carole`, the web app) past the
+    /// bounds of a page.
+    #[error("a game on a page has 1 ≤ n ≤ {max_n} and at most {max_lies} lies (got n = {n}, {lies} lies)")]
+    CarolePage {
+        /// The numbers 1 to `n` given.
+        n: u64,
+        /// The lies given.
+        lies: usize,
+        /// The largest `n` accepted.
+        max_n: u64,
+        /// The most lies accepted.
+        max_lies: usize,
+    },
+    /// Answers given past the end of the game.
+    #[error("the game is over after {over_after} answers; {given} were given")]
+    Answers {
+        /// The answers that end the game.
+        over_after: usize,
+        /// The answers given.
+        given: usize,
+    },
     /// More questions asked than the game allows.
     #[error("{asked} questions asked, {allowed} allowed")]
     Asked {

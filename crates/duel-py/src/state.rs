@@ -55,7 +55,7 @@ impl<G: Game + 'static> Position for Typed<G> {
         Ok(())
     }
     fn board(&self) -> Option<String> {
-        self.now.board()
+        self.now.board(None)
     }
     fn boxed(&self) -> Box<dyn Position> {
         Box::new(Typed {
