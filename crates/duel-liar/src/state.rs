@@ -398,7 +398,8 @@ impl Weights {
     }
 
     /// Checks that `(q; counts)` is a state these weights can handle exactly: right number of
-    /// classes, `q ≤ MAX_QUESTIONS`, and `Σ x · 2^q` small enough that no sum of volumes
+    /// classes, `q ≤ MAX_QUESTIONS`, at most 2^64 − 1 objects in all (so that the classes of
+    /// its successors fit a `u64`), and `Σ x · 2^q` small enough that no sum of volumes
     /// overflows.
     pub fn check_state(&self, q: u32, counts: &[u64]) -> Result<(), LiarError> {
         if counts.len() != self.lies + 1 {
@@ -412,6 +413,10 @@ impl Weights {
             return Err(LiarError::TooManyQuestions(q));
         }
         let total: u128 = counts.iter().map(|&x| u128::from(x)).sum();
+        // A successor's class may hold up to all the objects: they must fit a u64.
+        if total > u128::from(u64::MAX) {
+            return Err(LiarError::TooLarge(TooLarge::Objects));
+        }
         // V ≤ Σx · 2^q; keep it below 2^125 so that V' + V'' and 2^q comparisons never overflow.
         let bits = 128 - total.leading_zeros();
         if bits + q > 125 {

@@ -775,7 +775,11 @@ fn a_state_of_2_to_the_64_objects_is_not_settled_as_one_survivor() {
     // (2^63, 2^63) counted as at most one survivor, a win for Paul.
     let w = Weights::new(1).unwrap();
     let x = [1u64 << 63, 1u64 << 63];
-    w.check_state(1, &x).unwrap();
+    // check_state refuses 2^64 objects in all; settled, which does not need it, is right too.
+    assert_eq!(
+        w.check_state(1, &x),
+        Err(LiarError::TooLarge(TooLarge::Objects))
+    );
     assert_eq!(settled(Variant::Original, &w, 1, &x), Some(false));
 }
 
@@ -820,4 +824,32 @@ fn too_large_errors_carry_their_numbers() {
         e.to_string(),
         "the state is too large for exact 128-bit arithmetic: 5 is not a number from 1 to 4"
     );
+}
+
+/// Found by fuzzing: a state of more than 2^64 objects in all passed the checks, and a
+/// successor's class (up to all the objects) wrapped around in u64, breaking the conservation
+/// of the Berlekamp volume. Such a state is refused.
+#[test]
+fn states_of_more_than_u64_objects_are_refused() {
+    use duel_liar::state::Weights;
+    let w = Weights::new(4).unwrap();
+    let state = [
+        2,
+        3_339_986_479_889_699_725,
+        16_339_986_479_889_699_725,
+        10,
+        0,
+    ];
+    assert_eq!(
+        w.check_state(1, &state),
+        Err(LiarError::TooLarge(TooLarge::Objects))
+    );
+    let fits = [
+        0,
+        3_339_986_479_889_699_725,
+        15_000_000_000_000_000_000,
+        10,
+        0,
+    ];
+    assert!(w.check_state(1, &fits).is_ok());
 }
