@@ -2,30 +2,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// The exit code, standard output and standard error of `duel args` with `input` on stdin.
-fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the duel binary runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    // duel may stop reading early (a resignation, the end of the game): a closed pipe is fine.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("duel ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::play;
 
 /// `text` repeated `times` times.
 fn cycle(text: &str, times: usize) -> String {

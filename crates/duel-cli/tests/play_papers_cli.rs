@@ -1,8 +1,7 @@
 //! `duel play guess-who` and `duel play liar`: whole games scripted through stdin, checked
 //! against the library's sessions that the terminal and the web app share.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use duel::guesswho::session::{play as gw_play, Action, PlayRequest};
 use duel::guesswho::Move;
@@ -11,26 +10,7 @@ use duel::liar::paul::{paul, PaulRequest};
 use duel::liar::Answer;
 use serde_json::Value;
 
-/// The exit code, standard output and standard error of `duel play args` with `input`.
-fn run(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the duel binary runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("duel ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::play as run;
 
 /// The person's optimal play from the library's hints: each action and its input line.
 fn optimal_guess_who(mut request: PlayRequest) -> (PlayRequest, Vec<String>) {

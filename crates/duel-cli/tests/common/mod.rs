@@ -3,7 +3,8 @@
 // Each test file uses only some of them.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs the `duel` binary with `args`.
 pub fn duel(args: &[&str]) -> Output {
@@ -66,4 +67,27 @@ pub fn assert_full_disk_is_one_error_line(args: &[&str]) {
         err.starts_with("duel: error: cannot write to standard output"),
         "{args:?}: {err}"
     );
+}
+
+/// The exit code, standard output and standard error of `duel play args` with `input` on
+/// stdin.
+pub fn play(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the duel binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // duel may stop reading early (a resignation, the end of the game): a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("duel ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
