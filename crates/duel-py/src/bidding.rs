@@ -3,13 +3,14 @@
 
 use duel_bidding::answer::{
     moves_answer, parse_chip_pair, parse_player, parse_total, period_answer, richman_answer,
-    threshold_answer,
+    table_answer, threshold_answer,
 };
 use duel_bidding::brute::TieRule;
 use duel_bidding::games::parse_game;
+use duel_core::table::{write_table, Format};
 use pyo3::prelude::*;
 
-use crate::errors::{input, json};
+use crate::errors::{error, input, json, Kind};
 use crate::interrupt;
 
 /// `duel bidding richman GAME --json`.
@@ -64,7 +65,22 @@ fn bidding_period(py: Python<'_>, game: &str, chips: Option<&str>) -> PyResult<S
     json(&answer.map_err(input)?)
 }
 
+/// `duel bidding table GAME --max-chips K --tie-break RULE --json`: `f(G, k)` for every
+/// `k = 0..=K`, with the period where one is found.
+#[pyfunction]
+fn bidding_table(py: Python<'_>, game: &str, max_chips: &str, tie_break: &str) -> PyResult<String> {
+    let spec = parse_game(game).map_err(input)?;
+    let max_k = parse_total(max_chips, "--max-chips").map_err(input)?;
+    let rule = TieRule::parse(tie_break).map_err(input)?;
+    let table = interrupt::run(py, move || table_answer(&spec, max_k, rule, &mut |_, _| ()))?
+        .map_err(input)?;
+    let mut out = Vec::new();
+    write_table(&mut out, &table, Format::Json).map_err(|e| error(Kind::Failed, e.to_string()))?;
+    String::from_utf8(out).map_err(|e| error(Kind::Failed, e.to_string()))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bidding_table, m)?)?;
     m.add_function(wrap_pyfunction!(bidding_richman, m)?)?;
     m.add_function(wrap_pyfunction!(bidding_threshold, m)?)?;
     m.add_function(wrap_pyfunction!(bidding_moves, m)?)?;

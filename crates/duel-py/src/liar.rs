@@ -1,6 +1,7 @@
 //! `duel.liar`: the Rényi–Ulam liar game (`duel liar solve` and `duel liar min-questions`).
 
-use duel_liar::answer::{solve, SolveRequest, Start};
+use duel_core::table::{write_table, Format};
+use duel_liar::answer::{solve, table, SolveRequest, Start};
 use duel_liar::{min_questions_with, Budget, Variant};
 use pyo3::prelude::*;
 
@@ -60,7 +61,29 @@ fn liar_min_questions(
     json(&answer)
 }
 
+/// `duel liar table --max-n N --lies E [--pathological] --json`: for every `n` from 1, the
+/// extreme number of questions with which Paul wins and the one the volume bound allows.
+#[pyfunction]
+fn liar_table(
+    py: Python<'_>,
+    max_n: u64,
+    lies: usize,
+    pathological: bool,
+    max_states: usize,
+) -> PyResult<String> {
+    let variant = if pathological {
+        Variant::Pathological
+    } else {
+        Variant::Original
+    };
+    let t = interrupt::run(py, move || table(variant, lies, max_n, max_states))?.map_err(input)?;
+    let mut out = Vec::new();
+    write_table(&mut out, &t, Format::Json).map_err(|e| error(Kind::Failed, e.to_string()))?;
+    String::from_utf8(out).map_err(|e| error(Kind::Failed, e.to_string()))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(liar_table, m)?)?;
     m.add_function(wrap_pyfunction!(liar_solve, m)?)?;
     m.add_function(wrap_pyfunction!(liar_min_questions, m)?)?;
     Ok(())

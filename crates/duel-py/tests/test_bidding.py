@@ -53,3 +53,36 @@ def test_bad_input_raises_the_cli_message(call, args):
     with pytest.raises(duel.InputError) as e:
         call()
     assert str(e.value) == cli_error("bidding", *args)
+
+
+@pytest.mark.parametrize(
+    "game, k, rule",
+    [("tictactoe", 40, "advantage"), ("tug:5", 12, "make-it-take-it"), ("tug:5", 8, "ladies-first")],
+)
+def test_table_equals_the_cli_as_arrays(game, k, rule):
+    t = bidding.table(game, k, tie_break=rule)
+    want = cli("bidding", "table", game, "--max-chips", str(k), "--tie-break", rule)
+    assert t.rows == want["rows"] and t.period == want["period"]
+    np = pytest.importorskip("numpy")
+    assert t.k.dtype == np.int64 and list(t.k) == list(range(k + 1))
+    # Thresholds never fall as chips are added, and `order` keeps their order (a < a* < a+1).
+    assert all(np.diff(t.order) >= 0)
+    for text, c, o in zip(t.threshold, t.chips, t.order):
+        assert str(c) == text.rstrip("*").removesuffix("-e")
+        assert o == c + (0.5 if text.endswith("*") else -0.5 if text.endswith("-e") else 0)
+
+
+def test_table_of_tictactoe_keeps_the_period_of_theorem_3_13():
+    # Develin & Payne, Theorem 3.13 with R = 133/256: f(k + 256) = f(k) + 133 from k = 6.
+    t = bidding.table("tictactoe", 300)
+    assert t.period["period"] == 256 and t.period["shift"] == 133
+    for k in range(6, 300 - 256 + 1):
+        assert t.chips[k + 256] == t.chips[k] + 133
+        assert t.threshold[k + 256].endswith("*") == t.threshold[k].endswith("*")
+
+
+def test_table_refuses_bad_input():
+    with pytest.raises(duel.InputError):
+        bidding.table("nosuchgame", 5)
+    with pytest.raises(duel.InputError):
+        bidding.table("tictactoe", 5, tie_break="coin")
