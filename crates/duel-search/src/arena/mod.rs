@@ -212,7 +212,6 @@ pub fn play_game<G: Game + 'static>(
 
 /// Plays game `index` of a run on `game` (on its pair's realization of a random tree, see
 /// [`realization`]) and, when `referee`, judges its moves.
-#[allow(clippy::too_many_arguments)]
 pub fn play_run_game(
     game: &AnyGame,
     a: &AgentSpec,
