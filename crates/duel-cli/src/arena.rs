@@ -55,6 +55,11 @@ pub struct Args {
     /// ends; the games of this run already in it are not played again (resume).
     #[arg(long, value_name = "FILE.jsonl")]
     out: Option<std::path::PathBuf>,
+    /// Judge every move against the exact value of its position (small games only: refused,
+    /// before playing, on a game whose start alpha-beta does not solve within 2 million
+    /// positions).
+    #[arg(long)]
+    referee: bool,
     /// One JSON document on stdout.
     #[arg(long)]
     json: bool,
@@ -64,6 +69,8 @@ pub struct Args {
 enum Sub {
     /// Sums the records of runs (e.g. shards) written with --out into one summary.
     Merge(MergeArgs),
+    /// The round robin of MCTS(k/2, l/2) (or MCTS′) that fits its parameters (section 8.3).
+    Championship(crate::championship::Args),
 }
 
 /// Arguments of `duel arena merge`.
@@ -78,8 +85,10 @@ struct MergeArgs {
 }
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    if let Some(Sub::Merge(m)) = args.cmd {
-        return merge_files(m);
+    match args.cmd {
+        Some(Sub::Merge(m)) => return merge_files(m),
+        Some(Sub::Championship(c)) => return crate::championship::run(c, ctx),
+        None => {}
     }
     let missing = || anyhow::anyhow!("duel arena needs GAME, --a, --b and --games");
     let budget =
@@ -100,6 +109,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         threads: args.threads,
         memory: crate::system::available_memory(),
         shard,
+        referee: args.referee,
     };
     let bar = progress(ctx, shard.games_in(config.games), "games");
     let run = run_arena_into(&config, args.out.as_deref(), &|p| match p {
@@ -172,7 +182,19 @@ fn print_summary(s: &Summary) -> anyhow::Result<()> {
         s.a_score_ci95[1]
     );
     line("A", &s.a_first)?;
-    line("B", &s.b_first)
+    line("B", &s.b_first)?;
+    if let Some(r) = &s.referee {
+        out!(
+            "  referee: A kept the exact value with {} of {} moves ({:.4}), B with {} of {} ({:.4})",
+            r.a.kept,
+            r.a.moves,
+            r.a_kept_fraction,
+            r.b.kept,
+            r.b.moves,
+            r.b_kept_fraction
+        );
+    }
+    Ok(())
 }
 
 fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {

@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod arena;
 mod bidding;
+mod championship;
 mod connect;
 mod guesswho;
 mod liar;

@@ -65,6 +65,7 @@ fn arena_records(
             index: shard_index,
             count: shard_count,
         },
+        referee: false,
     };
     let run = interrupt::run(py, move || run_arena(&config, &|| ()))?.map_err(arena_error)?;
     Ok(run.jsonl())

@@ -16,6 +16,7 @@ pub mod bibliography;
 pub mod bidding;
 pub mod board;
 pub mod build;
+pub mod championship;
 pub mod check;
 pub mod document;
 pub mod games;

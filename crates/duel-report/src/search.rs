@@ -273,6 +273,10 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     crate::step("Proposition 15");
     md.push_str("\nThe speed of the agents (iterations per second, cost per iteration against MCTS, and as the tree grows, section 2.12) is measured by `cargo bench -p duel-search --bench search`, not here: timings are not reproductions.\n");
 
+    // Section 8.3: the championships that fit MCTS's parameters, and the referee.
+    let fit = crate::championship::report_part(opts, &mut md, &mut s.checks);
+    data.insert("championship".into(), fit);
+
     // Section 8: matches against the best MCTS, with the paper's iteration counts as budgets.
     let m = matches(opts, &mut md, &mut s.checks);
     data.insert("matches".into(), m);

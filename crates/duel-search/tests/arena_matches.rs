@@ -3,6 +3,7 @@
 
 use duel_core::game::{Game, Outcome, Player};
 use duel_games::{parse_game, GameVisitor};
+use duel_search::arena::realization::game_start;
 use duel_search::arena::{
     merge, parse_records, run_arena, score_ci95, ArenaConfig, ArenaError, ArenaRun, GameRecord,
     InputError, MergeError, RecordFault, Shard, ShardFault,
@@ -22,6 +23,7 @@ fn config(game: &str, a: &str, b: &str, games: u64, iterations: u64) -> ArenaCon
         threads: Some(1),
         memory: None,
         shard: Shard::ALL,
+        referee: false,
     }
 }
 
@@ -29,34 +31,37 @@ fn run(c: &ArenaConfig) -> ArenaRun {
     run_arena(c, &|| {}).unwrap_or_else(|e| panic!("{c:?}: {e}"))
 }
 
-/// Replays each record's moves from the start and checks that the game is finished there,
-/// with the recorded winner (A is the first player exactly when `a_first`).
+/// Replays each record's moves from its start (its pair's realization of a random tree, for
+/// the seed 11 of [`config`]) and checks that the game is finished there, with the recorded
+/// winner (A is the first player exactly when `a_first`).
 fn replay_agrees(game: &str, records: &[GameRecord]) {
-    struct Replay<'a>(&'a [GameRecord]);
+    struct Replay<'a>(&'a GameRecord);
     impl GameVisitor for Replay<'_> {
         type Output = ();
         fn visit<G: Game + 'static>(self, start: G) {
-            for r in self.0 {
-                let mut pos = start.clone();
-                pos.play_moves(&r.moves).expect("recorded moves are legal");
-                let outcome = pos.outcome().expect("the recorded game is finished");
-                let a_player = if r.a_first {
-                    Player::First
-                } else {
-                    Player::Second
-                };
-                assert_eq!(r.outcome, outcome, "{r:?}");
-                let expected = match outcome {
-                    Outcome::Draw => "draw",
-                    Outcome::Win(p) if p == a_player => "a",
-                    Outcome::Win(_) => "b",
-                };
-                assert_eq!(r.winner(), expected, "{r:?}");
-                assert_eq!(r.a_first, r.game_index % 2 == 0);
-            }
+            let r = self.0;
+            let mut pos = start.clone();
+            pos.play_moves(&r.moves).expect("recorded moves are legal");
+            let outcome = pos.outcome().expect("the recorded game is finished");
+            let a_player = if r.a_first {
+                Player::First
+            } else {
+                Player::Second
+            };
+            assert_eq!(r.outcome, outcome, "{r:?}");
+            let expected = match outcome {
+                Outcome::Draw => "draw",
+                Outcome::Win(p) if p == a_player => "a",
+                Outcome::Win(_) => "b",
+            };
+            assert_eq!(r.winner(), expected, "{r:?}");
+            assert_eq!(r.a_first, r.game_index % 2 == 0);
         }
     }
-    parse_game(game).unwrap().visit(Replay(records));
+    let g = parse_game(game).unwrap();
+    for r in records {
+        game_start(&g, 11, r.game_index).visit(Replay(r));
+    }
 }
 
 fn counts_add_up(r: &ArenaRun) {

@@ -18,6 +18,9 @@ pub enum ArenaError {
     /// An agent spec or budget is not valid.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The referee cannot judge the game (`--referee`).
+    #[error(transparent)]
+    Referee(#[from] super::referee::RefereeError),
     /// The game is a bidding game: no search agent plays it.
     #[error("{} is a bidding game: no search agent plays it (duel arena plays {})", quote(.game), syntaxes(Engine::Search))]
     Unsupported {
@@ -171,6 +174,36 @@ pub enum InputError {
         game: String,
         /// How it is over.
         outcome: Outcome,
+    },
+    /// A championship of an agent other than MCTS or MCTS′.
+    #[error("a championship is of mcts or mcts-prime (the players MCTS(k/2, l/2)), got {}", quote(.got))]
+    ChampionshipAgent {
+        /// The agent given.
+        got: String,
+    },
+    /// A grid K out of `2..=max`.
+    #[error("the grid K must be between 2 and {max} (players MCTS(k/2, l/2), 1 ≤ k ≤ l ≤ K; the paper uses 10 and 20), got {got}")]
+    Grid {
+        /// K given.
+        got: u32,
+        /// The largest K ([`super::championship::MAX_GRID`]).
+        max: u32,
+    },
+    /// A smallest k out of `1..grid`.
+    #[error("the smallest k must be at least 1 and below the grid K = {grid} (two players at least), got {from}")]
+    GridFrom {
+        /// The smallest k given.
+        from: u32,
+        /// K.
+        grid: u32,
+    },
+    /// Games per pair of players that are not an even number in `2..=max`.
+    #[error("the games of each pair of players must be even (half with each colour), from 2 to {max}, got {got}")]
+    PairGames {
+        /// The number given.
+        got: u64,
+        /// The most ([`super::championship::MAX_PAIR_GAMES`]).
+        max: u64,
     },
     /// A run whose shard played no game.
     #[error("the shard plays no game")]

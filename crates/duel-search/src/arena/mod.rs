@@ -28,16 +28,23 @@ use duel_core::input::Bounds;
 use duel_games::registry::names_bidding_game;
 use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
 
+pub mod championship;
 mod error;
 mod merge;
+pub mod realization;
 mod record;
+pub mod referee;
+pub mod standings;
 mod summary;
 
 pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
-use record::{check_games, open_records, RecordSink};
+use record::{check_games, open_records};
 pub use record::{parse_records, GameRecord, RecordLine, RunInfo};
 pub use summary::{score_ci95, Summary, Tally};
+
+use realization::{game_start, is_random_tree};
+use referee::{check_refereeable, Referee, RefereeCounts};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
 pub const MAX_GAMES: u64 = 10_000_000;
@@ -128,6 +135,9 @@ pub struct ArenaConfig {
     pub memory: Option<u64>,
     /// The games played.
     pub shard: Shard,
+    /// Whether the referee judges every move ([`referee`]); refused on a game too large to
+    /// solve.
+    pub referee: bool,
 }
 
 /// The most memory one game may hold: two agents, each with a tree of at most
@@ -196,7 +206,72 @@ pub fn play_game<G: Game + 'static>(
         a_first,
         outcome,
         moves: start.format_moves(&moves),
+        referee: None,
     })
+}
+
+/// Plays game `index` of a run on `game` (on its pair's realization of a random tree, see
+/// [`realization`]) and, when `referee`, judges its moves.
+pub fn play_run_game(
+    game: &AnyGame,
+    a: &AgentSpec,
+    b: &AgentSpec,
+    budgets: [Budget; 2],
+    seed: u64,
+    index: u64,
+    referee: bool,
+) -> Result<GameRecord, ArenaError> {
+    struct One<'a> {
+        a: &'a AgentSpec,
+        b: &'a AgentSpec,
+        budgets: [Budget; 2],
+        seed: u64,
+        index: u64,
+        referee: bool,
+    }
+    impl GameVisitor for One<'_> {
+        type Output = Result<GameRecord, ArenaError>;
+        fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
+            let mut r = play_game(&start, self.a, self.b, self.budgets, self.seed, self.index)
+                .map_err(|error| ArenaError::Match {
+                    index: self.index,
+                    error,
+                })?;
+            if self.referee {
+                let moves = start.parse_moves(&r.moves)?;
+                let by_colour = Referee::default().judge(&start, &moves)?;
+                let a = r.a_plays().index();
+                r.referee = Some(RefereeCounts {
+                    a: by_colour[a],
+                    b: by_colour[1 - a],
+                });
+            }
+            Ok(r)
+        }
+    }
+    let start = if is_random_tree(game) {
+        game_start(game, seed, index)
+    } else {
+        game.clone()
+    };
+    start.visit(One {
+        a,
+        b,
+        budgets,
+        seed,
+        index,
+        referee,
+    })
+}
+
+/// How a game's start is over, if it is.
+struct IsFinished;
+
+impl GameVisitor for IsFinished {
+    type Output = Option<Outcome>;
+    fn visit<G: Game + 'static>(self, start: G) -> Option<Outcome> {
+        start.outcome()
+    }
 }
 
 /// A run's records, in the order of their index, with its parameters and summary.
@@ -335,19 +410,15 @@ pub fn run_arena_into(
         }
     }
     let game = parse_arena_game(&config.game)?;
-    struct IsFinished;
-    impl GameVisitor for IsFinished {
-        type Output = Option<Outcome>;
-        fn visit<G: Game + 'static>(self, start: G) -> Option<Outcome> {
-            start.outcome()
-        }
-    }
     if let Some(o) = game.clone().visit(IsFinished) {
         return Err(InputError::Over {
             game: config.game.trim().to_string(),
             outcome: o,
         }
         .into());
+    }
+    if config.referee {
+        check_refereeable(&game, config.seed)?;
     }
     let info = RunInfo {
         game: game.spec(),
@@ -371,6 +442,8 @@ pub fn run_arena_into(
         },
         seed: config.seed,
         games: config.games,
+        pair_realizations: is_random_tree(&game),
+        refereed: config.referee,
     };
 
     let (sink, done) = match out {
@@ -380,32 +453,6 @@ pub fn run_arena_into(
         }
         None => (None, Vec::new()),
     };
-    struct Play<'a> {
-        a: &'a AgentSpec,
-        b: &'a AgentSpec,
-        budgets: [Budget; 2],
-        seed: u64,
-        indices: Vec<u64>,
-        sink: Option<&'a RecordSink>,
-        on_game: &'a (dyn Fn(Progress) + Sync),
-    }
-    impl GameVisitor for Play<'_> {
-        type Output = Result<Vec<GameRecord>, ArenaError>;
-        fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
-            self.indices
-                .par_iter()
-                .map(|&i| {
-                    let r = play_game(&start, self.a, self.b, self.budgets, self.seed, i)
-                        .map_err(|error| ArenaError::Match { index: i, error })?;
-                    if let Some(sink) = self.sink {
-                        sink.write(&r)?;
-                    }
-                    (self.on_game)(Progress::Game);
-                    Ok(r)
-                })
-                .collect()
-        }
-    }
     let played: BTreeSet<u64> = done.iter().map(|r| r.game_index).collect();
     let indices: Vec<u64> = (shard.index..config.games)
         .step_by(usize::try_from(shard.count).unwrap_or(usize::MAX))
@@ -415,14 +462,18 @@ pub fn run_arena_into(
         games: shard.games_in(config.games),
         resumed: done.len() as u64,
     });
-    let play = Play {
-        a: &a,
-        b: &b,
-        budgets,
-        seed: config.seed,
-        indices,
-        sink: sink.as_ref(),
-        on_game,
+    let play = || -> Result<Vec<GameRecord>, ArenaError> {
+        indices
+            .par_iter()
+            .map(|&i| {
+                let r = play_run_game(&game, &a, &b, budgets, config.seed, i, config.referee)?;
+                if let Some(sink) = &sink {
+                    sink.write(&r)?;
+                }
+                on_game(Progress::Game);
+                Ok(r)
+            })
+            .collect()
     };
     let fit = config
         .memory
@@ -436,7 +487,7 @@ pub fn run_arena_into(
         None => None,
     };
     let mut records = match threads {
-        None => game.visit(play)?,
+        None => play()?,
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()
@@ -444,7 +495,7 @@ pub fn run_arena_into(
                 threads: t,
                 why: e.to_string(),
             })?
-            .install(|| game.visit(play))?,
+            .install(play)?,
     };
     let resumed = done.len() as u64;
     records.extend(done);
@@ -506,6 +557,7 @@ mod tests {
             threads: Some(1),
             memory: None,
             shard: Shard { index: 1, count: 2 },
+            referee: false,
         };
         let run = run_arena(&config, &|| {}).unwrap();
         let answer = run.answer();

@@ -8,6 +8,8 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
+use super::realization::game_start;
+use super::referee::RefereeCounts;
 use super::{
     parse_arena_game, ArenaError, InputError, RecordFault, Shard, MAX_GAMES, RECORD_BOUNDS,
 };
@@ -32,6 +34,8 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// The moves from the start, in the game's notation.
     pub moves: String,
+    /// What the referee found (`--referee`): each agent's moves that kept the exact value.
+    pub referee: Option<RefereeCounts>,
 }
 
 impl GameRecord {
@@ -66,6 +70,8 @@ struct WireRecord {
     a_first: bool,
     winner: WireWinner,
     moves: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    referee: Option<RefereeCounts>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -88,6 +94,7 @@ impl From<GameRecord> for WireRecord {
             a_first: r.a_first,
             winner,
             moves: r.moves,
+            referee: r.referee,
         }
     }
 }
@@ -109,6 +116,7 @@ impl From<WireRecord> for GameRecord {
             a_first: w.a_first,
             outcome,
             moves: w.moves,
+            referee: w.referee,
         }
     }
 }
@@ -139,6 +147,13 @@ pub struct RunInfo {
     pub seed: u64,
     /// Games of the whole run.
     pub games: u64,
+    /// Whether each pair of games was played on its own realization of a random tree
+    /// ([`super::realization`]); records without it were all played on the game's own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pair_realizations: bool,
+    /// Whether the referee judged each move (`--referee`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refereed: bool,
 }
 
 /// One line of a records file (`--out FILE.jsonl`): a game and its run's parameters.
@@ -237,7 +252,7 @@ pub(super) fn open_records(
 
 /// Removes the end of `file` after its last `\n` (a line cut short when a run was stopped as
 /// it wrote).
-fn drop_cut_line(file: &mut std::fs::File) -> std::io::Result<()> {
+pub(super) fn drop_cut_line(file: &mut std::fs::File) -> std::io::Result<()> {
     let len = file.seek(SeekFrom::End(0))?;
     let mut end = len;
     let mut chunk = vec![0u8; 4096];
@@ -294,6 +309,20 @@ fn run_difference(expected: &RunInfo, found: &RunInfo) -> Option<RecordFault> {
         .or_else(|| field("b_millis", opt(expected.b_millis), opt(found.b_millis)))
         .or_else(|| field("seed", expected.seed.to_string(), found.seed.to_string()))
         .or_else(|| field("games", expected.games.to_string(), found.games.to_string()))
+        .or_else(|| {
+            field(
+                "pair_realizations",
+                expected.pair_realizations.to_string(),
+                found.pair_realizations.to_string(),
+            )
+        })
+        .or_else(|| {
+            field(
+                "referee",
+                expected.refereed.to_string(),
+                found.refereed.to_string(),
+            )
+        })
 }
 
 /// Reads the record lines of one file (blank lines are skipped); `source_name` names it in
@@ -359,7 +388,12 @@ pub(super) fn parse_record_line(
             games.entry(rec.run.game.clone()).or_insert(g)
         }
     };
-    let replayed = start.clone().visit(Replay {
+    let start = if rec.run.pair_realizations {
+        game_start(start, rec.run.seed, rec.record.game_index)
+    } else {
+        start.clone()
+    };
+    let replayed = start.visit(Replay {
         moves: &rec.record.moves,
     });
     match replayed {
@@ -416,6 +450,11 @@ pub(super) fn check_games(games: u64) -> Result<(), ArenaError> {
     Ok(())
 }
 
+/// How the moves `moves` from `start` end, or why they are not a finished game.
+pub(super) fn replay_outcome(start: AnyGame, moves: &str) -> Result<Outcome, String> {
+    start.visit(Replay { moves })
+}
+
 /// Replays a record's moves from the start: how the game ended, or why the moves are not a
 /// finished game.
 struct Replay<'a> {
@@ -458,6 +497,7 @@ mod tests {
                     a_first,
                     outcome,
                     moves: String::new(),
+                    referee: None,
                 };
                 let text = serde_json::to_string(&r).unwrap();
                 assert_eq!(serde_json::from_str::<GameRecord>(&text).unwrap(), r);

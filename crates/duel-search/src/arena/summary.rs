@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::referee::RefereeSummary;
 use super::GameRecord;
 use duel_core::game::Outcome;
 
@@ -55,6 +56,9 @@ pub struct Summary {
     pub a_first: Tally,
     /// The games where B moved first.
     pub b_first: Tally,
+    /// What the referee found, when every game was refereed (`--referee`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub referee: Option<RefereeSummary>,
 }
 
 impl Summary {
@@ -87,6 +91,7 @@ impl Summary {
             a_score_ci95: ci,
             a_first,
             b_first,
+            referee: RefereeSummary::of(records.iter().map(|r| &r.referee)),
         })
     }
 }

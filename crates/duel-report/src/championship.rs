@@ -1,0 +1,367 @@
+//! Section 8.3 of Delattre & Fournier in the report: the parameters of MCTS and MCTS′ fitted
+//! by a championship instead of copied from the paper, and the referee on the small games.
+//!
+//! [`PAPER_FITS`] is the paper's table of fitted players and first-move iteration counts for
+//! every family and budget (sections 8.4 to 8.10): the one place the report's families take
+//! them from. [`fit`] plays the championship that fits them again; the report plays a reduced
+//! one (every pair of players meets in two games, one per colour, on a fresh Pearl tree) at
+//! the iteration counts the paper reports for 1 ms on the large Pearl game.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use crate::{Check, ReportOptions, Status};
+use duel_search::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
+use duel_search::arena::{run_arena, ArenaConfig, ArenaError, Shard};
+use duel_search::Budget;
+
+/// One budget of one family of section 8: the players the paper's championships picked, with
+/// their mean iterations at the first move, and its own agent's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PaperFit {
+    /// The subsection, e.g. `8.4`.
+    pub section: &'static str,
+    /// The game, as duel names it.
+    pub game: &'static str,
+    /// Milliseconds per move.
+    pub t_ms: u32,
+    /// MCTS(a, b): a, b, mean iterations at the first move.
+    pub mcts: (f64, f64, u64),
+    /// MCTS′(a, b): a, b, mean iterations at the first move.
+    pub mcts_prime: (f64, f64, u64),
+    /// The paper's agent (`sym` or `symp`) and its mean iterations at the first move.
+    pub ours: (&'static str, u64),
+}
+
+impl PaperFit {
+    /// The spec of the fitted MCTS, e.g. `mcts:a=3.5,b=5`.
+    pub fn mcts_spec(&self) -> String {
+        format!("mcts:a={},b={}", self.mcts.0, self.mcts.1)
+    }
+
+    /// The spec of the fitted MCTS′.
+    pub fn mcts_prime_spec(&self) -> String {
+        format!("mcts-prime:a={},b={}", self.mcts_prime.0, self.mcts_prime.1)
+    }
+}
+
+const fn row(
+    section: &'static str,
+    game: &'static str,
+    t_ms: u32,
+    mcts: (f64, f64, u64),
+    mcts_prime: (f64, f64, u64),
+    ours: (&'static str, u64),
+) -> PaperFit {
+    PaperFit {
+        section,
+        game,
+        t_ms,
+        mcts,
+        mcts_prime,
+        ours,
+    }
+}
+
+/// The paper's fitted players, sections 8.4 to 8.10, as printed above each table ("t = 1 ms.
+/// MCTS(3.5,5): 498, MCTS’(2,3): 442, SymP: 163").
+#[rustfmt::skip]
+pub const PAPER_FITS: &[PaperFit] = &[
+    row("8.4", "pearl:2:32", 1, (3.5, 5.0, 498), (2.0, 3.0, 442), ("symp", 163)),
+    row("8.4", "pearl:2:32", 2, (3.5, 5.0, 717), (3.0, 4.5, 579), ("symp", 238)),
+    row("8.4", "pearl:2:32", 4, (4.0, 4.5, 1137), (3.5, 5.0, 848), ("symp", 395)),
+    row("8.4", "pearl:2:32", 8, (3.0, 3.5, 2210), (3.5, 5.0, 1561), ("symp", 693)),
+    row("8.4", "pearl:2:32", 16, (4.0, 5.0, 4229), (4.0, 4.5, 2893), ("symp", 1307)),
+    row("8.4", "pearl:2:32", 32, (4.0, 4.5, 8277), (4.5, 5.0, 5922), ("symp", 2473)),
+    row("8.4", "pearl:2:32", 64, (4.5, 4.5, 15983), (3.5, 4.5, 14399), ("symp", 4766)),
+    row("8.5", "pearl:2:16", 1, (5.0, 8.5, 1100), (5.0, 7.5, 954), ("symp", 301)),
+    row("8.5", "pearl:2:16", 2, (6.0, 10.0, 1637), (5.5, 9.5, 1584), ("symp", 444)),
+    row("8.5", "pearl:2:16", 4, (5.5, 9.0, 2829), (5.5, 9.0, 2776), ("symp", 725)),
+    row("8.5", "pearl:2:16", 8, (7.0, 9.5, 4876), (5.5, 9.0, 5745), ("symp", 1128)),
+    row("8.5", "pearl:2:16", 16, (6.5, 7.5, 10303), (4.5, 6.0, 12729), ("symp", 1692)),
+    // The header says MCTS(6.5,8.5), the table below it MCTS(6.8,8.5): 6.8 is not k/2, a
+    // misprint of 6.5.
+    row("8.5", "pearl:2:16", 32, (6.5, 8.5, 25929), (7.5, 9.0, 27585), ("symp", 1840)),
+    row("8.6", "connect:7x6:4", 1, (1.5, 1.5, 53), (1.0, 1.0, 50), ("sym", 33)),
+    row("8.6", "connect:7x6:4", 2, (1.0, 1.0, 82), (2.0, 2.5, 76), ("sym", 48)),
+    row("8.6", "connect:7x6:4", 4, (2.0, 2.0, 137), (1.5, 1.5, 124), ("sym", 81)),
+    row("8.6", "connect:7x6:4", 8, (3.0, 3.5, 254), (3.5, 4.0, 225), ("sym", 146)),
+    row("8.6", "connect:7x6:4", 16, (4.0, 4.5, 491), (3.5, 4.0, 441), ("sym", 280)),
+    row("8.7", "connect:4x10:3", 1, (4.0, 5.0, 223), (2.0, 2.5, 257), ("sym", 107)),
+    row("8.7", "connect:4x10:3", 2, (1.5, 2.0, 441), (2.5, 3.0, 432), ("sym", 167)),
+    row("8.7", "connect:4x10:3", 4, (2.0, 2.0, 722), (3.5, 4.0, 921), ("sym", 294)),
+    row("8.7", "connect:4x10:3", 8, (4.5, 5.0, 2215), (4.5, 5.0, 2966), ("sym", 530)),
+    row("8.7", "connect:4x10:3", 16, (3.5, 4.0, 7409), (4.0, 4.0, 6705), ("sym", 982)),
+    row("8.8", "connect:15x15:3", 1, (2.5, 4.0, 21), (1.5, 2.5, 20), ("sym", 16)),
+    row("8.8", "connect:15x15:3", 2, (2.0, 3.5, 32), (2.0, 3.5, 31), ("sym", 24)),
+    row("8.8", "connect:15x15:3", 4, (1.5, 2.5, 54), (3.0, 5.0, 52), ("sym", 40)),
+    row("8.8", "connect:15x15:3", 8, (2.5, 4.0, 100), (3.0, 5.0, 96), ("sym", 72)),
+    row("8.8", "connect:15x15:3", 16, (1.5, 2.0, 194), (3.5, 5.0, 182), ("sym", 134)),
+    row("8.8", "connect:15x15:3", 32, (3.0, 3.5, 379), (3.0, 4.0, 368), ("sym", 260)),
+    row("8.8", "connect:15x15:3", 64, (4.0, 5.0, 781), (2.0, 2.5, 785), ("sym", 523)),
+    row("8.8", "connect:15x15:3", 128, (2.5, 3.0, 1735), (2.0, 2.5, 1704), ("sym", 1032)),
+    row("8.9", "connect:15x6:5", 1, (2.5, 4.0, 11), (3.0, 5.0, 10), ("sym", 8)),
+    row("8.9", "connect:15x6:5", 2, (0.5, 0.5, 16), (1.0, 1.5, 15), ("sym", 12)),
+    row("8.9", "connect:15x6:5", 4, (0.5, 0.5, 27), (0.5, 0.5, 25), ("sym", 19)),
+    row("8.9", "connect:15x6:5", 8, (0.5, 0.5, 50), (0.5, 0.5, 45), ("sym", 33)),
+    row("8.9", "connect:15x6:5", 16, (1.5, 2.0, 95), (1.5, 2.0, 88), ("sym", 61)),
+    row("8.10", "connect-misere:15x6:5", 1, (1.5, 3.0, 10), (2.0, 4.0, 9), ("sym", 8)),
+    row("8.10", "connect-misere:15x6:5", 2, (1.5, 3.0, 15), (1.0, 2.0, 14), ("sym", 12)),
+    row("8.10", "connect-misere:15x6:5", 4, (0.5, 0.5, 25), (2.0, 4.0, 23), ("sym", 19)),
+];
+
+/// The paper's fitted players for `game` at `t_ms` milliseconds per move, if it has them.
+pub fn paper_fit(game: &str, t_ms: u32) -> Option<&'static PaperFit> {
+    PAPER_FITS.iter().find(|f| f.game == game && f.t_ms == t_ms)
+}
+
+/// Plays the championship of `agent` (`mcts` or `mcts-prime`) over the grid `from ≤ k ≤ l ≤
+/// grid` on `game`, `games` games a pair at `iterations` per move: the winner is the fitted
+/// player ([`ChampionshipAnswer::winner`]).
+pub fn fit(
+    game: &str,
+    agent: &str,
+    iterations: u64,
+    (from, grid): (u32, u32),
+    games: u64,
+    seed: u64,
+) -> Result<ChampionshipAnswer, ArenaError> {
+    let config = ChampionshipConfig {
+        game: game.to_string(),
+        agent: agent.to_string(),
+        grid,
+        from,
+        games,
+        budget: Budget::Iterations(iterations),
+        seed,
+        threads: None,
+        memory: None,
+        referee: false,
+    };
+    run_championship(&config, None, &|_| {})
+}
+
+/// The subsection "Section 8.3: fitting MCTS's parameters" and the referee's table: its
+/// Markdown into `md`, its checks into `checks`, its numbers returned.
+pub fn report_part(
+    opts: &ReportOptions,
+    md: &mut String,
+    checks: &mut Vec<Check>,
+) -> serde_json::Value {
+    let Some(paper) = paper_fit("pearl:2:32", 1) else {
+        return json!(null);
+    };
+    // The full grid of the paper, or k ≥ 4 (a ≥ 2, which holds both of the paper's players).
+    let (from, grid) = if opts.quick { (4, 10) } else { (1, 10) };
+    let games = 2;
+    md.push_str("\n### Section 8.3: fitting MCTS's parameters\n\n");
+    let _ = writeln!(
+        md,
+        "The paper fits MCTS(a, b) and MCTS′(a, b) for each game and time per move by a championship of the players a = k/2, b = l/2, 1 ≤ k ≤ l ≤ 10, each pair meeting in 40 games (20 with each colour), the winner the player with the most wins. Here the championship of the large Pearl game (pearl:2:32) at 1 ms is played with the paper's first-move iteration counts at 1 ms as budgets ({} for MCTS, {} for MCTS′), over {from} ≤ k ≤ l ≤ {grid}, each pair of players meeting in {games} games (one with each colour, on a fresh realization of the tree): `duel arena championship pearl:2:32 --agent mcts --grid 10 --iterations {} --games 40` plays the paper's. Ties are broken by fewer losses, then by the smaller (a, b).\n",
+        paper.mcts.2, paper.mcts_prime.2, paper.mcts.2
+    );
+    md.push_str("| championship | players | games | winner: wins/draws/losses (score, 95 % CI) | margin over the runner-up | paper's player: rank, wins | top five |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+    let mut out = Vec::new();
+    for (agent, (a, b, iterations), seed) in [
+        ("mcts", paper.mcts, 831),
+        ("mcts-prime", paper.mcts_prime, 832),
+    ] {
+        let paper_spec = format!("{agent}:a={a},b={b}");
+        let c = match fit(paper.game, agent, iterations, (from, grid), games, seed) {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = writeln!(md, "| {agent} | | | failed: {e} | | | |");
+                continue;
+            }
+        };
+        let w = &c.winner;
+        let theirs = c.standings.iter().find(|s| s.player.spec == paper_spec);
+        let top: Vec<String> = c
+            .standings
+            .iter()
+            .take(5)
+            .map(|s| format!("({}, {}) {}", s.player.a, s.player.b, s.wins))
+            .collect();
+        let _ = writeln!(
+            md,
+            "| {agent}, {iterations} iterations a move | {} | {} | {}: {}/{}/{} ({:.3}, {:.3}–{:.3}) | {} | {} | {} |",
+            c.players,
+            c.games,
+            w.player.spec,
+            w.wins,
+            w.draws,
+            w.losses,
+            w.score,
+            w.score_ci95[0],
+            w.score_ci95[1],
+            c.margin,
+            theirs.map_or("not in the grid".to_string(), |s| format!(
+                "{}, {} wins (score {:.3})",
+                s.rank, s.wins, s.score
+            )),
+            top.join("; ")
+        );
+        let same = w.player.spec == paper_spec;
+        let within = theirs.is_some_and(|s| s.score >= w.score_ci95[0]);
+        let note = if same {
+            "the championship's winner is the paper's player".to_string()
+        } else if within {
+            format!(
+                "a tight championship, as the paper says of its own (\"the resulting best player is rather unstable … the competition is very tight among a few players\"): the paper's player is ranked {} with a score inside the winner's 95 % interval, so these {} games a pair do not separate them",
+                theirs.map_or(0, |s| s.rank),
+                games
+            )
+        } else {
+            format!(
+                "the paper's player is ranked {} here, its score below the winner's 95 % interval: in this championship ({games} games a pair, the paper's first-move iteration count as a fixed budget where the paper gave 1 ms a move) other parameters win",
+                theirs.map_or("outside the grid".to_string(), |s| s.rank.to_string())
+            )
+        };
+        checks.push(Check::new(
+            &format!("{agent} fitted by a championship on pearl:2:32, the paper's 1 ms iteration count ({iterations}) as budget"),
+            "Delattre & Fournier, sections 8.3 and 8.4",
+            &paper_spec,
+            &format!("{} ({} wins of {}, margin {})", w.player.spec, w.wins, w.games, c.margin),
+            Status::of(same),
+            &note,
+        ));
+        out.push(json!({
+            "agent": agent, "game": paper.game, "iterations": iterations, "from": from, "grid": grid,
+            "games_per_pair": games, "seed": seed, "paper": paper_spec, "winner": w,
+            "margin": c.margin, "top": c.standings.iter().take(10).collect::<Vec<_>>(),
+        }));
+    }
+    let referee = referee_table(opts, md, checks);
+    json!({"championships": out, "referee": referee})
+}
+
+/// The referee on the small games: each agent's share of moves that kept the exact value.
+fn referee_table(
+    opts: &ReportOptions,
+    md: &mut String,
+    checks: &mut Vec<Check>,
+) -> serde_json::Value {
+    let games = if opts.quick { 20 } else { 100 };
+    let small = paper_fit("pearl:2:16", 1);
+    let four = paper_fit("connect:4x10:3", 1);
+    let mut cells: Vec<(String, String, String, u64, u64)> = vec![(
+        "tictactoe".into(),
+        "solver".into(),
+        "mcts:a=3.5,b=5".into(),
+        100_000,
+        100,
+    )];
+    for f in [small, four].into_iter().flatten() {
+        cells.push((
+            f.game.into(),
+            f.ours.0.into(),
+            f.mcts_spec(),
+            f.ours.1,
+            f.mcts.2,
+        ));
+        cells.push((
+            f.game.into(),
+            f.ours.0.into(),
+            f.mcts_prime_spec(),
+            f.ours.1,
+            f.mcts_prime.2,
+        ));
+    }
+    md.push_str("\n### The referee: moves that kept the exact value\n\n");
+    let _ = writeln!(
+        md,
+        "`duel arena --referee` solves every position of every game exactly (alpha-beta, at most 2 million positions a position) and counts, for each agent, the moves after which the position's value for the side that moved was unchanged (in a won position, a winning move; in a lost one every move). {games} games a line, colours alternating, at the paper's 1 ms first-move iteration counts as budgets (section 8.5 for pearl:2:16, 8.7 for connect:4x10:3); the solver's line checks the referee itself.\n"
+    );
+    md.push_str("| game | A | B | iterations A / B | A: kept / moves | B: kept / moves | A's score (95 % CI) |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+    let mut out = Vec::new();
+    for (game, a, b, ia, ib) in cells {
+        let config = ArenaConfig {
+            game: game.clone(),
+            a: a.clone(),
+            b: b.clone(),
+            games,
+            budget: Budget::Iterations(ia),
+            b_budget: Some(Budget::Iterations(ib)),
+            seed: 833,
+            threads: None,
+            memory: None,
+            shard: Shard::ALL,
+            referee: true,
+        };
+        let run = match run_arena(&config, &|| {}) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = writeln!(md, "| {game} | {a} | {b} | {ia} / {ib} | failed: {e} | | |");
+                continue;
+            }
+        };
+        let s = &run.summary;
+        let Some(r) = s.referee else { continue };
+        let _ = writeln!(
+            md,
+            "| {game} | {} | {} | {ia} / {ib} | {}/{} ({:.3}) | {}/{} ({:.3}) | {:.3} ({:.3}–{:.3}) |",
+            s.a, s.b, r.a.kept, r.a.moves, r.a_kept_fraction, r.b.kept, r.b.moves, r.b_kept_fraction,
+            s.a_score, s.a_score_ci95[0], s.a_score_ci95[1]
+        );
+        if a == "solver" {
+            checks.push(Check::new(
+                "the referee: the exact agent keeps the value of every position (tic-tac-toe)",
+                "duel (beyond the paper)",
+                "",
+                &format!("{}/{} moves", r.a.kept, r.a.moves),
+                if r.a.kept == r.a.moves {
+                    Status::New
+                } else {
+                    Status::Differs
+                },
+                "a check of the referee itself: solver's moves are exact, so all keep the value",
+            ));
+        }
+        out.push(json!({"game": game, "a": s.a, "b": s.b, "iterations": [ia, ib], "referee": r, "a_score": s.a_score, "a_score_ci95": s.a_score_ci95}));
+    }
+    json!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every fitted player is on the paper's grid (a = k/2 ≤ b = l/2, l ≤ 10, or 20 in section
+    /// 8.5), every game is one duel plays, and the cells are found by game and budget.
+    #[test]
+    fn the_papers_fits_are_on_its_grid() {
+        for f in PAPER_FITS {
+            let max = if f.section == "8.5" { 10.0 } else { 5.0 };
+            for (a, b, iterations) in [f.mcts, f.mcts_prime] {
+                assert!(
+                    (a * 2.0).fract() == 0.0 && (b * 2.0).fract() == 0.0,
+                    "{f:?}"
+                );
+                assert!(0.5 <= a && a <= b && b <= max, "{f:?}");
+                assert!(iterations > f.ours.1, "{f:?}");
+            }
+            assert!(duel_games::parse_game(f.game).is_ok(), "{}", f.game);
+            assert!(duel_search::AgentSpec::parse(&f.mcts_spec()).is_ok());
+            assert!(duel_search::AgentSpec::parse(&f.mcts_prime_spec()).is_ok());
+        }
+        let f = paper_fit("pearl:2:32", 1).unwrap();
+        assert_eq!(f.mcts_spec(), "mcts:a=3.5,b=5");
+        assert_eq!(f.mcts_prime_spec(), "mcts-prime:a=2,b=3");
+        assert_eq!((f.mcts.2, f.mcts_prime.2, f.ours.1), (498, 442, 163));
+        assert_eq!(
+            paper_fit("connect:7x6:4", 16).unwrap().mcts_spec(),
+            "mcts:a=4,b=4.5"
+        );
+        assert!(paper_fit("connect:7x6:4", 3).is_none());
+    }
+
+    /// The reduced championship of the report names a winner with its record.
+    #[test]
+    fn a_small_fit_names_a_winner() {
+        let c = fit("pearl:2:8", "mcts", 50, (3, 5), 2, 1).unwrap();
+        assert_eq!(c.players, 6);
+        assert_eq!(c.winner.games, 10);
+        assert!(c.winner.wins >= c.standings[1].wins);
+    }
+}
