@@ -1,5 +1,6 @@
 //! A game of discrete bidding against the optimal bidder, under the tie-breaking advantage
-//! (Develin & Payne, section 2.3): the whole game is a [`BiddingState`] that a front end keeps
+//! (Develin & Payne, section 2.3) or another tie rule of the appendix (played by
+//! [`crate::session_rules`]): the whole game is a [`BiddingState`] that a front end keeps
 //! and sends back, so a server answering it holds nothing between requests.
 //!
 //! Each round both players bid at once; the higher bid wins, and the winner pays the bid to the
@@ -20,6 +21,8 @@ use crate::brute::TieRule;
 use crate::discrete::{advise, thresholds};
 use crate::games::{parse_game, BuiltGame};
 use crate::graph::{player_name, serialize_player, GameGraph};
+use crate::session_rules;
+pub use crate::session_rules::{SEARCH_SESSION_CHIPS, SEARCH_SESSION_WORK};
 use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
@@ -41,7 +44,9 @@ pub struct BiddingState {
     pub bob: u64,
     /// Who holds the tie-breaking advantage: `alice` or `bob`.
     pub tie: String,
-    /// The tie-breaking rule; only `advantage` is played (the default).
+    /// The tie-breaking rule: `advantage` (the default), `make-it-take-it`, `losers-ball` or
+    /// `ladies-first` (then `tie` must be `alice`). Under the last three `tie` names who wins the
+    /// next tie, and the rule passes it on.
     #[serde(default)]
     pub tie_rule: Option<String>,
     /// Whom the user plays: `alice` or `bob`.
@@ -59,7 +64,8 @@ pub struct BiddingState {
 pub struct Bid {
     /// Chips offered.
     pub chips: u64,
-    /// Whether to win a tie with the advantage (meaningful only for its holder).
+    /// Whether to win a tie with the advantage (meaningful only for its holder, under the
+    /// advantage rule).
     #[serde(default)]
     pub use_tie: bool,
 }
@@ -158,10 +164,6 @@ struct Solved {
 
 impl Solved {
     fn read(state: &BiddingState) -> Result<Solved, BiddingError> {
-        let rule = TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))?;
-        if rule != TieRule::Advantage {
-            return Err(BiddingError::SessionRule(rule));
-        }
         let user = parse_player(&state.user)?;
         let holder = parse_player(&state.tie)?;
         if let Some(p) = &state.to_move {
@@ -254,7 +256,12 @@ impl Solved {
     }
 }
 
-fn outcome_name(o: Outcome) -> String {
+/// The state's tie rule.
+fn rule_of(state: &BiddingState) -> Result<TieRule, BiddingError> {
+    TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))
+}
+
+pub(crate) fn outcome_name(o: Outcome) -> String {
     match o {
         Outcome::Win(p) => player_name(p).to_lowercase(),
         Outcome::Draw => "draw".to_string(),
@@ -263,6 +270,10 @@ fn outcome_name(o: Outcome) -> String {
 
 /// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
 pub fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::view(state, rule);
+    }
     let s = Solved::read(state)?;
     view_of(&s, state.clone())
 }
@@ -374,6 +385,10 @@ fn oriented(s: &Solved, who: Player) -> GameGraph {
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
 pub fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::opponent_bid(state, rule);
+    }
     let s = Solved::read(state)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
@@ -517,6 +532,10 @@ pub fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
 ) -> Result<(Round, BiddingView), BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::bid_round(state, user_bid, rule);
+    }
     let opp_bid = opponent_bid(state)?;
     let s = Solved::read(state)?;
     let user = s.user;
@@ -587,6 +606,10 @@ pub fn user_move(
     state: &BiddingState,
     mv: &UserMove,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::user_move(state, mv, rule);
+    }
     let s = Solved::read(state)?;
     if state.to_move.is_none() {
         return Err(BiddingError::SessionBidDue);
