@@ -240,8 +240,7 @@ impl At<'_> {
     fn winning_bid(&self, side: Player) -> Option<u64> {
         let here = self.now(side)?;
         (0..=self.chips(side)).find(|&b| {
-            (0..=self.chips(side.other()))
-                .all(|a| self.bids(side, b, a).is_some_and(|r| r < here))
+            (0..=self.chips(side.other())).all(|a| self.bids(side, b, a).is_some_and(|r| r < here))
         })
     }
 
