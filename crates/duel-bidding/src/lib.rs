@@ -45,6 +45,7 @@ pub mod realvalued;
 pub mod richman;
 pub mod session;
 mod session_rules;
+mod session_state;
 pub mod ttt;
 
 use num_bigint::BigInt;

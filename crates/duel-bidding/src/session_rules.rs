@@ -14,7 +14,7 @@ use crate::answer::parse_player;
 use crate::brute::{BruteForce, TieRule};
 use crate::games::{parse_game, BuiltGame};
 use crate::graph::player_name;
-use crate::session::{outcome_name, Bid, BiddingState, BiddingView, Round, UserMove};
+use crate::session_state::{outcome_name, Bid, BiddingState, BiddingView, Round, UserMove};
 use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
