@@ -80,7 +80,7 @@ impl BruteForce {
     }
 
     /// [`BruteForce::solve`], also keeping for graphs with cycles when each state was found
-    /// winning (4 more bytes a state), for [`BruteForce::found_before`].
+    /// winning (4 more bytes a state), for [`BruteForce::found_at`].
     pub fn solve_ranked(
         graph: &GameGraph,
         k: u64,
@@ -181,8 +181,8 @@ impl BruteForce {
         a <= self.k && self.win[self.idx(v, a, holder)]
     }
 
-    /// When Alice's win from `(v, a, holder)` was found, as (sweep, vertex): `None` where she
-    /// does not win. Going always to a state found earlier than the present one wins in finitely
+    /// When Alice's win from `(v, a, holder)` was found, as (sweep, the vertex's place in the
+    /// order of solving): `None` where she does not win. Going always to a state found earlier than the present one wins in finitely
     /// many moves; the sweep is 0 on graphs without cycles or when the search was not ranked.
     pub fn found_at(&self, v: u32, a: u64, holder: Player) -> Option<(u32, u32)> {
         if !self.wins(v, a, holder) {

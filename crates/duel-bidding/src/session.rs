@@ -1,6 +1,6 @@
 //! A game of discrete bidding against the optimal bidder, under the tie-breaking advantage
-//! (Develin & Payne, section 2.3) or another tie rule of the appendix (played by
-//! [`crate::session_rules`]): the whole game is a [`BiddingState`] that a front end keeps
+//! (Develin & Payne, section 2.3) or another tie rule of the appendix (played by search,
+//! [`crate::brute`]): the whole game is a [`BiddingState`] that a front end keeps
 //! and sends back, so a server answering it holds nothing between requests.
 //!
 //! Each round both players bid at once; the higher bid wins, and the winner pays the bid to the

@@ -155,8 +155,8 @@ impl At<'_> {
         self.s.built.graph.moves(self.v, who)
     }
 
-    /// `side`'s result when, holding `c` chips and `holder` winning the next tie, `side` moves
-    /// to its best move, or `chooser` being the other player makes `side` move.
+    /// `side`'s result when it moves, holding `c` chips with `holder` winning the next tie: its
+    /// winning move found earliest; `None` where no move wins.
     fn own_move(&self, side: Player, c: u64, holder: Player) -> Option<Rank> {
         self.moves(side)
             .iter()
