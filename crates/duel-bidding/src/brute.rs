@@ -26,7 +26,9 @@ pub enum TieRule {
     MakeItTakeIt,
     /// Appendix: the loser of a bid wins the ties of the next bid.
     LosersBall,
-    /// Appendix: Alice wins every tie.
+    /// Appendix: Alice wins every tie. The search reads it as "the holder wins every tie and
+    /// keeps the advantage", so that on a graph with the players' roles swapped
+    /// ([`GameGraph::swapped`]) Alice's ties are those of the holder `Bob`.
     LadiesFirst,
 }
 
@@ -62,11 +64,37 @@ pub const MAX_STATES: u64 = 50_000_000;
 pub struct BruteForce {
     k: u64,
     win: Vec<bool>,
+    /// For graphs with cycles, when asked for ([`BruteForce::solve_ranked`]): the sweep in which
+    /// each state was found winning. A state found at (sweep, vertex) rests only on states found
+    /// before it in that order, so a player who always goes to earlier states wins in finitely
+    /// many moves.
+    sweep: Option<Vec<u32>>,
+    /// Each vertex's place in the order the search solved them (within a sweep).
+    order: Vec<u32>,
 }
 
 impl BruteForce {
     /// Searches the game `graph` with `k` chips in all under `rule`.
     pub fn solve(graph: &GameGraph, k: u64, rule: TieRule) -> Result<BruteForce, BiddingError> {
+        Self::search(graph, k, rule, false)
+    }
+
+    /// [`BruteForce::solve`], also keeping for graphs with cycles when each state was found
+    /// winning (4 more bytes a state), for [`BruteForce::found_at`].
+    pub fn solve_ranked(
+        graph: &GameGraph,
+        k: u64,
+        rule: TieRule,
+    ) -> Result<BruteForce, BiddingError> {
+        Self::search(graph, k, rule, true)
+    }
+
+    fn search(
+        graph: &GameGraph,
+        k: u64,
+        rule: TieRule,
+        ranked: bool,
+    ) -> Result<BruteForce, BiddingError> {
         let states = (graph.len() as u64)
             .saturating_mul(k.saturating_add(1))
             .saturating_mul(2);
@@ -88,7 +116,19 @@ impl BruteForce {
                 }
             }
         }
-        let mut solver = BruteForce { k, win };
+        let sweep = (ranked && !graph.is_acyclic()).then(|| vec![0; win.len()]);
+        let mut order: Vec<u32> = (0..graph.len() as u32).collect();
+        if let Some(topo) = graph.topo() {
+            for (i, &v) in topo.iter().rev().enumerate() {
+                order[v as usize] = i as u32;
+            }
+        }
+        let mut solver = BruteForce {
+            k,
+            win,
+            sweep,
+            order,
+        };
         match graph.topo() {
             Some(topo) => {
                 for &v in topo.iter().rev() {
@@ -99,22 +139,35 @@ impl BruteForce {
                     }
                 }
             }
-            None => loop {
-                let mut changed = false;
-                for v in 0..graph.len() as u32 {
-                    if graph.outcome(v).is_none() {
-                        let row = solver.row(graph, v, rule);
-                        let slot = &mut solver.win[v as usize * width..(v as usize + 1) * width];
-                        if slot != row.as_slice() {
-                            slot.copy_from_slice(&row);
-                            changed = true;
+            None => {
+                let mut round = 0u32;
+                loop {
+                    round = round.saturating_add(1);
+                    let mut changed = false;
+                    for v in 0..graph.len() as u32 {
+                        if graph.outcome(v).is_none() {
+                            let row = solver.row(graph, v, rule);
+                            let at = v as usize * width..(v as usize + 1) * width;
+                            if solver.win[at.clone()] != row[..] {
+                                if let Some(sweep) = solver.sweep.as_mut() {
+                                    for (i, (&old, &new)) in
+                                        solver.win[at.clone()].iter().zip(&row).enumerate()
+                                    {
+                                        if new && !old {
+                                            sweep[at.start + i] = round;
+                                        }
+                                    }
+                                }
+                                solver.win[at].copy_from_slice(&row);
+                                changed = true;
+                            }
                         }
                     }
+                    if !changed {
+                        break;
+                    }
                 }
-                if !changed {
-                    break;
-                }
-            },
+            }
         }
         Ok(solver)
     }
@@ -128,6 +181,17 @@ impl BruteForce {
         a <= self.k && self.win[self.idx(v, a, holder)]
     }
 
+    /// When Alice's win from `(v, a, holder)` was found, as (sweep, the vertex's place in the
+    /// order of solving): `None` where she does not win. Going always to a state found earlier than the present one wins in finitely
+    /// many moves; the sweep is 0 on graphs without cycles or when the search was not ranked.
+    pub fn found_at(&self, v: u32, a: u64, holder: Player) -> Option<(u32, u32)> {
+        if !self.wins(v, a, holder) {
+            return None;
+        }
+        let sweep = self.sweep.as_ref().map_or(0, |s| s[self.idx(v, a, holder)]);
+        Some((sweep, self.order[v as usize]))
+    }
+
     /// The total number of chips.
     pub fn total(&self) -> u64 {
         self.k
@@ -138,14 +202,8 @@ impl BruteForce {
         let mut row = vec![false; (k as usize + 1) * 2];
         for a in 0..=k {
             for holder in [Player::ALICE, Player::BOB] {
-                if rule == TieRule::LadiesFirst && holder == Player::BOB {
-                    continue;
-                }
                 row[a as usize * 2 + usize::from(holder == Player::BOB)] =
                     self.first_winning_bid(graph, v, a, holder, rule).is_some();
-            }
-            if rule == TieRule::LadiesFirst {
-                row[a as usize * 2 + 1] = row[a as usize * 2];
             }
         }
         row
@@ -182,7 +240,7 @@ impl BruteForce {
             TieRule::Advantage => (holder, holder),
             TieRule::MakeItTakeIt => (Player::ALICE, Player::BOB),
             TieRule::LosersBall => (Player::BOB, Player::ALICE),
-            TieRule::LadiesFirst => (Player::ALICE, Player::ALICE),
+            TieRule::LadiesFirst => (holder, holder),
         };
         // suffix[y] = Alice still wins for every answer y' >= y of Bob's (Bob wins the bid
         // paying y').
@@ -221,11 +279,7 @@ impl BruteForce {
                     }
                 },
                 _ => {
-                    let tie_winner = if rule == TieRule::LadiesFirst {
-                        Player::ALICE
-                    } else {
-                        holder
-                    };
+                    let tie_winner = holder;
                     let ok = match tie_winner {
                         Player::ALICE => win_a(a - x, h_alice_won),
                         Player::BOB => lose_a(a + x, h_bob_won),

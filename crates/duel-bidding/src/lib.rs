@@ -44,6 +44,8 @@ pub mod periodicity;
 pub mod realvalued;
 pub mod richman;
 pub mod session;
+mod session_rules;
+mod session_state;
 pub mod ttt;
 
 use num_bigint::BigInt;
@@ -368,9 +370,21 @@ pub enum BiddingError {
     /// A bid asked for at a finished position.
     #[error("the position is finished ({}): there is nothing to bid for", graph::outcome_text(*.0))]
     Finished(Outcome),
-    /// A session asked to play under a rule other than the advantage.
-    #[error("games are played under the advantage tie-break rule only, not {}", .0.name())]
-    SessionRule(TieRule),
+    /// A session under Ladies First whose tie is not Alice's.
+    #[error("under ladies-first Alice wins every tie: tie must be alice")]
+    SessionLadiesFirstTie,
+    /// A session under a rule decided by search on a game too large to search.
+    #[error("{game} has {positions} positions: with {total} chips the {} rule's search would weigh more than {} bids (ask for fewer chips)", .rule.name(), session_rules::SEARCH_SESSION_WORK)]
+    SessionSearchTooLarge {
+        /// The game's name.
+        game: String,
+        /// The tie-breaking rule.
+        rule: TieRule,
+        /// The positions of its graph.
+        positions: u64,
+        /// The chips in all.
+        total: u64,
+    },
     /// A bid made while the user is to move.
     #[error("you won the bid (or were made to move): move before the next bid")]
     SessionMoveDue,

@@ -1,5 +1,6 @@
 //! A game of discrete bidding against the optimal bidder, under the tie-breaking advantage
-//! (Develin & Payne, section 2.3): the whole game is a [`BiddingState`] that a front end keeps
+//! (Develin & Payne, section 2.3) or another tie rule of the appendix (played by search,
+//! [`crate::brute`]): the whole game is a [`BiddingState`] that a front end keeps
 //! and sends back, so a server answering it holds nothing between requests.
 //!
 //! Each round both players bid at once; the higher bid wins, and the winner pays the bid to the
@@ -13,132 +14,21 @@
 //! it bids and moves to win; where it does not, it bids and moves so that the user does not
 //! win; where the user wins, it bids what makes the most of the user's bids go wrong.
 
-use serde::{Deserialize, Serialize};
-
 use crate::answer::parse_player;
 use crate::brute::TieRule;
 use crate::discrete::{advise, thresholds};
 use crate::games::{parse_game, BuiltGame};
-use crate::graph::{player_name, serialize_player, GameGraph};
+use crate::graph::{player_name, GameGraph};
+use crate::session_rules;
+pub use crate::session_rules::{SEARCH_SESSION_CHIPS, SEARCH_SESSION_WORK};
+use crate::session_state::outcome_name;
+pub use crate::session_state::{Bid, BiddingState, BiddingView, Round, UserMove};
 use crate::BiddingError;
 use duel_core::exact::Chips;
-use duel_core::game::{Outcome, Player};
+use duel_core::game::Player;
 
 /// The most chips in all (Alice's and Bob's) a session takes.
 pub const SESSION_CHIPS_LIMIT: u64 = 1000;
-
-/// A game in progress, as a front end keeps it between requests.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BiddingState {
-    /// The game's name (`tictactoe`, `tug:3`, `ultimatum:2`, `connect:4x4:3`, `hex:3`, …).
-    pub game: String,
-    /// The position (a board or a vertex name); `None` for the start.
-    #[serde(default)]
-    pub position: Option<String>,
-    /// Alice's chips.
-    pub alice: u64,
-    /// Bob's chips.
-    pub bob: u64,
-    /// Who holds the tie-breaking advantage: `alice` or `bob`.
-    pub tie: String,
-    /// The tie-breaking rule; only `advantage` is played (the default).
-    #[serde(default)]
-    pub tie_rule: Option<String>,
-    /// Whom the user plays: `alice` or `bob`.
-    pub user: String,
-    /// Set when the user must move before the next bid: `alice` or `bob` (the user).
-    #[serde(default)]
-    pub to_move: Option<String>,
-    /// Whether the user, having won the bid, may instead make the other player move.
-    #[serde(default)]
-    pub may_pass: bool,
-}
-
-/// One player's sealed bid.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bid {
-    /// Chips offered.
-    pub chips: u64,
-    /// Whether to win a tie with the advantage (meaningful only for its holder).
-    #[serde(default)]
-    pub use_tie: bool,
-}
-
-/// What happened in one round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Round {
-    /// The user's bid.
-    pub user_bid: Bid,
-    /// The optimal bidder's bid, computed before the user's bid was read.
-    pub opponent_bid: Bid,
-    /// Who won the bid.
-    #[serde(serialize_with = "serialize_player")]
-    pub winner: Player,
-    /// Whether the bids were tied (the advantage decided).
-    pub tied: bool,
-    /// Chips the winner paid the loser.
-    pub paid: u64,
-    /// The optimal bidder's moves in this round, as positions reached (empty when the user is to
-    /// move next).
-    pub opponent_moves: Vec<String>,
-}
-
-/// A move of the user: a position reached, or, after winning the bid, making the other move.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct UserMove {
-    /// The position after the user's move (one of [`BiddingView::user_moves`]).
-    #[serde(default, rename = "move")]
-    pub to: Option<String>,
-    /// Make the optimal bidder move instead (only after winning the bid).
-    #[serde(default)]
-    pub pass: bool,
-}
-
-/// What a front end shows of a state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BiddingView {
-    /// The state, to send back with the next bid or move.
-    pub state: BiddingState,
-    /// The game's name as the library writes it.
-    pub game: String,
-    /// The position in words (a board's rows separated by `/`).
-    pub position: String,
-    /// Whether the position is a board (rows of `.`, `A`, `B`).
-    pub board: bool,
-    /// The end of the game: `alice`, `bob` or `draw`; `null` while it goes on.
-    pub outcome: Option<String>,
-    /// Who wins from here with perfect play: `alice`, `bob` or `draw` (neither can force a win).
-    pub perfect_play: String,
-    /// The user's chips, with `*` when they hold the advantage.
-    pub user_chips: Chips,
-    /// The least chips with which the user wins from here (Theorem 3.7, the user's side): before
-    /// a bid, the threshold of the position; when the user is to move, the least threshold the
-    /// user's best choice leaves. `null` at an end. Above the total means never.
-    pub user_threshold: Option<Chips>,
-    /// `f(G_v, k)`: the least chips with which Alice wins (the library's `threshold`), read as
-    /// [`BiddingView::user_threshold`] is when the user is to move.
-    pub alice_threshold: Option<Chips>,
-    /// The total of chips `k`.
-    pub total: u64,
-    /// Whether the user wins from here with perfect play.
-    pub user_wins: bool,
-    /// The critical bid: the smallest bid of the side that can force its result, that works
-    /// against every answer (the user's winning bid when the user wins); `null` at an end and
-    /// while the user is to move.
-    pub critical_bid: Option<u64>,
-    /// Whose bid [`BiddingView::critical_bid`] is: `alice` or `bob`.
-    pub critical_bidder: Option<String>,
-    /// Whether that bid uses the advantage on a tie.
-    pub critical_use_tie: bool,
-    /// The user's best move when the user wins the bid (a position), `null` at an end.
-    pub best_move: Option<String>,
-    /// Whether, after winning the bid, making the other player move is better than moving.
-    pub best_is_pass: bool,
-    /// The positions the user can move to (when the user moves).
-    pub user_moves: Vec<String>,
-    /// The largest bid the user may make.
-    pub max_bid: u64,
-}
 
 /// A game read and solved: the graph, the user's and the opponent's threshold of every vertex.
 struct Solved {
@@ -158,10 +48,6 @@ struct Solved {
 
 impl Solved {
     fn read(state: &BiddingState) -> Result<Solved, BiddingError> {
-        let rule = TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))?;
-        if rule != TieRule::Advantage {
-            return Err(BiddingError::SessionRule(rule));
-        }
         let user = parse_player(&state.user)?;
         let holder = parse_player(&state.tie)?;
         if let Some(p) = &state.to_move {
@@ -254,15 +140,17 @@ impl Solved {
     }
 }
 
-fn outcome_name(o: Outcome) -> String {
-    match o {
-        Outcome::Win(p) => player_name(p).to_lowercase(),
-        Outcome::Draw => "draw".to_string(),
-    }
+/// The state's tie rule.
+fn rule_of(state: &BiddingState) -> Result<TieRule, BiddingError> {
+    TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))
 }
 
 /// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
 pub fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::view(state, rule);
+    }
     let s = Solved::read(state)?;
     view_of(&s, state.clone())
 }
@@ -374,6 +262,10 @@ fn oriented(s: &Solved, who: Player) -> GameGraph {
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
 pub fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::opponent_bid(state, rule);
+    }
     let s = Solved::read(state)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
@@ -517,6 +409,10 @@ pub fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
 ) -> Result<(Round, BiddingView), BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::bid_round(state, user_bid, rule);
+    }
     let opp_bid = opponent_bid(state)?;
     let s = Solved::read(state)?;
     let user = s.user;
@@ -587,6 +483,10 @@ pub fn user_move(
     state: &BiddingState,
     mv: &UserMove,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
+    let rule = rule_of(state)?;
+    if rule != TieRule::Advantage {
+        return session_rules::user_move(state, mv, rule);
+    }
     let s = Solved::read(state)?;
     if state.to_move.is_none() {
         return Err(BiddingError::SessionBidDue);

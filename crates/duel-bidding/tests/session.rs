@@ -152,7 +152,7 @@ fn bad_sessions_are_refused() {
     )
     .is_err());
     let mut t = s.clone();
-    t.tie_rule = Some("losers-ball".into());
+    t.tie_rule = Some("coin-flip".into());
     assert!(view(&t).is_err());
     let mut t = s.clone();
     t.game = "chess".into();

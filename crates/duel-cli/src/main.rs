@@ -14,6 +14,7 @@ mod liar;
 mod output;
 mod parse_error;
 mod play;
+mod play_bidding;
 mod play_guesswho;
 mod play_input;
 mod play_liar;

@@ -18,8 +18,8 @@ use crate::Ctx;
 /// Arguments of `duel play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`; or `guess-who` or `liar`
-    /// with the setup options below.
+    /// The game, e.g. `tictactoe`, `connect:7x6:4` or `pearl:2:8`; or `guess-who`, `liar` or
+    /// `bidding:GAME` (e.g. `bidding:tictactoe`, `bidding:tug:3`) with the setup options below.
     game: String,
     /// The agent: auto (exact where the solver finishes within half the budget, MCTS
     /// elsewhere), solver (exact only), mcts, mcts-prime, uct, sym, symp, gw, gw2, with
@@ -75,6 +75,9 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
             return crate::play_guesswho::run(&args.setup, args.seed, first, args.json);
         }
         "liar" => return crate::play_liar::run(&args.setup, args.json),
+        g if g.starts_with("bidding:") => {
+            return crate::play_bidding::run(&g["bidding:".len()..], &args.setup, args.json)
+        }
         _ => {}
     }
     let spec = AgentSpec::parse(&args.agent)?;

@@ -116,8 +116,13 @@ fn parse_action(line: &str) -> Result<Action, String> {
 
 /// Plays Guess Who with the setup's rules and pools.
 pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow::Result<ExitCode> {
-    if setup.lies.is_some() || setup.role.is_some() {
-        anyhow::bail!("--lies and --role are the liar game's; Guess Who takes --n, --m, --rules, --questions and --secret");
+    if setup.lies.is_some()
+        || setup.role.is_some()
+        || setup.chips.is_some()
+        || setup.tie.is_some()
+        || setup.tie_break.is_some()
+    {
+        anyhow::bail!("--lies and --role are the liar game's, --chips, --tie and --tie-break the bidding games'; Guess Who takes --n, --m, --rules, --questions and --secret");
     }
     let (n, m) = (setup.n.unwrap_or(24), setup.m.unwrap_or(24));
     let Some(human_first) = first else {

@@ -25,8 +25,14 @@ pub fn run(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
     if n == 0 || n > MAX_N || lies > MAX_PAGE_LIES {
         anyhow::bail!("--n must be from 1 to {MAX_N} and --lies at most {MAX_PAGE_LIES}");
     }
-    if setup.m.is_some() || setup.rules.is_some() || setup.secret.is_some() {
-        anyhow::bail!("--m, --rules and --secret are Guess Who's; the liar game takes --n, --lies, --role and --questions");
+    if setup.m.is_some()
+        || setup.rules.is_some()
+        || setup.secret.is_some()
+        || setup.chips.is_some()
+        || setup.tie.is_some()
+        || setup.tie_break.is_some()
+    {
+        anyhow::bail!("--m, --rules and --secret are Guess Who's, --chips, --tie and --tie-break the bidding games'; the liar game takes --n, --lies, --role and --questions");
     }
     match setup.role.as_deref().unwrap_or("carole") {
         "carole" if setup.questions.is_some() => {

@@ -1,7 +1,7 @@
-//! The options of `duel play guess-who` and `duel play liar`: the setup of a game of the
-//! papers (the other options of `duel play` are the search agents').
+//! The options of `duel play guess-who`, `duel play liar` and `duel play bidding:GAME`: the
+//! setup of a game of the papers (the other options of `duel play` are the search agents').
 
-/// The setup of Guess Who or the liar game.
+/// The setup of Guess Who, the liar game or a bidding game.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Setup {
     /// Guess Who: your candidates at the start; liar: the numbers are 1 to N.
@@ -24,7 +24,19 @@ pub struct Setup {
     #[arg(long)]
     pub lies: Option<usize>,
     /// Liar: you are paul (you ask, duel answers as the worst adversary) or carole (you
-    /// think of a number and answer, duel asks) [default: carole].
+    /// think of a number and answer, duel asks) [default: carole]; bidding: alice or bob
+    /// [default: alice].
     #[arg(long)]
     pub role: Option<String>,
+    /// Bidding: Alice's and Bob's chips, e.g. 4,4 [default: 4,4].
+    #[arg(long)]
+    pub chips: Option<String>,
+    /// Bidding: who holds the tie-breaking advantage (wins the first tie): alice or bob
+    /// [default: alice].
+    #[arg(long)]
+    pub tie: Option<String>,
+    /// Bidding: the tie rule: advantage, make-it-take-it, losers-ball or ladies-first
+    /// [default: advantage].
+    #[arg(long)]
+    pub tie_break: Option<String>,
 }

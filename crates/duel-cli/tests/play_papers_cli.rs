@@ -251,3 +251,30 @@ fn bad_setups_are_one_error_line_and_exit_2() {
         "{err}"
     );
 }
+
+#[test]
+fn liar_as_carole_with_too_many_lies_is_inconsistent() {
+    // 1..=8 with one lie: Carole (number 6) lies to the first two questions, then tells the
+    // truth; no number fits with one lie, as the library says.
+    let mut r = CaroleRequest {
+        n: 8,
+        lies: 1,
+        answers: vec![],
+    };
+    let mut lines = Vec::new();
+    while let Some(set) = carole(&r).unwrap().next {
+        let lie = r.answers.len() < 2;
+        let yes = set.contains(&6) != lie;
+        r.answers.push(if yes { Answer::Yes } else { Answer::No });
+        lines.push(if yes { "yes" } else { "no" });
+    }
+    let (code, out, _) = run(
+        &["liar", "--n", "8", "--lies", "1", "--role", "carole"],
+        &(lines.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("game over: no number from 1 to 8 fits your answers with at most 1 lies\n"),
+        "{out}"
+    );
+}

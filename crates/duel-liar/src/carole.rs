@@ -4,6 +4,12 @@
 //! of numbers. Like [`paul`](crate::paul), the game is replayed from its setup and Carole's
 //! answers each time, so the same answers always bring the same questions.
 //!
+//! Once one number is left, duel uses the questions left to check it ("is it x?") for as long
+//! as enough are left for "no" answers to rule it out: answers that need more than `lies` lies
+//! whatever the number then end in [`Verdict::Inconsistent`]. (Without these checks that
+//! verdict could not be reached: duel's questions split the numbers with the most lies
+//! charged, so an answer never rules out every number left.)
+//!
 //! ```
 //! use duel_liar::carole::{carole, CaroleRequest, Verdict};
 //! use duel_liar::Answer;
@@ -54,7 +60,8 @@ pub struct CaroleRequest {
 pub enum Verdict {
     /// duel has a question to ask.
     Asking,
-    /// One number is left: Carole's, if she lied at most `lies` times.
+    /// One number is left, and the questions left could not rule it out: Carole's, if she
+    /// lied at most `lies` times.
     Found,
     /// No number is left: the answers need more than `lies` lies whatever the number.
     Inconsistent,
@@ -223,6 +230,37 @@ pub fn charge(charged: &mut [usize], set: &[u64], answer: Answer, lies: usize) {
     }
 }
 
+/// The numbers with at most `lies` lies charged.
+fn alive(charged: &[usize], lies: usize) -> Vec<u64> {
+    (1..=charged.len() as u64)
+        .filter(|&x| charged[x as usize - 1] <= lies)
+        .collect()
+}
+
+/// Whether the game is over with `q` questions left: no number or no question is left, or one
+/// number is, and even "no" to every question left would not rule it out.
+fn settled(charged: &[usize], q: u32, lies: usize) -> bool {
+    match alive(charged, lies)[..] {
+        [] => true,
+        [x] => charged[x as usize - 1] + q as usize <= lies,
+        _ => q == 0,
+    }
+}
+
+/// duel's next question: the strategy's while several numbers are left, else "is it x?" about
+/// the one left.
+fn ask(
+    strategy: &mut Strategy,
+    q: u32,
+    charged: &[usize],
+    lies: usize,
+) -> Result<Vec<u64>, LiarError> {
+    match alive(charged, lies)[..] {
+        [x] => Ok(vec![x]),
+        _ => strategy.question(q, charged),
+    }
+}
+
 /// Replays `request`: duel's questions, Carole's answers, and the next question or the end.
 /// Refused when the setup is out of the page's limits or answers are given after the end.
 pub fn carole(request: &CaroleRequest) -> Result<CaroleAnswer, LiarError> {
@@ -241,15 +279,14 @@ pub fn carole(request: &CaroleRequest) -> Result<CaroleAnswer, LiarError> {
     let mut charged = vec![0usize; n as usize];
     let mut q = min.questions;
     let mut rounds = Vec::new();
-    let alive = |charged: &[usize]| charged.iter().filter(|&&c| c <= lies).count();
     for (k, &answer) in request.answers.iter().enumerate() {
-        if q == 0 || alive(&charged) <= 1 {
+        if settled(&charged, q, lies) {
             return Err(LiarError::TooLarge(TooLarge::Answers {
                 over_after: k,
                 given: request.answers.len(),
             }));
         }
-        let set = strategy.question(q, &charged)?;
+        let set = ask(&mut strategy, q, &charged, lies)?;
         charge(&mut charged, &set, answer, lies);
         q -= 1;
         rounds.push(Round {
@@ -261,19 +298,19 @@ pub fn carole(request: &CaroleRequest) -> Result<CaroleAnswer, LiarError> {
             bound: (1u128 << q).to_string(),
         });
     }
-    let left = alive(&charged);
-    let (verdict, number, next) = if left == 0 {
+    let left = alive(&charged, lies);
+    let (verdict, number, next) = if left.is_empty() {
         (Verdict::Inconsistent, None, None)
-    } else if q == 0 && left > 1 {
+    } else if q == 0 && left.len() > 1 {
         (Verdict::Undecided, None, None)
-    } else if left == 1 {
-        let number = charged
-            .iter()
-            .position(|&c| c <= lies)
-            .map(|k| k as u64 + 1);
-        (Verdict::Found, number, None)
+    } else if settled(&charged, q, lies) {
+        (Verdict::Found, Some(left[0]), None)
     } else {
-        (Verdict::Asking, None, Some(strategy.question(q, &charged)?))
+        (
+            Verdict::Asking,
+            None,
+            Some(ask(&mut strategy, q, &charged, lies)?),
+        )
     };
     Ok(CaroleAnswer {
         n,

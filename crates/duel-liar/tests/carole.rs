@@ -71,19 +71,38 @@ fn duel_finds_every_number_under_every_pattern_of_at_most_e_lies() {
     }
 }
 
+/// The numbers that fit the rounds with at most `lies` lies, counted afresh from the questions
+/// and answers.
+fn fitting(a: &duel_liar::carole::CaroleAnswer) -> Vec<u64> {
+    (1..=a.n)
+        .filter(|x| {
+            let lies = a
+                .rounds
+                .iter()
+                .filter(|r| r.question.contains(x) != (r.answer == Answer::Yes))
+                .count();
+            lies <= a.lies
+        })
+        .collect()
+}
+
 /// Every answer sequence from `request`: counts the games that end with each verdict.
 fn every_answer(request: &mut CaroleRequest, ends: &mut [usize; 3]) {
     let a = carole(request).unwrap();
     if a.next.is_none() {
+        let fit = fitting(&a);
         match a.verdict {
             Verdict::Found => {
-                let k = a.number.unwrap() as usize - 1;
-                assert!(a.charged[k] <= request.lies);
+                assert_eq!(fit, vec![a.number.unwrap()], "{:?}", request.answers);
                 ends[0] += 1
             }
-            Verdict::Inconsistent => ends[1] += 1,
+            Verdict::Inconsistent => {
+                assert!(fit.is_empty(), "{:?}", request.answers);
+                ends[1] += 1
+            }
             v => panic!("{v:?} after {:?}", request.answers),
         }
+        assert!(a.rounds.len() as u32 <= a.questions);
         // The answers are over.
         request.answers.push(Answer::No);
         assert!(carole(request).is_err());
@@ -108,9 +127,9 @@ fn any_answers_end_with_a_number_and_bad_games_are_refused() {
         };
         every_answer(&mut r, &mut ends);
     }
-    // duel stops as soon as one number is left, and its questions split the numbers with
-    // the most lies charged, so no answer leaves none: every game names a number.
-    assert!(ends[0] > 0 && ends[1] == 0, "{ends:?}");
+    // Every game ends naming the one number that fits, or, where none fits with at most `e`
+    // lies, inconsistent: duel checks the last number left with the questions left.
+    assert!(ends[0] > 0 && ends[1] > 0, "{ends:?}");
     for (n, lies) in [(0, 1), (1025, 1), (16, 4)] {
         let bad = CaroleRequest {
             n,
@@ -133,6 +152,41 @@ fn the_page_sizes_are_settled_and_certified() {
             .unwrap();
             let m = min_questions(n, lies, Budget::default()).unwrap();
             assert_eq!((a.questions, a.certified), (m.questions, true));
+        }
+    }
+}
+
+#[test]
+fn two_lies_where_one_is_allowed_end_inconsistent() {
+    // 1..=8 with one lie allowed: Carole lies to the first two questions and then tells the
+    // truth. Whatever her number, no number fits her answers with one lie, and duel says so
+    // within its questions.
+    for secret in 1..=8 {
+        let mut r = CaroleRequest {
+            n: 8,
+            lies: 1,
+            answers: vec![],
+        };
+        loop {
+            let a = carole(&r).unwrap();
+            let Some(set) = a.next.clone() else {
+                assert_eq!(
+                    a.verdict,
+                    Verdict::Inconsistent,
+                    "{secret}: {:?}",
+                    r.answers
+                );
+                assert!(fitting(&a).is_empty());
+                assert!(a.rounds.len() as u32 <= a.questions);
+                break;
+            };
+            let truth = set.contains(&secret);
+            let lie = r.answers.len() < 2;
+            r.answers.push(if truth != lie {
+                Answer::Yes
+            } else {
+                Answer::No
+            });
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod games;
 pub mod guesswho;
 pub mod html;
 pub mod liar;
+pub mod play;
 pub mod png;
 pub mod run_info;
 pub mod search;
@@ -269,9 +270,10 @@ impl Report {
         Summary { total, sections }
     }
 
-    /// `index.md`: title block, contents, summary, every section, references.
+    /// `index.md`: title block, contents, summary, every section, the web app's screenshots,
+    /// references.
     pub fn index_markdown(&self) -> String {
-        document::index_markdown(self)
+        play::with_play_section(document::index_markdown(self))
     }
 
     /// The document `<id>.json` holds for section `s`.
@@ -292,8 +294,8 @@ impl Report {
     }
 
     /// Writes `index.md`, `differences.md`, their self-contained HTML twins (`index.html`,
-    /// `differences.html`), `<id>.json` per section and every figure into `dir` (created if
-    /// needed).
+    /// `differences.html`), `<id>.json` per section, every figure and the web app's screenshots
+    /// into `dir` (created if needed).
     pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let figures: Vec<&Figure> = self.sections.iter().flat_map(|s| &s.figures).collect();
@@ -301,10 +303,9 @@ impl Report {
         let differences = self.differences_markdown();
         std::fs::write(dir.join("index.md"), &index)?;
         std::fs::write(dir.join("differences.md"), &differences)?;
-        std::fs::write(
-            dir.join("index.html"),
-            html::page("duel: reproduction report", &index, &figures),
-        )?;
+        let page = html::page("duel: reproduction report", &index, &figures);
+        std::fs::write(dir.join("index.html"), play::embed_screenshots(page))?;
+        play::write_screenshots(dir)?;
         std::fs::write(
             dir.join("differences.html"),
             html::page("duel: differences from the papers", &differences, &figures),

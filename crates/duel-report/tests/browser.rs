@@ -101,7 +101,13 @@ fn index_html_loads_shows_every_figure_and_resolves_every_link() {
         .unwrap_or_else(|| panic!("the page did not load or run its check:\n{dom:.2000}"));
     assert!(probe.ends_with("checked"), "{probe}");
     let lines: Vec<&str> = probe.lines().collect();
-    let figures: usize = report.sections.iter().map(|s| s.figures.len()).sum();
+    // The sections' figures and the web app's screenshots.
+    let figures: usize = report
+        .sections
+        .iter()
+        .map(|s| s.figures.len())
+        .sum::<usize>()
+        + duel_report::play::SCREENSHOTS.len();
     assert_eq!(lines[0], format!("images {figures}"), "{probe}");
     let links: usize = lines[1]
         .strip_prefix("links ")

@@ -142,8 +142,42 @@ async fn bad_requests_are_refused_with_the_reason() {
     )
     .await;
     let mut t = s.clone();
+    t["tie_rule"] = json!("coin-flip");
+    refused(
+        "/api/bidding/view",
+        json!({ "state": t }),
+        bad,
+        "unknown tie-break rule",
+    )
+    .await;
+    let mut t = s.clone();
+    t["tie_rule"] = json!("ladies-first");
+    t["tie"] = json!("bob");
+    refused(
+        "/api/bidding/view",
+        json!({ "state": t }),
+        bad,
+        "Alice wins every tie",
+    )
+    .await;
+    let mut t = state("connect:4x4:3", 30, 30, "alice", "alice");
+    t["tie_rule"] = json!("make-it-take-it");
+    refused(
+        "/api/bidding/view",
+        json!({ "state": t }),
+        bad,
+        "ask for fewer chips",
+    )
+    .await;
+    let mut t = state("tictactoe", 40, 40, "alice", "alice");
     t["tie_rule"] = json!("losers-ball");
-    refused("/api/bidding/view", json!({ "state": t }), bad, "advantage").await;
+    refused(
+        "/api/bidding/view",
+        json!({ "state": t }),
+        bad,
+        "totals up to 64",
+    )
+    .await;
     let mut t = s.clone();
     t["to_move"] = json!("alice");
     t["may_pass"] = json!(true);

@@ -78,6 +78,38 @@ fn the_api_answers_the_librarys_game_and_refuses_bad_ones() {
     assert_eq!(support::request(addr, "GET", PATH, "").status, 405);
 }
 
+#[test]
+fn two_lies_where_one_is_allowed_are_inconsistent_through_the_api() {
+    // 1..=8 with one lie: Carole (number 6) lies to the first two questions, then tells the
+    // truth; the answers fit no number with one lie, and the game ends "inconsistent".
+    let addr = support::start_server();
+    let mut r = CaroleRequest {
+        n: 8,
+        lies: 1,
+        answers: vec![],
+    };
+    loop {
+        let reply = support::request(addr, "POST", PATH, &serde_json::to_string(&r).unwrap());
+        assert_eq!(reply.status, 200);
+        let a = reply.json();
+        assert_eq!(a, serde_json::to_value(carole(&r).unwrap()).unwrap());
+        let Some(set) = a["next"].as_array() else {
+            assert_eq!(a["verdict"], "inconsistent", "{a}");
+            assert_eq!(a["number"], serde_json::Value::Null);
+            // Every number needs more than one lie.
+            assert!(a["charged"].as_array().unwrap().iter().all(|c| c == 2));
+            break;
+        };
+        let truth = set.contains(&json!(6));
+        let lie = r.answers.len() < 2;
+        r.answers.push(if truth != lie {
+            Answer::Yes
+        } else {
+            Answer::No
+        });
+    }
+}
+
 fn image(name: &str) -> PathBuf {
     std::env::var_os("DUEL_SCREENSHOTS")
         .map(PathBuf::from)

@@ -84,8 +84,10 @@ function drawBidding() {
   const you = s.user;
   const other = you === "alice" ? "bob" : "alice";
   const chipsOf = (p) => s[p] + (s.tie === p ? "*" : "");
+  const advantage = !s.tie_rule || s.tie_rule === "advantage";
   $("bid-chips-line").textContent = "Chips — you (" + you + "): " + chipsOf(you) + ", duel (" + other + "): " +
-    chipsOf(other) + ". Total " + v.total + "; * marks the tie-breaking advantage.";
+    chipsOf(other) + ". Total " + v.total + "; * marks " + (advantage ? "the tie-breaking advantage"
+      : "who wins the next tie (" + s.tie_rule + ")") + ".";
   if (v.outcome) {
     const end = v.outcome === "draw" ? "Draw." : v.outcome === you ? "You win!" : "duel wins.";
     $("bid-status").textContent = end;
@@ -94,14 +96,15 @@ function drawBidding() {
   } else {
     $("bid-status").textContent = "Bid (0 to " + v.max_bid + "): your bid is sealed before duel's is computed.";
   }
-  $("bid-threshold").textContent = v.user_threshold === null ? "—" : v.user_threshold;
+  $("bid-threshold").textContent = v.user_threshold !== null ? v.user_threshold
+    : v.outcome ? "—" : "none (chip counts are not ordered under this rule)";
   $("bid-your-chips").textContent = v.user_chips;
   $("bid-verdict").textContent = v.perfect_play;
   $("bid-critical").textContent = v.critical_bid === null ? "—"
     : v.critical_bid + (v.critical_use_tie ? " and use the advantage on a tie" : "") + " (" + v.critical_bidder + "'s)";
   $("bid-best").textContent = v.best_move === null ? "—" : v.best_move + (v.best_is_pass ? " (better still: make duel move)" : "");
   $("bid-chips").max = String(v.max_bid);
-  $("bid-use-tie").disabled = s.tie !== you;
+  $("bid-use-tie").disabled = !advantage || s.tie !== you;
   const bidding_now = !v.outcome && !s.to_move;
   $("bid-submit").disabled = !bidding_now;
   $("bid-pass").style.display = s.to_move && s.may_pass && !v.outcome ? "" : "none";
@@ -173,6 +176,12 @@ async function btDraw() {
 
 async function biddingInit() {
   $("bid-new").addEventListener("click", bidNew);
+  // Under ladies first Alice wins every tie.
+  $("bid-rule").addEventListener("change", () => {
+    const lf = $("bid-rule").value === "ladies-first";
+    if (lf) $("bid-tie").value = "alice";
+    $("bid-tie").disabled = lf;
+  });
   $("bid-submit").addEventListener("click", bidSubmit);
   $("bid-pass").addEventListener("click", () => bidMove({ pass: true }));
   $("bt-draw").addEventListener("click", btDraw);

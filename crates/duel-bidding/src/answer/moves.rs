@@ -153,6 +153,12 @@ pub fn moves_answer(
             limit: SEARCH_LIMIT,
         });
     }
+    // Under Ladies First Alice wins every tie, whatever `tie` says.
+    let tie = if rule == TieRule::LadiesFirst {
+        Player::ALICE
+    } else {
+        tie
+    };
     let search = BruteForce::solve(g, k, rule)?;
     let bid = search.first_winning_bid(g, v, alice, tie, rule);
     Ok(MovesAnswer::Search(SearchMovesAnswer {

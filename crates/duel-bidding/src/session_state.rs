@@ -1,0 +1,132 @@
+//! The types of a bidding session ([`crate::session`]): the state a front end keeps, a bid, a
+//! round, a move and the view, shared by the play under every tie rule.
+
+use serde::{Deserialize, Serialize};
+
+use crate::graph::{player_name, serialize_player};
+use duel_core::exact::Chips;
+use duel_core::game::{Outcome, Player};
+
+/// A game in progress, as a front end keeps it between requests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BiddingState {
+    /// The game's name (`tictactoe`, `tug:3`, `ultimatum:2`, `connect:4x4:3`, `hex:3`, …).
+    pub game: String,
+    /// The position (a board or a vertex name); `None` for the start.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Alice's chips.
+    pub alice: u64,
+    /// Bob's chips.
+    pub bob: u64,
+    /// Who holds the tie-breaking advantage: `alice` or `bob`.
+    pub tie: String,
+    /// The tie-breaking rule: `advantage` (the default), `make-it-take-it`, `losers-ball` or
+    /// `ladies-first` (then `tie` must be `alice`). Under the last three `tie` names who wins the
+    /// next tie, and the rule passes it on.
+    #[serde(default)]
+    pub tie_rule: Option<String>,
+    /// Whom the user plays: `alice` or `bob`.
+    pub user: String,
+    /// Set when the user must move before the next bid: `alice` or `bob` (the user).
+    #[serde(default)]
+    pub to_move: Option<String>,
+    /// Whether the user, having won the bid, may instead make the other player move.
+    #[serde(default)]
+    pub may_pass: bool,
+}
+
+/// One player's sealed bid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bid {
+    /// Chips offered.
+    pub chips: u64,
+    /// Whether to win a tie with the advantage (meaningful only for its holder, under the
+    /// advantage rule).
+    #[serde(default)]
+    pub use_tie: bool,
+}
+
+/// What happened in one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Round {
+    /// The user's bid.
+    pub user_bid: Bid,
+    /// The optimal bidder's bid, computed before the user's bid was read.
+    pub opponent_bid: Bid,
+    /// Who won the bid.
+    #[serde(serialize_with = "serialize_player")]
+    pub winner: Player,
+    /// Whether the bids were tied (the advantage decided).
+    pub tied: bool,
+    /// Chips the winner paid the loser.
+    pub paid: u64,
+    /// The optimal bidder's moves in this round, as positions reached (empty when the user is to
+    /// move next).
+    pub opponent_moves: Vec<String>,
+}
+
+/// A move of the user: a position reached, or, after winning the bid, making the other move.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct UserMove {
+    /// The position after the user's move (one of [`BiddingView::user_moves`]).
+    #[serde(default, rename = "move")]
+    pub to: Option<String>,
+    /// Make the optimal bidder move instead (only after winning the bid).
+    #[serde(default)]
+    pub pass: bool,
+}
+
+/// What a front end shows of a state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BiddingView {
+    /// The state, to send back with the next bid or move.
+    pub state: BiddingState,
+    /// The game's name as the library writes it.
+    pub game: String,
+    /// The position in words (a board's rows separated by `/`).
+    pub position: String,
+    /// Whether the position is a board (rows of `.`, `A`, `B`).
+    pub board: bool,
+    /// The end of the game: `alice`, `bob` or `draw`; `null` while it goes on.
+    pub outcome: Option<String>,
+    /// Who wins from here with perfect play: `alice`, `bob` or `draw` (neither can force a win).
+    pub perfect_play: String,
+    /// The user's chips, with `*` when they hold the advantage.
+    pub user_chips: Chips,
+    /// The least chips with which the user wins from here (Theorem 3.7, the user's side): before
+    /// a bid, the threshold of the position; when the user is to move, the least threshold the
+    /// user's best choice leaves. `null` at an end. Above the total means never.
+    pub user_threshold: Option<Chips>,
+    /// `f(G_v, k)`: the least chips with which Alice wins (the library's `threshold`), read as
+    /// [`BiddingView::user_threshold`] is when the user is to move.
+    pub alice_threshold: Option<Chips>,
+    /// The total of chips `k`.
+    pub total: u64,
+    /// Whether the user wins from here with perfect play.
+    pub user_wins: bool,
+    /// The critical bid: the smallest bid of the side that can force its result, that works
+    /// against every answer (the user's winning bid when the user wins); `null` at an end and
+    /// while the user is to move.
+    pub critical_bid: Option<u64>,
+    /// Whose bid [`BiddingView::critical_bid`] is: `alice` or `bob`.
+    pub critical_bidder: Option<String>,
+    /// Whether that bid uses the advantage on a tie.
+    pub critical_use_tie: bool,
+    /// The user's best move when the user wins the bid (a position), `null` at an end.
+    pub best_move: Option<String>,
+    /// Whether, after winning the bid, making the other player move is better than moving.
+    pub best_is_pass: bool,
+    /// The positions the user can move to (when the user moves).
+    pub user_moves: Vec<String>,
+    /// The largest bid the user may make.
+    pub max_bid: u64,
+}
+
+/// An outcome's name: `alice`, `bob` or `draw`.
+pub(crate) fn outcome_name(o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => player_name(p).to_lowercase(),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
