@@ -172,7 +172,21 @@ fn print_summary(s: &Summary) -> anyhow::Result<()> {
         s.a_score_ci95[1]
     );
     line("A", &s.a_first)?;
-    line("B", &s.b_first)
+    line("B", &s.b_first)?;
+    for (who, counts) in [
+        ("A", &s.a_iterations_per_move),
+        ("B", &s.b_iterations_per_move),
+    ] {
+        if let Some(c) = counts {
+            out!(
+                "  {who}'s iterations: {:.1} at its first move (mean of {} games), {:.1} per move",
+                c.first_move,
+                c.games,
+                c.per_move
+            );
+        }
+    }
+    Ok(())
 }
 
 fn merge_files(args: MergeArgs) -> anyhow::Result<ExitCode> {

@@ -37,7 +37,7 @@ pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
 use record::{check_games, open_records, RecordSink};
 pub use record::{parse_records, GameRecord, RecordLine, RunInfo};
-pub use summary::{score_ci95, Summary, Tally};
+pub use summary::{score_ci95, IterationCounts, Summary, Tally};
 
 /// The most games one run may play (each record is kept in memory until the run ends).
 pub const MAX_GAMES: u64 = 10_000_000;
@@ -177,6 +177,7 @@ pub fn play_game<G: Game + 'static>(
     let mut agent_b = b.build::<G>(agent_seed(seed, index, 1));
     let mut position = start.clone();
     let mut moves = Vec::new();
+    let mut iterations = Vec::new();
     let outcome = loop {
         if let Some(o) = position.outcome() {
             break o;
@@ -190,12 +191,14 @@ pub fn play_game<G: Game + 'static>(
         let r = agent.search(&position, budget)?;
         position.play(r.best);
         moves.push(r.best);
+        iterations.push(r.iterations);
     };
     Ok(GameRecord {
         game_index: index,
         a_first,
         outcome,
         moves: start.format_moves(&moves),
+        iterations,
     })
 }
 
