@@ -18,6 +18,10 @@ pub mod board;
 pub mod build;
 pub mod check;
 pub mod document;
+pub mod families;
+pub mod families_conclusions;
+pub mod families_gap;
+pub mod families_records;
 pub mod games;
 pub mod guesswho;
 pub mod html;
@@ -25,6 +29,7 @@ pub mod liar;
 pub mod png;
 pub mod run_info;
 pub mod search;
+pub mod section8_paper;
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -187,6 +192,7 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
     ("bidding", bidding::report_section),
     ("games", games::report_section),
     ("search", search::report_section),
+    ("families", families::report_section),
 ];
 
 /// A section name that is not one of [`SECTIONS`].
