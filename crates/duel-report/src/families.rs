@@ -299,6 +299,64 @@ pub fn play_one(
     .map_err(fail)
 }
 
+/// The commands that play the paper's whole grid, 10,000 games each way per cell, writing
+/// records that `duel report --from-records DIR` reads: `duel arena` on one machine, or
+/// with `ray` the Python package's Ray runner (`python -m duel.ray`) on a cluster.
+pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for family in &FAMILIES {
+        for cell in family.cells {
+            for o in Opponent::BOTH {
+                for kind in [BudgetKind::Iterations, BudgetKind::Millis] {
+                    let Some([ours, theirs]) = kind.budgets(cell, o) else {
+                        continue;
+                    };
+                    let flag = |b: Budget, prefix: &str| match b {
+                        Budget::Iterations(n) => format!("--{prefix}iterations {n}"),
+                        Budget::Millis(t) => format!("--{prefix}millis {t}"),
+                    };
+                    let budget = match kind {
+                        BudgetKind::Millis => flag(ours, ""),
+                        BudgetKind::Iterations => {
+                            format!("{} {}", flag(ours, ""), flag(theirs, "b-"))
+                        }
+                    };
+                    let name = format!(
+                        "{dir}/{}-{}ms-{}-{}.jsonl",
+                        family.section,
+                        cell.millis,
+                        match o {
+                            Opponent::Mcts => "mcts",
+                            Opponent::Prime => "mcts-prime",
+                        },
+                        match kind {
+                            BudgetKind::Iterations => "iterations",
+                            BudgetKind::Millis => "millis",
+                        }
+                    );
+                    let run = if ray {
+                        "python -m duel.ray"
+                    } else {
+                        "duel arena"
+                    };
+                    let tail = if ray {
+                        " --shards 256 --address auto"
+                    } else {
+                        ""
+                    };
+                    out.push(format!(
+                        "{run} {} --a {} --b {} --games 20000 {budget} --seed {SEED} --out {name}{tail}",
+                        family.game,
+                        family.ours,
+                        o.spec(family, cell)
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The section built from cells played or read back; `source` says which, in a sentence;
 /// `tripled` is the extra cell of section 8.6 (see [`crate::families_gap`]) when played.
 pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) -> Section {
@@ -358,21 +416,26 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
         }
     }
     s.checks = crate::families_conclusions::conclusions(played);
-    md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above.**\n\n| conclusion | budget | paper | duel | |\n| --- | --- | --- | --- | --- |\n");
+    md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above.**\n\n| conclusion | paper | duel (budgets: score, 95 % CI) | | why |\n| --- | --- | --- | --- | --- |\n");
     for c in &s.checks {
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} | {} |",
             c.item,
-            c.source,
             c.published,
             c.computed,
-            c.status.words()
+            c.status.words(),
+            c.note
         );
     }
     md.push_str(&crate::families_gap::explanation(played, tripled));
     s.markdown = md;
-    s.json = json!({ "cells": rows, "seed": SEED });
+    s.json = json!({
+        "cells": rows,
+        "seed": SEED,
+        "grid": grid_commands(false, "records"),
+        "grid_ray": grid_commands(true, "records"),
+    });
     s
 }
 
