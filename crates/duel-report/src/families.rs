@@ -367,7 +367,8 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
     let mut md = String::new();
     md.push_str(source);
     md.push_str("\n\nEach cell plays the paper's agent (Sym or SymP, a = 1/2) against the championship winner MCTS(a, b) or MCTS′(a, b) the paper names for that time per move, half of the games with each agent first. **Iterations**: each agent gets, on every move, the paper's mean iteration count at its first move (a budget the same on any machine). **Time**: each agent gets the paper's milliseconds per move on this machine. The score is that of the paper's agent, wins plus half the draws, per game; a cell matches when the paper's score lies in duel's 95 % interval. The iteration columns give the mean iterations at each agent's first move, paper against duel (ours / opponent).\n");
-    let mut rows = Vec::new();
+    // Rows under iteration budgets, then under time budgets (timings: `--check` skips them).
+    let mut rows = [Vec::new(), Vec::new()];
     for (f, family) in FAMILIES.iter().enumerate() {
         let mine: Vec<&Played> = played.iter().filter(|p| p.family == f).collect();
         if mine.is_empty() {
@@ -406,7 +407,7 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
                 mean(&sum.a_iterations_per_move),
                 mean(&sum.b_iterations_per_move),
             );
-            rows.push(json!({
+            rows[usize::from(p.kind == BudgetKind::Millis)].push(json!({
                 "section": family.section, "game": family.game, "millis": cell.millis,
                 "budget": match p.kind { BudgetKind::Iterations => "iterations", BudgetKind::Millis => "millis" },
                 "a": sum.a, "b": sum.b, "paper_score": p.paper_score(),
@@ -415,9 +416,12 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
             }));
         }
     }
-    s.checks = crate::families_conclusions::conclusions(played);
-    md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above.**\n\n| conclusion | paper | duel (budgets: score, 95 % CI) | | why |\n| --- | --- | --- | --- | --- |\n");
-    for c in &s.checks {
+    // Under iteration budgets the games are the same on any machine: the conclusions are the
+    // section's checks. Under time budgets they are measurements of this machine, shown.
+    s.checks = crate::families_conclusions::conclusions(played, BudgetKind::Iterations);
+    let timed = crate::families_conclusions::conclusions(played, BudgetKind::Millis);
+    md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above** (under time budgets the games depend on this machine's speed and load: shown, not counted as items).\n\n| conclusion | paper | duel (budgets: score, 95 % CI) | | why |\n| --- | --- | --- | --- | --- |\n");
+    for c in s.checks.iter().chain(&timed) {
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} | {} |",
@@ -430,8 +434,10 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
     }
     md.push_str(&crate::families_gap::explanation(played, tripled));
     s.markdown = md;
+    let [cells, timed_cells] = rows;
     s.json = json!({
-        "cells": rows,
+        "cells": cells,
+        "millis": {"cells": timed_cells, "conclusions": timed},
         "seed": SEED,
         "grid": grid_commands(false, "records"),
         "grid_ray": grid_commands(true, "records"),

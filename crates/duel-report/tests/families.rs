@@ -48,9 +48,15 @@ fn a_tiny_plan_fills_every_family_table() {
         .contains("| iterations of 1 ms | mcts:a=3.5,b=5 | 0.577 |"));
     assert!(s.markdown.contains("| 163 / 498 | 163 / 498 |"));
     assert_eq!(s.json["cells"].as_array().unwrap().len(), played.len());
-    // The six conclusions and "the more so the larger the budget", under iteration budgets
-    // (with one budget played, that one and the 4 × 10 one say they are not established).
-    assert_eq!(s.checks.len(), 7, "{:#?}", s.checks);
+    assert!(s.json["millis"]["cells"].as_array().unwrap().is_empty());
+    // The six conclusions (with "the more so the larger the budget"), under iteration budgets;
+    // with one budget played, that one and the 4 × 10 one say they are not established.
+    assert_eq!(s.checks.len(), 6, "{:#?}", s.checks);
+    let not_established = s
+        .checks
+        .iter()
+        .filter(|c| c.note.starts_with("not established"));
+    assert!(not_established.count() >= 2);
     assert!(s
         .markdown
         .contains("Section 8.6 at 1 ms: why the budgets matter"));
