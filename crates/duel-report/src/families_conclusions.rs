@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::families::{BudgetKind, Opponent, Played};
+use crate::families_cells::{BudgetKind, Opponent, Played};
 use crate::section8_paper::FAMILIES;
 use crate::{Check, Status};
 use duel_search::arena::score_ci95;

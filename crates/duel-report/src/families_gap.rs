@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use rayon::prelude::*;
 
-use crate::families::{BudgetKind, Opponent, Played};
+use crate::families_cells::{BudgetKind, Opponent, Played};
 use crate::section8_paper::{paper_score, FAMILIES};
 use duel_games::{parse_game, AnyGame};
 use duel_search::agent::Budget;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::families::{profile, BudgetKind, Opponent, Played};
+use crate::families_cells::{profile, BudgetKind, Opponent, Played};
 use crate::section8_paper::FAMILIES;
 use duel_search::agent::Budget;
 use duel_search::arena::{merge, parse_records, ArenaError, RecordLine, RunInfo};

@@ -19,6 +19,7 @@ pub mod build;
 pub mod check;
 pub mod document;
 pub mod families;
+pub mod families_cells;
 pub mod families_conclusions;
 pub mod families_gap;
 pub mod families_records;
