@@ -3,7 +3,8 @@
 //! records must be a cell of the tables: the game of a family, the paper's agent as A, the
 //! fitted MCTS or MCTS′ of that cell as B, and the cell's budget (its time per move, or the
 //! paper's first-move iterations of each agent). The records of one cell may come from
-//! several files and seeds; the same game twice is refused, so nothing counts twice.
+//! several files and seeds; the same game twice is refused, so nothing counts twice. Files
+//! are read a line at a time within the bounds of `duel arena merge` ([`RECORD_BOUNDS`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,8 +13,11 @@ use thiserror::Error;
 
 use crate::families_cells::{profile, BudgetKind, Opponent, Played};
 use crate::section8_paper::FAMILIES;
+use duel_core::input::{for_each_line, ReadError};
 use duel_search::agent::Budget;
-use duel_search::arena::{merge, parse_records, ArenaError, RecordLine, RunInfo};
+use duel_search::arena::{
+    merge, parse_record_line, ArenaError, RecordLine, RunInfo, RECORD_BOUNDS,
+};
 use duel_search::spec::AgentSpec;
 
 /// Why records could not be read into the tables.
@@ -36,6 +40,9 @@ pub enum RecordsError {
     /// A record that is not one (its line, why).
     #[error("{0}")]
     Record(#[from] ArenaError),
+    /// A records file past its bounds (a line of 64 KiB, 4 GiB in all) or unreadable.
+    #[error("{0}")]
+    Bounds(#[from] ReadError),
     /// A section name that is not one of the report's.
     #[error("{0}")]
     Section(#[from] crate::UnknownSection),
@@ -135,19 +142,13 @@ pub fn read_cells(dir: &Path) -> Result<Vec<Played>, RecordsError> {
     // Records by cell, with where the cell's first record was found.
     let mut by_cell: BTreeMap<(usize, usize, usize, usize), Vec<RecordLine>> = BTreeMap::new();
     let mut runs: BTreeMap<String, (usize, usize, usize, usize)> = BTreeMap::new();
+    let mut games = BTreeMap::new();
     for path in record_files(dir)? {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| RecordsError::Read {
-            path: file.clone(),
-            why: e.to_string(),
-        })?;
-        let lines: Vec<usize> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(n, _)| n + 1)
-            .collect();
-        for (rec, line) in parse_records(&text, &file)?.into_iter().zip(lines) {
+        for_each_line(&path, RECORD_BOUNDS, |line, text| {
+            let Some(rec) = parse_record_line(text, line, &file, &mut games)? else {
+                return Ok(());
+            };
             let words = run_words(&rec.run);
             let key = match runs.get(&words) {
                 Some(k) => *k,
@@ -165,7 +166,8 @@ pub fn read_cells(dir: &Path) -> Result<Vec<Played>, RecordsError> {
                 }
             };
             by_cell.entry(key).or_default().push(rec);
-        }
+            Ok::<(), RecordsError>(())
+        })?;
     }
     let mut out = Vec::new();
     for ((f, c, o, kind), records) in by_cell {

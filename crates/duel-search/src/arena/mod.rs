@@ -36,7 +36,7 @@ mod summary;
 pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
 use record::{check_games, open_records, RecordSink};
-pub use record::{parse_records, GameRecord, RecordLine, RunInfo};
+pub use record::{parse_record_line, parse_records, GameRecord, RecordLine, RunInfo};
 pub use summary::{score_ci95, IterationCounts, Summary, Tally};
 
 /// The most games one run may play (each record is kept in memory until the run ends).

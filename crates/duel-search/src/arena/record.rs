@@ -328,7 +328,7 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
 
 /// Reads and checks line `n` of `source_name` as in [`parse_records`] (`None`: a blank line);
 /// `games` keeps the games parsed so far.
-pub(super) fn parse_record_line(
+pub fn parse_record_line(
     line: &str,
     n: usize,
     source_name: &str,
