@@ -194,6 +194,19 @@ fn print_summary(s: &Summary) -> anyhow::Result<()> {
             r.b_kept_fraction
         );
     }
+    for (who, counts) in [
+        ("A", &s.a_iterations_per_move),
+        ("B", &s.b_iterations_per_move),
+    ] {
+        if let Some(c) = counts {
+            out!(
+                "  {who}'s iterations: {:.1} at its first move (mean of {} games), {:.1} per move",
+                c.first_move,
+                c.games,
+                c.per_move
+            );
+        }
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use duel::report::check::Folder;
+use duel::report::families_records::build_from_records;
 use duel::report::{build_with, check_only, Report, ReportOptions};
 
 use crate::output::{out, print_json};
@@ -35,10 +36,19 @@ pub struct Args {
     /// anything differs).
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     check: Option<PathBuf>,
+    /// Build the families' tables (sections 8.4–8.10) from the arena records (.jsonl) in DIR
+    /// instead of playing them.
+    #[arg(long, value_name = "DIR", conflicts_with = "check")]
+    from_records: Option<PathBuf>,
 }
 
 /// Builds the sections `only` (all when empty), with progress on stderr as `ctx` asks.
-fn build_report(quick: bool, only: &[String], ctx: &Ctx) -> anyhow::Result<Report> {
+fn build_report(
+    quick: bool,
+    only: &[String],
+    records: Option<&Path>,
+    ctx: &Ctx,
+) -> anyhow::Result<Report> {
     check_only(only)?;
     let count = if only.is_empty() {
         duel::report::SECTIONS.len()
@@ -46,7 +56,11 @@ fn build_report(quick: bool, only: &[String], ctx: &Ctx) -> anyhow::Result<Repor
         only.len()
     };
     let progress = Arc::new(ReportProgress::new(ctx, count));
-    let report = build_with(&ReportOptions { quick }, only, progress.clone())?;
+    let options = ReportOptions { quick };
+    let report = match records {
+        Some(dir) => build_from_records(&options, only, progress.clone(), dir)?,
+        None => build_with(&options, only, progress.clone())?,
+    };
     progress.finish();
     Ok(report)
 }
@@ -58,7 +72,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         return check(dir, &args, ctx);
     }
     prepare_out_dir(&args.out)?;
-    let report = build_report(args.quick, &args.only, ctx)?;
+    let report = build_report(args.quick, &args.only, args.from_records.as_deref(), ctx)?;
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
@@ -93,7 +107,7 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         ids.retain(|id| args.only.contains(id));
     }
     let quick = folder.quick.unwrap_or(args.quick);
-    let report = build_report(quick, &ids, ctx)?;
+    let report = build_report(quick, &ids, None, ctx)?;
     let folder = Folder {
         sections: folder
             .sections

@@ -178,6 +178,77 @@ fn unknown_section_is_one_clear_error() {
     assert!(!err.contains("panicked"));
 }
 
+/// `--from-records DIR`: the families' tables from arena records; records of a run the tables
+/// do not use, or a folder without records, are one line and exit 2, before any section runs.
+#[test]
+fn from_records_builds_the_families_and_refuses_other_runs() {
+    let dir = std::env::temp_dir().join(format!("duel-from-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let arena = |b: &str, file: &str| {
+        let out = duel()
+            .args(["arena", "connect-misere:15x6:5", "--a", "sym", "--b", b])
+            .args([
+                "--games",
+                "2",
+                "--iterations",
+                "8",
+                "--b-iterations",
+                "10",
+                "--out",
+            ])
+            .arg(dir.join(file))
+            .output()
+            .expect("run duel");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let report = |only: &str| {
+        duel()
+            .args(["report", "--quiet", "--only", only, "--from-records"])
+            .arg(&dir)
+            .arg("--out")
+            .arg(dir.join("report"))
+            .output()
+            .expect("run duel")
+    };
+    let out = report("families");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("holds no .jsonl records file") && err.lines().count() == 1,
+        "{err}"
+    );
+    arena("mcts:a=1.5,b=3", "cell.jsonl");
+    let out = report("families");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = std::fs::read_to_string(dir.join("report/index.md")).unwrap();
+    assert!(
+        index.contains("| iterations of 1 ms | mcts:a=1.5,b=3 | 0.565 |"),
+        "{index}"
+    );
+    assert!(
+        !index.contains("Section 8.4:"),
+        "only the cells of the records"
+    );
+    arena("uct:c=2", "other.jsonl");
+    let out = report("families");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("duel: error: ") && err.contains("other.jsonl:1:"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn unknown_subcommand_fails_without_panic() {
     let out = duel().arg("frobnicate").output().expect("run duel");

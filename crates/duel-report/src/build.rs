@@ -31,7 +31,8 @@ pub const STEPS: &[(&str, u64)] = &[
     ("liar", 4),
     ("bidding", 6),
     ("games", 5),
-    ("search", 5),
+    ("search", 4),
+    ("families", 1),
 ];
 
 /// The steps section `id` reports (0 for an unknown one).

@@ -1,9 +1,9 @@
 //! Section 8.3 of Delattre & Fournier in the report: the parameters of MCTS and MCTS′ fitted
 //! by a championship instead of copied from the paper, and the referee on the small games.
 //!
-//! [`PAPER_FITS`] is the paper's table of fitted players and first-move iteration counts for
-//! every family and budget (sections 8.4 to 8.10): the one place the report's families take
-//! them from. [`fit`] plays the championship that fits them again; the report plays a reduced
+//! [`paper_fits`] are the paper's fitted players and first-move iteration counts for every
+//! family and budget (sections 8.4 to 8.10), read from the transcription of its tables in
+//! [`crate::section8_paper`]. [`fit`] plays the championship that fits them again; the report plays a reduced
 //! one (every pair of players meets in two games, one per colour, on a fresh Pearl tree) at
 //! the iteration counts the paper reports for 1 ms on the large Pearl game.
 
@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
+use crate::section8_paper::FAMILIES;
 use crate::{Check, ReportOptions, Status};
 use duel_search::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
 use duel_search::arena::{run_arena, ArenaConfig, ArenaError, Shard};
@@ -46,74 +47,25 @@ impl PaperFit {
     }
 }
 
-const fn row(
-    section: &'static str,
-    game: &'static str,
-    t_ms: u32,
-    mcts: (f64, f64, u64),
-    mcts_prime: (f64, f64, u64),
-    ours: (&'static str, u64),
-) -> PaperFit {
-    PaperFit {
-        section,
-        game,
-        t_ms,
-        mcts,
-        mcts_prime,
-        ours,
-    }
+/// The paper's fitted players of every family and budget (sections 8.4 to 8.10), read from
+/// the one transcription of its tables ([`FAMILIES`]). The 1024 ms cell of section 8.6 names
+/// MCTS(10, 10) and MCTS′(10, 10) and prints no iteration counts (0 here).
+pub fn paper_fits() -> impl Iterator<Item = PaperFit> {
+    FAMILIES.iter().flat_map(|f| {
+        f.cells.iter().map(move |c| PaperFit {
+            section: f.section,
+            game: f.game,
+            t_ms: c.millis as u32,
+            mcts: (c.mcts.0, c.mcts.1, c.iterations[0]),
+            mcts_prime: (c.prime.0, c.prime.1, c.iterations[1]),
+            ours: (f.ours, c.iterations[2]),
+        })
+    })
 }
 
-/// The paper's fitted players, sections 8.4 to 8.10, as printed above each table ("t = 1 ms.
-/// MCTS(3.5,5): 498, MCTS’(2,3): 442, SymP: 163").
-#[rustfmt::skip]
-pub const PAPER_FITS: &[PaperFit] = &[
-    row("8.4", "pearl:2:32", 1, (3.5, 5.0, 498), (2.0, 3.0, 442), ("symp", 163)),
-    row("8.4", "pearl:2:32", 2, (3.5, 5.0, 717), (3.0, 4.5, 579), ("symp", 238)),
-    row("8.4", "pearl:2:32", 4, (4.0, 4.5, 1137), (3.5, 5.0, 848), ("symp", 395)),
-    row("8.4", "pearl:2:32", 8, (3.0, 3.5, 2210), (3.5, 5.0, 1561), ("symp", 693)),
-    row("8.4", "pearl:2:32", 16, (4.0, 5.0, 4229), (4.0, 4.5, 2893), ("symp", 1307)),
-    row("8.4", "pearl:2:32", 32, (4.0, 4.5, 8277), (4.5, 5.0, 5922), ("symp", 2473)),
-    row("8.4", "pearl:2:32", 64, (4.5, 4.5, 15983), (3.5, 4.5, 14399), ("symp", 4766)),
-    row("8.5", "pearl:2:16", 1, (5.0, 8.5, 1100), (5.0, 7.5, 954), ("symp", 301)),
-    row("8.5", "pearl:2:16", 2, (6.0, 10.0, 1637), (5.5, 9.5, 1584), ("symp", 444)),
-    row("8.5", "pearl:2:16", 4, (5.5, 9.0, 2829), (5.5, 9.0, 2776), ("symp", 725)),
-    row("8.5", "pearl:2:16", 8, (7.0, 9.5, 4876), (5.5, 9.0, 5745), ("symp", 1128)),
-    row("8.5", "pearl:2:16", 16, (6.5, 7.5, 10303), (4.5, 6.0, 12729), ("symp", 1692)),
-    // The header says MCTS(6.5,8.5), the table below it MCTS(6.8,8.5): 6.8 is not k/2, a
-    // misprint of 6.5.
-    row("8.5", "pearl:2:16", 32, (6.5, 8.5, 25929), (7.5, 9.0, 27585), ("symp", 1840)),
-    row("8.6", "connect:7x6:4", 1, (1.5, 1.5, 53), (1.0, 1.0, 50), ("sym", 33)),
-    row("8.6", "connect:7x6:4", 2, (1.0, 1.0, 82), (2.0, 2.5, 76), ("sym", 48)),
-    row("8.6", "connect:7x6:4", 4, (2.0, 2.0, 137), (1.5, 1.5, 124), ("sym", 81)),
-    row("8.6", "connect:7x6:4", 8, (3.0, 3.5, 254), (3.5, 4.0, 225), ("sym", 146)),
-    row("8.6", "connect:7x6:4", 16, (4.0, 4.5, 491), (3.5, 4.0, 441), ("sym", 280)),
-    row("8.7", "connect:4x10:3", 1, (4.0, 5.0, 223), (2.0, 2.5, 257), ("sym", 107)),
-    row("8.7", "connect:4x10:3", 2, (1.5, 2.0, 441), (2.5, 3.0, 432), ("sym", 167)),
-    row("8.7", "connect:4x10:3", 4, (2.0, 2.0, 722), (3.5, 4.0, 921), ("sym", 294)),
-    row("8.7", "connect:4x10:3", 8, (4.5, 5.0, 2215), (4.5, 5.0, 2966), ("sym", 530)),
-    row("8.7", "connect:4x10:3", 16, (3.5, 4.0, 7409), (4.0, 4.0, 6705), ("sym", 982)),
-    row("8.8", "connect:15x15:3", 1, (2.5, 4.0, 21), (1.5, 2.5, 20), ("sym", 16)),
-    row("8.8", "connect:15x15:3", 2, (2.0, 3.5, 32), (2.0, 3.5, 31), ("sym", 24)),
-    row("8.8", "connect:15x15:3", 4, (1.5, 2.5, 54), (3.0, 5.0, 52), ("sym", 40)),
-    row("8.8", "connect:15x15:3", 8, (2.5, 4.0, 100), (3.0, 5.0, 96), ("sym", 72)),
-    row("8.8", "connect:15x15:3", 16, (1.5, 2.0, 194), (3.5, 5.0, 182), ("sym", 134)),
-    row("8.8", "connect:15x15:3", 32, (3.0, 3.5, 379), (3.0, 4.0, 368), ("sym", 260)),
-    row("8.8", "connect:15x15:3", 64, (4.0, 5.0, 781), (2.0, 2.5, 785), ("sym", 523)),
-    row("8.8", "connect:15x15:3", 128, (2.5, 3.0, 1735), (2.0, 2.5, 1704), ("sym", 1032)),
-    row("8.9", "connect:15x6:5", 1, (2.5, 4.0, 11), (3.0, 5.0, 10), ("sym", 8)),
-    row("8.9", "connect:15x6:5", 2, (0.5, 0.5, 16), (1.0, 1.5, 15), ("sym", 12)),
-    row("8.9", "connect:15x6:5", 4, (0.5, 0.5, 27), (0.5, 0.5, 25), ("sym", 19)),
-    row("8.9", "connect:15x6:5", 8, (0.5, 0.5, 50), (0.5, 0.5, 45), ("sym", 33)),
-    row("8.9", "connect:15x6:5", 16, (1.5, 2.0, 95), (1.5, 2.0, 88), ("sym", 61)),
-    row("8.10", "connect-misere:15x6:5", 1, (1.5, 3.0, 10), (2.0, 4.0, 9), ("sym", 8)),
-    row("8.10", "connect-misere:15x6:5", 2, (1.5, 3.0, 15), (1.0, 2.0, 14), ("sym", 12)),
-    row("8.10", "connect-misere:15x6:5", 4, (0.5, 0.5, 25), (2.0, 4.0, 23), ("sym", 19)),
-];
-
 /// The paper's fitted players for `game` at `t_ms` milliseconds per move, if it has them.
-pub fn paper_fit(game: &str, t_ms: u32) -> Option<&'static PaperFit> {
-    PAPER_FITS.iter().find(|f| f.game == game && f.t_ms == t_ms)
+pub fn paper_fit(game: &str, t_ms: u32) -> Option<PaperFit> {
+    paper_fits().find(|f| f.game == game && f.t_ms == t_ms)
 }
 
 /// Plays the championship of `agent` (`mcts` or `mcts-prime`) over the grid `from ≤ k ≤ l ≤
@@ -331,8 +283,20 @@ mod tests {
     /// 8.5), every game is one duel plays, and the cells are found by game and budget.
     #[test]
     fn the_papers_fits_are_on_its_grid() {
-        for f in PAPER_FITS {
-            let max = if f.section == "8.5" { 10.0 } else { 5.0 };
+        for f in paper_fits() {
+            // The grids: l ≤ 10, l ≤ 20 in section 8.5, and MCTS(10, 10) at 1024 ms.
+            let max = if f.section == "8.5" || f.t_ms == 1024 {
+                10.0
+            } else {
+                5.0
+            };
+            if f.t_ms == 1024 {
+                assert_eq!(
+                    (f.mcts, f.mcts_prime, f.ours.1),
+                    ((10.0, 10.0, 0), (10.0, 10.0, 0), 0)
+                );
+                continue;
+            }
             for (a, b, iterations) in [f.mcts, f.mcts_prime] {
                 assert!(
                     (a * 2.0).fract() == 0.0 && (b * 2.0).fract() == 0.0,

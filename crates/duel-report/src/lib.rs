@@ -19,6 +19,11 @@ pub mod build;
 pub mod championship;
 pub mod check;
 pub mod document;
+pub mod families;
+pub mod families_cells;
+pub mod families_conclusions;
+pub mod families_gap;
+pub mod families_records;
 pub mod games;
 pub mod guesswho;
 pub mod html;
@@ -27,6 +32,7 @@ pub mod play;
 pub mod png;
 pub mod run_info;
 pub mod search;
+pub mod section8_paper;
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -189,6 +195,7 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
     ("bidding", bidding::report_section),
     ("games", games::report_section),
     ("search", search::report_section),
+    ("families", families::report_section),
 ];
 
 /// A section name that is not one of [`SECTIONS`].

@@ -1,6 +1,6 @@
 //! The search section of the reproduction report: Remark 17 exactly, the τ̄_K table of
-//! section 8.11 beside the paper's, the convergence figures, the corrected s of SymP, and the
-//! matches of section 8 with the paper's iteration counts as budgets.
+//! section 8.11 beside the paper's, the convergence figures and the corrected s of SymP (the
+//! matches of sections 8.4–8.10 are in [`crate::families`]).
 
 use std::fmt::Write as _;
 
@@ -10,14 +10,11 @@ use serde_json::json;
 
 use crate::{Check, Figure, ReportOptions, Section, Status};
 use duel_games::pearl::{self, Pearl};
-use duel_games::{parse_game, AnyGame};
 
-use duel_search::agent::Budget;
 use duel_search::experiments::{
     alpha_beta_expected_leaves, convergence, golden, leaves_experiment, remark17, solve_root,
 };
 use duel_search::priors::PriorKind;
-use duel_search::spec::AgentSpec;
 use duel_search::tree::ExplicitTree;
 
 const MEMORY: u64 = 512 << 20;
@@ -277,11 +274,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let fit = crate::championship::report_part(opts, &mut md, &mut s.checks);
     data.insert("championship".into(), fit);
 
-    // Section 8: matches against the best MCTS, with the paper's iteration counts as budgets.
-    let m = matches(opts, &mut md, &mut s.checks);
-    data.insert("matches".into(), m);
-
-    crate::step("section 8 matches");
+    md.push_str("\nThe matches of sections 8.4–8.10 are the section \"families\".\n");
 
     // Figures: E[(R_n(r) − R(r))²] for K = 8 and 16, and one trajectory for K = 16.
     let mut figs = Vec::new();
@@ -348,143 +341,6 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     s.markdown = md;
     s.json = serde_json::Value::Object(data);
     s
-}
-
-/// One cell of the tables of section 8: the time per move, the best MCTS (a, b) and its
-/// iterations at the first move, our agent's iterations at the first move, and the paper's
-/// counts (wins, losses, draws of the first player) with our agent first, then with MCTS first.
-type PaperCell = (u32, f64, f64, u64, u64, [u64; 3], [u64; 3]);
-
-/// Section 8.4 (large Pearl game, SymP against the best MCTS), t = 1 to 16 ms.
-const PAPER_PEARL: [PaperCell; 5] = [
-    (1, 3.5, 5.0, 498, 163, [5882, 4118, 0], [4340, 5660, 0]),
-    (2, 3.5, 5.0, 717, 238, [5751, 4249, 0], [4267, 5733, 0]),
-    (4, 4.0, 4.5, 1137, 395, [5921, 4079, 0], [4044, 5956, 0]),
-    (8, 3.0, 3.5, 2210, 693, [5926, 4074, 0], [4080, 5920, 0]),
-    (16, 4.0, 5.0, 4229, 1307, [5998, 4002, 0], [4012, 5988, 0]),
-];
-
-/// Section 8.6 (standard Connect Four, Sym against the best MCTS), t = 1 to 16 ms.
-const PAPER_CONNECT: [PaperCell; 5] = [
-    (1, 1.5, 1.5, 53, 33, [4174, 5809, 17], [6806, 3146, 48]),
-    (2, 1.0, 1.0, 82, 48, [3099, 6873, 28], [7558, 2392, 50]),
-    (4, 2.0, 2.0, 137, 81, [2460, 7527, 13], [7989, 1966, 45]),
-    (8, 3.0, 3.5, 254, 146, [1923, 8074, 3], [8163, 1791, 46]),
-    (16, 4.0, 4.5, 491, 280, [1353, 8644, 3], [8341, 1599, 60]),
-];
-
-/// Our agent's score per game in a cell of the paper: (its wins + draws / 2) / games.
-fn paper_score(ours_first: [u64; 3], mcts_first: [u64; 3]) -> f64 {
-    let games = ours_first.iter().sum::<u64>() + mcts_first.iter().sum::<u64>();
-    let wins = ours_first[0] + mcts_first[1];
-    let draws = ours_first[2] + mcts_first[2];
-    (wins as f64 + draws as f64 / 2.0) / games as f64
-}
-
-/// The matches of sections 8.4 and 8.6, replayed with the paper's first-move iteration counts as
-/// fixed budgets per move (its budgets were times per move on its machine: the counts are what
-/// those times bought at the first move, and grew later in the game). Pearl's games are played
-/// in both senses on each realization of the tree, as in the paper.
-fn matches(opts: &ReportOptions, md: &mut String, checks: &mut Vec<Check>) -> serde_json::Value {
-    use duel_search::arena::{play_game, Summary};
-    use rayon::prelude::*;
-    let pairs = if opts.quick { 10 } else { 200 };
-    let cells: &[PaperCell] = if opts.quick {
-        &PAPER_PEARL[..1]
-    } else {
-        &PAPER_PEARL
-    };
-    md.push_str("\n### Section 8: matches against the best MCTS, with the paper's first-move iteration counts as budgets\n\n");
-    let _ = writeln!(
-        md,
-        "The paper gives each player a time per move (1 to 64 ms on its machine) and reports the mean number of iterations each did at the first move. Here each cell is replayed with those counts as fixed budgets per move, {} games per cell, colours alternating (for Pearl's game, both senses on each of {pairs} realizations of the tree, as in section 8.4). This is not the paper's condition (its counts grew as the game went on, at rates of their own): a cell matches when the paper's score lies in the 95 % interval of ours, and differs otherwise. Scores are those of the named agent, wins plus half the draws, per game.\n",
-        2 * pairs
-    );
-    let mut out = Vec::new();
-    for (title, game_name, ours, table) in [
-        (
-            "8.4, large Pearl game (pearl:2:32), SymP",
-            "pearl:2:32",
-            "symp",
-            cells,
-        ),
-        (
-            "8.6, standard Connect Four (connect:7x6:4), Sym",
-            "connect:7x6:4",
-            "sym",
-            if opts.quick {
-                &PAPER_CONNECT[..1]
-            } else {
-                &PAPER_CONNECT[..]
-            },
-        ),
-    ] {
-        let _ = writeln!(md, "\n**Section {title} against the best MCTS.**\n");
-        md.push_str("| t (paper) | MCTS(a, b) | iterations per move: MCTS / ours | paper: ours first W/L/D, MCTS first W/L/D | paper: our score | duel: ours first W/L/D, MCTS first W/L/D | duel: our score (95 % CI) |\n| --- | --- | --- | --- | --- | --- | --- |\n");
-        for &(t, a, b, n_mcts, n_ours, p_ours, p_mcts) in table {
-            let mcts = format!("mcts:a={a},b={b}");
-            let (Ok(ours_spec), Ok(mcts_spec)) = (AgentSpec::parse(ours), AgentSpec::parse(&mcts))
-            else {
-                continue;
-            };
-            let budgets = [Budget::Iterations(n_ours), Budget::Iterations(n_mcts)];
-            let records: Vec<_> = (0..2 * pairs as u64)
-                .into_par_iter()
-                .filter_map(|i| {
-                    if game_name.starts_with("pearl") {
-                        // Realization i / 2, played in both senses.
-                        let tree = Pearl::new(2, 32, None, 8_000 + i / 2).ok()?;
-                        play_game(&tree, &ours_spec, &mcts_spec, budgets, 84 + t as u64, i).ok()
-                    } else {
-                        let Ok(AnyGame::Connect64(c4)) = parse_game(game_name) else {
-                            return None;
-                        };
-                        play_game(&c4, &ours_spec, &mcts_spec, budgets, 86 + t as u64, i).ok()
-                    }
-                })
-                .collect();
-            let Some(sum) = Summary::of(game_name, ours, &mcts, &records) else {
-                continue;
-            };
-            // MCTS first: its wins are B's wins.
-            let ours_first = [sum.a_first.a_wins, sum.a_first.b_wins, sum.a_first.draws];
-            let mcts_first = [sum.b_first.b_wins, sum.b_first.a_wins, sum.b_first.draws];
-            let paper = paper_score(p_ours, p_mcts);
-            let fmt = |x: [u64; 3]| format!("{}/{}/{}", x[0], x[1], x[2]);
-            let _ = writeln!(
-                md,
-                "| {t} ms | ({a}, {b}) | {n_mcts} / {n_ours} | {}, {} | {paper:.3} | {}, {} | {:.3} ({:.3}–{:.3}) |",
-                fmt(p_ours),
-                fmt(p_mcts),
-                fmt(ours_first),
-                fmt(mcts_first),
-                sum.a_score,
-                sum.a_score_ci95[0],
-                sum.a_score_ci95[1]
-            );
-            out.push(json!({
-                "game": game_name, "ours": ours, "mcts": mcts, "t_ms": t,
-                "iterations": {"mcts": n_mcts, "ours": n_ours},
-                "paper": {"ours_first": p_ours, "mcts_first": p_mcts, "score": paper},
-                "duel": {"ours_first": ours_first, "mcts_first": mcts_first, "score": sum.a_score, "ci95": sum.a_score_ci95, "games": sum.games},
-            }));
-            // The paper's score is reproduced when it lies in the 95 % interval of ours.
-            let reproduced = (sum.a_score_ci95[0]..=sum.a_score_ci95[1]).contains(&paper);
-            checks.push(Check::new(
-                &format!("{ours} against MCTS({a},{b}) on {game_name}, the paper's {t} ms iteration counts ({n_ours} / {n_mcts}) as budgets"),
-                &format!("Delattre & Fournier, section {}", &title[..3]),
-                &format!("score {paper:.3} ({t} ms per move)"),
-                &format!("score {:.3} ({:.3}–{:.3}), {} games", sum.a_score, sum.a_score_ci95[0], sum.a_score_ci95[1], sum.games),
-                Status::of(reproduced),
-                if reproduced {
-                    "the paper's score lies in the 95 % interval of the replay with its first-move iteration counts as fixed budgets"
-                } else {
-                    "The paper gave each side a time per move, so its iteration counts changed as the game went on, at each agent's own rate; this replay gives each side the paper's first-move count on every move, and the paper's score lies outside its 95 % interval. The difference is one of conditions, not a contradiction of the paper."
-                },
-            ));
-        }
-    }
-    json!(out)
 }
 
 /// A line chart as an SVG string; x counts iterations, so its ticks are integers.

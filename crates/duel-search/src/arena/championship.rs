@@ -459,7 +459,7 @@ fn open(
         } else {
             game.clone()
         };
-        match replay_outcome(start, &rec.record.moves) {
+        match replay_outcome(start, &rec.record.moves, rec.record.iterations.len()) {
             Ok(o) if o == rec.record.outcome => {}
             Ok(_) => {
                 return Err(bad(RecordFault::Run {

@@ -40,8 +40,8 @@ mod summary;
 pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
 use record::{check_games, open_records};
-pub use record::{parse_records, GameRecord, RecordLine, RunInfo};
-pub use summary::{score_ci95, Summary, Tally};
+pub use record::{parse_record_line, parse_records, GameRecord, RecordLine, RunInfo};
+pub use summary::{score_ci95, IterationCounts, Summary, Tally};
 
 use realization::{game_start, is_random_tree};
 use referee::{check_refereeable, Referee, RefereeCounts};
@@ -187,6 +187,7 @@ pub fn play_game<G: Game + 'static>(
     let mut agent_b = b.build::<G>(agent_seed(seed, index, 1));
     let mut position = start.clone();
     let mut moves = Vec::new();
+    let mut iterations = Vec::new();
     let outcome = loop {
         if let Some(o) = position.outcome() {
             break o;
@@ -200,6 +201,7 @@ pub fn play_game<G: Game + 'static>(
         let r = agent.search(&position, budget)?;
         position.play(r.best);
         moves.push(r.best);
+        iterations.push(r.iterations);
     };
     Ok(GameRecord {
         game_index: index,
@@ -207,6 +209,7 @@ pub fn play_game<G: Game + 'static>(
         outcome,
         moves: start.format_moves(&moves),
         referee: None,
+        iterations,
     })
 }
 

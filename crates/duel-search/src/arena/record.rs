@@ -36,6 +36,9 @@ pub struct GameRecord {
     pub moves: String,
     /// What the referee found (`--referee`): each agent's moves that kept the exact value.
     pub referee: Option<RefereeCounts>,
+    /// Iterations of each move's search, in move order (`move_iterations` in a records file;
+    /// empty in records written before they were kept).
+    pub iterations: Vec<u64>,
 }
 
 impl GameRecord {
@@ -51,6 +54,13 @@ impl GameRecord {
     /// The winning agent, `"a"` or `"b"`, or `"draw"`.
     pub fn winner(&self) -> &'static str {
         winner_name(self.outcome, self.a_plays())
+    }
+
+    /// The iterations of agent A's moves (`b = false`) or B's (`b = true`), in order.
+    pub fn agent_iterations(&self, b: bool) -> impl Iterator<Item = u64> + '_ {
+        // A's moves are the even ones when A moved first.
+        let first = usize::from(self.a_first == b);
+        self.iterations.iter().skip(first).step_by(2).copied()
     }
 }
 
@@ -72,6 +82,9 @@ struct WireRecord {
     moves: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     referee: Option<RefereeCounts>,
+    /// `iterations` names the run's budget in the same line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    move_iterations: Vec<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -95,6 +108,7 @@ impl From<GameRecord> for WireRecord {
             winner,
             moves: r.moves,
             referee: r.referee,
+            move_iterations: r.iterations,
         }
     }
 }
@@ -117,6 +131,7 @@ impl From<WireRecord> for GameRecord {
             outcome,
             moves: w.moves,
             referee: w.referee,
+            iterations: w.move_iterations,
         }
     }
 }
@@ -342,7 +357,7 @@ pub fn parse_records(text: &str, source_name: &str) -> Result<Vec<RecordLine>, A
 
 /// Reads and checks line `n` of `source_name` as in [`parse_records`] (`None`: a blank line);
 /// `games` keeps the games parsed so far.
-pub(super) fn parse_record_line(
+pub fn parse_record_line(
     line: &str,
     n: usize,
     source_name: &str,
@@ -395,6 +410,7 @@ pub(super) fn parse_record_line(
     };
     let replayed = start.visit(Replay {
         moves: &rec.record.moves,
+        iterations: rec.record.iterations.len(),
     });
     match replayed {
         Ok(o) if o == rec.record.outcome => {}
@@ -450,22 +466,38 @@ pub(super) fn check_games(games: u64) -> Result<(), ArenaError> {
     Ok(())
 }
 
-/// How the moves `moves` from `start` end, or why they are not a finished game.
-pub(super) fn replay_outcome(start: AnyGame, moves: &str) -> Result<Outcome, String> {
-    start.visit(Replay { moves })
+/// How the moves `moves` from `start` end, or why they are not a finished game (or not one
+/// move per iteration count, when `iterations` is not 0).
+pub(super) fn replay_outcome(
+    start: AnyGame,
+    moves: &str,
+    iterations: usize,
+) -> Result<Outcome, String> {
+    start.visit(Replay { moves, iterations })
 }
 
 /// Replays a record's moves from the start: how the game ended, or why the moves are not a
-/// finished game.
+/// finished game (or not one move per iteration count, when the record has them).
 struct Replay<'a> {
     moves: &'a str,
+    iterations: usize,
 }
 
 impl GameVisitor for Replay<'_> {
     type Output = Result<Outcome, String>;
     fn visit<G: Game + 'static>(self, mut position: G) -> Result<Outcome, String> {
+        let moves = position
+            .parse_moves(self.moves)
+            .map_err(|e| format!("are not a game: {e}"))?;
+        if self.iterations > 0 && self.iterations != moves.len() {
+            return Err(format!(
+                "are {} moves but the record has {} iteration counts",
+                moves.len(),
+                self.iterations
+            ));
+        }
         position
-            .play_moves(self.moves)
+            .try_play_all(&moves)
             .map_err(|e| format!("are not a game: {e}"))?;
         position
             .outcome()
@@ -498,6 +530,7 @@ mod tests {
                     outcome,
                     moves: String::new(),
                     referee: None,
+                    iterations: Vec::new(),
                 };
                 let text = serde_json::to_string(&r).unwrap();
                 assert_eq!(serde_json::from_str::<GameRecord>(&text).unwrap(), r);
@@ -505,5 +538,38 @@ mod tests {
                 assert_eq!(r.winner() == "a", a_won, "{text}");
             }
         }
+    }
+
+    /// Records keep each move's iterations; records written before they were kept still
+    /// parse (and write back as they were), and a count per move is checked.
+    #[test]
+    fn iterations_per_move_round_trip_and_are_checked() {
+        let old = r#"{"game_index":0,"a_first":true,"winner":"a","moves":"1,4,2,5,3","game":"tictactoe","a":"mcts:a=3.5,b=5","b":"uct:c=2","iterations":10,"seed":3,"games":4}"#;
+        let rec = &parse_records(old, "old").unwrap()[0];
+        assert!(rec.record.iterations.is_empty());
+        assert_eq!(serde_json::to_string(rec).unwrap(), old);
+        let new = old.replace(
+            r#""moves":"1,4,2,5,3","#,
+            r#""moves":"1,4,2,5,3","move_iterations":[10,9,10,8,10],"#,
+        );
+        let rec = &parse_records(&new, "new").unwrap()[0];
+        assert_eq!(rec.record.iterations, vec![10, 9, 10, 8, 10]);
+        assert_eq!(serde_json::to_string(rec).unwrap(), new);
+        let a: Vec<u64> = rec.record.agent_iterations(false).collect();
+        let b: Vec<u64> = rec.record.agent_iterations(true).collect();
+        assert_eq!((a, b), (vec![10, 10, 10], vec![9, 8]));
+        // B moved first in game 1: its moves are the even ones.
+        let mut second = rec.record.clone();
+        second.a_first = false;
+        assert_eq!(
+            second.agent_iterations(true).collect::<Vec<_>>(),
+            vec![10, 10, 10]
+        );
+        let short = new.replace("[10,9,10,8,10]", "[10,9]");
+        let e = parse_records(&short, "short").unwrap_err().to_string();
+        assert!(
+            e.contains("5 moves but the record has 2 iteration counts"),
+            "{e}"
+        );
     }
 }

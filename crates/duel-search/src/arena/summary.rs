@@ -31,6 +31,42 @@ impl Tally {
     }
 }
 
+/// The iterations an agent's searches did, over the games whose records keep them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct IterationCounts {
+    /// Mean over the games of the iterations of the agent's first move (whether it opened the
+    /// game or replied): the paper's "mean number of iterations at the first move" (section
+    /// 8.3).
+    pub first_move: f64,
+    /// Mean over all the agent's moves.
+    pub per_move: f64,
+    /// Games counted.
+    pub games: u64,
+}
+
+impl IterationCounts {
+    /// The counts of agent A (`b = false`) or B (`b = true`) in `records`; `None` when no
+    /// record keeps them.
+    pub fn of(records: &[GameRecord], b: bool) -> Option<IterationCounts> {
+        let (mut games, mut first, mut moves, mut all) = (0u64, 0u64, 0u64, 0u64);
+        for r in records {
+            let mut its = r.agent_iterations(b).peekable();
+            let Some(&n) = its.peek() else { continue };
+            games += 1;
+            first = first.saturating_add(n);
+            for n in its {
+                moves += 1;
+                all = all.saturating_add(n);
+            }
+        }
+        (games > 0).then(|| IterationCounts {
+            first_move: first as f64 / games as f64,
+            per_move: all as f64 / moves as f64,
+            games,
+        })
+    }
+}
+
 /// The result of a run (or of merged runs): the JSON of `duel arena`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
@@ -59,6 +95,12 @@ pub struct Summary {
     /// What the referee found, when every game was refereed (`--referee`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub referee: Option<RefereeSummary>,
+    /// A's iterations per move, when the records keep them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_iterations_per_move: Option<IterationCounts>,
+    /// B's iterations per move, when the records keep them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_iterations_per_move: Option<IterationCounts>,
 }
 
 impl Summary {
@@ -92,6 +134,8 @@ impl Summary {
             a_first,
             b_first,
             referee: RefereeSummary::of(records.iter().map(|r| &r.referee)),
+            a_iterations_per_move: IterationCounts::of(records, false),
+            b_iterations_per_move: IterationCounts::of(records, true),
         })
     }
 }
