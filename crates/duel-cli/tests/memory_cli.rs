@@ -159,3 +159,25 @@ fn a_search_whose_tree_cannot_grow_stops_and_says_so() {
         assert_eq!(v["stopped"], "memory", "{agent}: {v}");
     }
 }
+
+#[test]
+fn an_iteration_past_the_room_made_before_it_stops_the_search() {
+    // SymP's first match on pearl:2:4096 adds 8,193 nodes, MCTS′ expands every level of its
+    // match: more than the room made before the iteration, grown fallibly within it.
+    for agent in ["symp", "mcts-prime"] {
+        let args = [
+            "search",
+            "best",
+            "pearl:2:4096",
+            "--agent",
+            agent,
+            "--iterations",
+            "1000000",
+            "--json",
+        ];
+        let (code, out, err) = duel_within(40 * MB, &args);
+        assert_eq!(code, 0, "{agent}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+        assert_eq!(v["stopped"], "memory", "{agent}: {v}");
+    }
+}

@@ -106,6 +106,30 @@ impl<G: Game> Bayes<G> {
         true
     }
 
+    /// Makes sure arena `k` (the order of [`Bayes::arena_lens`]) has room for `n` more
+    /// records, growing it within the budget where it has not: false, with the allocation
+    /// that failed kept ([`Bayes::short_of_memory`]), where that is past the budget or the
+    /// system refuses it. For the records an iteration adds past the room [`Bayes::make_room`]
+    /// made (a wider position or a longer match than any before).
+    #[inline]
+    pub(super) fn room_for(&mut self, k: usize, n: usize) -> bool {
+        if self.arena_spares()[k] >= n {
+            return true;
+        }
+        self.grow_for(k, n)
+    }
+
+    #[cold]
+    fn grow_for(&mut self, k: usize, n: usize) -> bool {
+        match self.grow_arena(k, n, false) {
+            Ok(()) => true,
+            Err(e) => {
+                self.short_of_memory = Some(e);
+                false
+            }
+        }
+    }
+
     /// Reserves `additional[k]` more records in each arena, as many as fit in the budget;
     /// an allocation the system refuses is left to [`Bayes::make_room`].
     pub(super) fn reserve_within_budget(&mut self, additional: [usize; 5]) {
