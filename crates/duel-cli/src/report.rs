@@ -16,7 +16,7 @@ use crate::Ctx;
 #[derive(clap::Args)]
 #[command(
     after_help = "Progress: a bar per section on a terminal; otherwise one line per finished section on stderr; nothing with --quiet.\n\n\
-With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
+With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick or --full DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
 )]
 pub struct Args {
     /// The folder to write (created if needed).
@@ -25,6 +25,10 @@ pub struct Args {
     /// Smaller ranges: a first look in seconds.
     #[arg(long)]
     quick: bool,
+    /// The longest rows too (bidding's hex:4 and connect:5x4:4, the hardest Connect Four
+    /// benchmark files): minutes more.
+    #[arg(long, conflicts_with = "quick")]
+    full: bool,
     /// Only these sections (guesswho, liar, bidding, games, search); all when absent.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -38,7 +42,7 @@ pub struct Args {
 }
 
 /// Builds the sections `only` (all when empty), with progress on stderr as `ctx` asks.
-fn build_report(quick: bool, only: &[String], ctx: &Ctx) -> anyhow::Result<Report> {
+fn build_report(options: ReportOptions, only: &[String], ctx: &Ctx) -> anyhow::Result<Report> {
     check_only(only)?;
     let count = if only.is_empty() {
         duel::report::SECTIONS.len()
@@ -46,7 +50,7 @@ fn build_report(quick: bool, only: &[String], ctx: &Ctx) -> anyhow::Result<Repor
         only.len()
     };
     let progress = Arc::new(ReportProgress::new(ctx, count));
-    let report = build_with(&ReportOptions { quick }, only, progress.clone())?;
+    let report = build_with(&options, only, progress.clone())?;
     progress.finish();
     Ok(report)
 }
@@ -58,7 +62,11 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         return check(dir, &args, ctx);
     }
     prepare_out_dir(&args.out)?;
-    let report = build_report(args.quick, &args.only, ctx)?;
+    let options = ReportOptions {
+        quick: args.quick,
+        full: args.full,
+    };
+    let report = build_report(options, &args.only, ctx)?;
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
@@ -93,7 +101,11 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         ids.retain(|id| args.only.contains(id));
     }
     let quick = folder.quick.unwrap_or(args.quick);
-    let report = build_report(quick, &ids, ctx)?;
+    let options = ReportOptions {
+        quick,
+        full: folder.full,
+    };
+    let report = build_report(options, &ids, ctx)?;
     let folder = Folder {
         sections: folder
             .sections
@@ -101,6 +113,7 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             .filter(|(id, _)| ids.contains(id))
             .collect(),
         quick: folder.quick,
+        full: folder.full,
     };
     let differences = folder.compare(&report);
     if args.json {

@@ -91,6 +91,7 @@ pub fn build_with(
     Ok(Report {
         sections,
         quick: options.quick,
+        full: options.full && !options.quick,
         run: crate::run_info::RunInfo::collect(),
     })
 }

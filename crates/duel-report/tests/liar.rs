@@ -5,7 +5,10 @@ use duel_report::{ReportOptions, Status};
 
 #[test]
 fn quick_report_matches_the_papers_except_the_known_differences() {
-    let s = report_section(&ReportOptions { quick: true });
+    let s = report_section(&ReportOptions {
+        quick: true,
+        ..Default::default()
+    });
     assert!(s.checks.len() >= 20);
     let differs: Vec<&str> = s
         .checks

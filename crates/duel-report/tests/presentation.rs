@@ -76,7 +76,14 @@ fn test_function_names() -> Vec<String> {
 
 #[test]
 fn the_quick_report_reads_as_a_document() {
-    let report = build(&ReportOptions { quick: true }, &[]).unwrap();
+    let report = build(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &[],
+    )
+    .unwrap();
     let index = report.index_markdown();
     let differences = report.differences_markdown();
     let index_anchors = anchors(&index);
@@ -178,7 +185,14 @@ fn the_quick_report_reads_as_a_document() {
 
 #[test]
 fn the_web_page_is_self_contained() {
-    let report = build(&ReportOptions { quick: true }, &["guesswho".to_string()]).unwrap();
+    let report = build(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &["guesswho".to_string()],
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("duel-report-page-{}", std::process::id()));
     report.write_to(&dir).unwrap();
     let html = fs::read_to_string(dir.join("index.html")).unwrap();
