@@ -8,7 +8,7 @@
 //! position's periodic row takes a fixed part and about `2^(C − s) / 4` totals (a quarter of
 //! the bound `M_v ≤ 2^(C − s)`: measured on `hex:4` and `connect:5x4:4`, layer by layer);
 //! the solver holds every position's code and the rows of two adjacent layers, and the
-//! allocator and the threads' scratch rows add about half as much again (the peaks measured:
+//! allocator and the threads' scratch rows add about a third again (the peaks measured:
 //! 2.07 GB on `hex:4`, 0.77 GB on `connect:5x4:4`).
 
 use duel_core::limits::{available_memory, TooLarge};
@@ -58,7 +58,7 @@ pub fn periodic_rows_bytes(layers: &[f64], row_bytes: usize, record_bytes: usize
     let rows = (0..cells)
         .map(|s| layers[s] * (record_bytes as f64 + row(s)) + layers[s + 1] * row(s + 1))
         .fold(0.0, f64::max);
-    ((codes + rows) * 1.5).min(u128::MAX as f64) as u128
+    ((codes + rows) * 1.3).min(u128::MAX as f64) as u128
 }
 
 /// Refuses, with the estimate ([`periodic_rows_bytes`]), a job whose estimate passes the

@@ -82,14 +82,14 @@ fn a_table_of_all_totals_is_refused_while_its_layers_are_enumerated() {
 
 #[test]
 fn periodic_rows_past_the_memory_are_refused_before_any_work() {
-    // hex:4 needs about 2.1 GB at its peak; its estimate from the board's size (2.4 GiB) is
+    // hex:4 needs about 2.1 GB at its peak; its estimate from the board's size (2.1 GiB) is
     // refused at once, not after the deeper layers are solved (45 s under 2 GB before).
     for limit in [2000 * MB, 600 * MB] {
         let start = std::time::Instant::now();
         refused_within(
             limit,
             &["bidding", "period", "hex:4"],
-            &["the periodic rows of hex:4", "would need about 2.4 GiB"],
+            &["the periodic rows of hex:4", "would need about 2.1 GiB"],
         );
         assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
     }
