@@ -44,6 +44,10 @@ pub struct Args {
 /// Builds the sections `only` (all when empty), with progress on stderr as `ctx` asks.
 fn build_report(options: ReportOptions, only: &[String], ctx: &Ctx) -> anyhow::Result<Report> {
     check_only(only)?;
+    // The whole report's need is known from its measured peaks; a part of it is not checked.
+    if only.is_empty() {
+        duel::report::build::check_memory(&options)?;
+    }
     let count = if only.is_empty() {
         duel::report::SECTIONS.len()
     } else {

@@ -181,3 +181,35 @@ fn an_iteration_past_the_room_made_before_it_stops_the_search() {
         assert_eq!(v["stopped"], "memory", "{agent}: {v}");
     }
 }
+
+#[test]
+fn a_report_past_the_memory_is_refused_before_any_section() {
+    // Under 400 MB the quick report failed inside a section (an abort, a panic or a hang);
+    // its need (600 MB of address space), and the full report's, are checked first.
+    refused_within(
+        400 * MB,
+        &[
+            "report",
+            "--quick",
+            "--quiet",
+            "--out",
+            "/tmp/duel-memory-report",
+        ],
+        &["the quick report would need about 572.2 MiB"],
+    );
+    refused_within(
+        2000 * MB,
+        &["report", "--quiet", "--out", "/tmp/duel-memory-report"],
+        &["the report would need about 2.3 GiB"],
+    );
+}
+
+#[test]
+fn an_exact_search_whose_table_is_past_the_memory_is_refused() {
+    // The transposition table of 2^22 entries (32 MiB) was allocated without a check.
+    refused_within(
+        40 * MB,
+        &["search", "value", "connect:4x4:3"],
+        &["a transposition table of 4194304 entries needs 33554432 bytes"],
+    );
+}
