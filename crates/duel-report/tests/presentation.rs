@@ -162,6 +162,18 @@ fn the_quick_report_reads_as_a_document() {
         );
     }
 
+    // Every item compared with a published value cites a work of the bibliography.
+    for s in &report.sections {
+        for c in s.checks.iter().filter(|c| c.status != Status::New) {
+            assert!(
+                duel_report::bibliography::cited_in(&c.source).is_some(),
+                "{}: the source {:?} names no work of the bibliography",
+                c.item,
+                c.source
+            );
+        }
+    }
+
     // Every differing item is in differences.md, with both values and its reason.
     let mut differing = 0;
     for s in &report.sections {
