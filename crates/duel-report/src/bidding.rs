@@ -872,6 +872,9 @@ const ALL_TOTALS_BOARDS: [(&str, u64, u64, u64); 7] = [
 /// Where the rows left to `duel report --full` are, for the text of a report without them.
 const FULL_ONLY: &str = "The rows of connect:5x4:4 and hex:4 (10 and 21 million positions), and connect:4x4:4 to k = 49999 (where its period is verified over two periods), take minutes each: `duel report --full` adds them.";
 
+/// The same for the periodic rows.
+const FULL_ONLY_PERIODIC: &str = "The periodic rows of connect:5x4:4 and hex:4 (10 and 21 million positions, with dense searches at single totals) take minutes each: `duel report --full` adds them.";
+
 /// The memory the report lets the rows of one board take (more totals run in blocks).
 const REPORT_MEMORY: u64 = 2 << 30;
 
@@ -1291,7 +1294,7 @@ fn periodic_rows_tables(
     }
     md.push('\n');
     if !opts.quick && !opts.longest_rows() {
-        let _ = writeln!(md, "{FULL_ONLY}\n");
+        let _ = writeln!(md, "{FULL_ONLY_PERIODIC}\n");
     }
     s.checks.push(check(
         "periodic rows = all-totals tables, graph periodicity, dense searches",
