@@ -213,3 +213,27 @@ fn an_exact_search_whose_table_is_past_the_memory_is_refused() {
         &["a transposition table of 4194304 entries needs 33554432 bytes"],
     );
 }
+
+#[test]
+fn the_documented_large_bidding_jobs_are_refused_below_their_need() {
+    // docs/bidding.md: `richman hex:4` takes 172 MB, `period connect:5x4:4` and
+    // `period connect:6x3:4` 0.77 GB and 0.3 GB at their peaks.
+    refused_within(
+        150 * MB,
+        &["bidding", "richman", "hex:4"],
+        &["the dense table of the Hex boards would need about 164.2 MiB"],
+    );
+    refused_within(
+        600 * MB,
+        &["bidding", "period", "connect:5x4:4"],
+        &[
+            "the periodic rows of connect:5x4:4",
+            "would need about 978.7 MiB",
+        ],
+    );
+    refused_within(
+        250 * MB,
+        &["bidding", "period", "connect:6x3:4"],
+        &["would need about 414.5 MiB"],
+    );
+}
