@@ -65,11 +65,15 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.check {
         return check(dir, &args, ctx);
     }
-    prepare_out_dir(&args.out)?;
     let options = ReportOptions {
         quick: args.quick,
         full: args.full,
     };
+    // The memory too: a report that cannot run leaves no folder behind.
+    if args.only.is_empty() {
+        duel::report::build::check_memory(&options)?;
+    }
+    prepare_out_dir(&args.out)?;
     let report = build_report(options, &args.only, ctx)?;
     report
         .write_to(&args.out)

@@ -202,6 +202,7 @@ fn a_report_past_the_memory_is_refused_before_any_section() {
         &["report", "--quiet", "--out", "/tmp/duel-memory-report"],
         &["the report would need about 2.3 GiB"],
     );
+    assert!(!std::path::Path::new("/tmp/duel-memory-report").exists());
 }
 
 #[test]
