@@ -188,6 +188,16 @@ impl LineGame {
         }
     }
 
+    /// The boards with `s` stones for each `s`, over the board's symmetries: the layers'
+    /// sizes as [`crate::rows_estimate`] estimates them.
+    pub fn layer_estimates(&self) -> Vec<f64> {
+        if self.gravity {
+            crate::rows_estimate::gravity_layers(self.width, self.height, self.symmetries.len())
+        } else {
+            crate::rows_estimate::free_layers(self.cells(), self.symmetries.len())
+        }
+    }
+
     /// The lines of `k` cells, as [`duel_games::connect::lines`] lists them.
     pub fn lines(&self) -> &[Vec<usize>] {
         &self.lines
@@ -341,6 +351,12 @@ impl Hex {
     /// bits (print it with [`super::bound_text`]).
     pub fn position_bound(&self) -> u128 {
         3u128.saturating_pow((self.n * self.n) as u32)
+    }
+
+    /// The boards with `s` stones for each `s`, over the half turn (see
+    /// [`LineGame::layer_estimates`]).
+    pub fn layer_estimates(&self) -> Vec<f64> {
+        crate::rows_estimate::free_layers(self.n * self.n, 2)
     }
 
     fn connected(&self, cells: &[u8], digit: u8) -> bool {

@@ -117,6 +117,19 @@ impl PeriodicRow {
     }
 }
 
+/// A solved position: scaled `R`, `log2 M`, its row.
+type Solved = (u64, u8, PeriodicRow);
+
+/// What the solver computes for a position of the layer it solves: the position solved, the
+/// child-row entries combined, whether its row was lengthened, its offset.
+type Solving = Result<(Solved, u128, bool, u32), BiddingError>;
+
+/// Bytes of a solved position's record beside its row's totals.
+pub(crate) const ROW_BYTES: usize = std::mem::size_of::<Solved>();
+
+/// Bytes the solver keeps per position of the layer it solves, beside the rows.
+pub(crate) const RECORD_BYTES: usize = std::mem::size_of::<Solving>() + ROW_BYTES;
+
 /// What [`periodic_rows`] found at the start position.
 #[derive(Clone, Debug, Serialize)]
 pub struct PeriodicSolution {
@@ -215,8 +228,6 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
             (cells - x.trailing_zeros().min(cells)) as u8
         }
     };
-    /// A solved position: scaled `R`, `log2 M`, its row.
-    type Solved = (u64, u8, PeriodicRow);
     let mut below: Vec<Solved> = Vec::new();
     let mut updates = 0u128;
     let mut retries = 0u64;
@@ -230,12 +241,11 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
         check_layer_memory(
             s,
             layer.codes.len(),
-            std::mem::size_of::<Result<(Solved, u128, bool, u32), BiddingError>>()
-                + std::mem::size_of::<Solved>(),
+            RECORD_BYTES,
             below_bytes.checked_div(below.len() as u64).unwrap_or(0),
         )?;
         let below_ref = &below;
-        let here: Vec<Result<(Solved, u128, bool, u32), BiddingError>> = layer
+        let here: Vec<Solving> = layer
             .codes
             .par_iter()
             .zip(layer.tags.par_iter())

@@ -43,6 +43,7 @@ pub mod paper;
 pub mod periodicity;
 pub mod realvalued;
 pub mod richman;
+pub mod rows_estimate;
 pub mod session;
 mod session_rules;
 mod session_state;

@@ -149,8 +149,8 @@ fn root_m_is_the_dense_m() {
     }
 }
 
-/// connect:5x4:4 and hex:4 (about 40 and 140 s of CPU: run with `--ignored`; the report in
-/// full mode runs the same).
+/// connect:5x4:4 and hex:4 (about 40 and 140 s of CPU: run with `--ignored`; `duel report
+/// --full` runs the same).
 #[test]
 #[ignore]
 fn large_boards_periods() {

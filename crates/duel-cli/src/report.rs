@@ -17,7 +17,7 @@ use crate::Ctx;
 #[derive(clap::Args)]
 #[command(
     after_help = "Progress: a bar per section on a terminal; otherwise one line per finished section on stderr; nothing with --quiet.\n\n\
-With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
+With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick or --full DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
 )]
 pub struct Args {
     /// The folder to write (created if needed).
@@ -26,6 +26,10 @@ pub struct Args {
     /// Smaller ranges: a first look in seconds.
     #[arg(long)]
     quick: bool,
+    /// The longest rows too (bidding's hex:4 and connect:5x4:4, the hardest Connect Four
+    /// benchmark files): minutes more.
+    #[arg(long, conflicts_with = "quick")]
+    full: bool,
     /// Only these sections (guesswho, liar, bidding, games, search); all when absent.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
@@ -44,19 +48,22 @@ pub struct Args {
 
 /// Builds the sections `only` (all when empty), with progress on stderr as `ctx` asks.
 fn build_report(
-    quick: bool,
+    options: ReportOptions,
     only: &[String],
     records: Option<&Path>,
     ctx: &Ctx,
 ) -> anyhow::Result<Report> {
     check_only(only)?;
+    // The whole report's need is known from its measured peaks; a part of it is not checked.
+    if only.is_empty() {
+        duel::report::build::check_memory(&options)?;
+    }
     let count = if only.is_empty() {
         duel::report::SECTIONS.len()
     } else {
         only.len()
     };
     let progress = Arc::new(ReportProgress::new(ctx, count));
-    let options = ReportOptions { quick };
     let report = match records {
         Some(dir) => build_from_records(&options, only, progress.clone(), dir)?,
         None => build_with(&options, only, progress.clone())?,
@@ -71,8 +78,16 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.check {
         return check(dir, &args, ctx);
     }
+    let options = ReportOptions {
+        quick: args.quick,
+        full: args.full,
+    };
+    // The memory too: a report that cannot run leaves no folder behind.
+    if args.only.is_empty() {
+        duel::report::build::check_memory(&options)?;
+    }
     prepare_out_dir(&args.out)?;
-    let report = build_report(args.quick, &args.only, args.from_records.as_deref(), ctx)?;
+    let report = build_report(options, &args.only, args.from_records.as_deref(), ctx)?;
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
@@ -107,7 +122,11 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         ids.retain(|id| args.only.contains(id));
     }
     let quick = folder.quick.unwrap_or(args.quick);
-    let report = build_report(quick, &ids, None, ctx)?;
+    let options = ReportOptions {
+        quick,
+        full: folder.full,
+    };
+    let report = build_report(options, &ids, None, ctx)?;
     let folder = Folder {
         sections: folder
             .sections
@@ -115,6 +134,7 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             .filter(|(id, _)| ids.contains(id))
             .collect(),
         quick: folder.quick,
+        full: folder.full,
     };
     let differences = folder.compare(&report);
     if args.json {

@@ -81,12 +81,18 @@ fn a_table_of_all_totals_is_refused_while_its_layers_are_enumerated() {
 }
 
 #[test]
-fn a_layer_of_positions_past_the_memory_is_refused_with_its_size() {
-    refused_within(
-        600 * MB,
-        &["bidding", "period", "hex:4"],
-        &["the positions of layer", "would need about"],
-    );
+fn periodic_rows_past_the_memory_are_refused_before_any_work() {
+    // hex:4 needs about 2.1 GB at its peak; its estimate from the board's size (2.1 GiB) is
+    // refused at once, not after the deeper layers are solved (45 s under 2 GB before).
+    for limit in [2000 * MB, 600 * MB] {
+        let start = std::time::Instant::now();
+        refused_within(
+            limit,
+            &["bidding", "period", "hex:4"],
+            &["the periodic rows of hex:4", "would need about 2.1 GiB"],
+        );
+        assert!(start.elapsed().as_secs_f64() < 2.0, "{:?}", start.elapsed());
+    }
 }
 
 #[test]
@@ -152,4 +158,85 @@ fn a_search_whose_tree_cannot_grow_stops_and_says_so() {
         let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
         assert_eq!(v["stopped"], "memory", "{agent}: {v}");
     }
+}
+
+#[test]
+fn an_iteration_past_the_room_made_before_it_stops_the_search() {
+    // SymP's first match on pearl:2:4096 adds 8,193 nodes, MCTS′ expands every level of its
+    // match: more than the room made before the iteration, grown fallibly within it.
+    for agent in ["symp", "mcts-prime"] {
+        let args = [
+            "search",
+            "best",
+            "pearl:2:4096",
+            "--agent",
+            agent,
+            "--iterations",
+            "1000000",
+            "--json",
+        ];
+        // 64 MB: the binary maps about 20 of them; under about 50 MB a small vector of the
+        // search itself can be refused after the tree took the rest.
+        let (code, out, err) = duel_within(64 * MB, &args);
+        assert_eq!(code, 0, "{agent}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+        assert_eq!(v["stopped"], "memory", "{agent}: {v}");
+    }
+}
+
+#[test]
+fn a_report_past_the_memory_is_refused_before_any_section() {
+    // Under 400 MB the quick report failed inside a section (an abort, a panic or a hang);
+    // its need (600 MB of address space), and the full report's, are checked first.
+    refused_within(
+        400 * MB,
+        &[
+            "report",
+            "--quick",
+            "--quiet",
+            "--out",
+            "/tmp/duel-memory-report",
+        ],
+        &["the quick report would need about 572.2 MiB"],
+    );
+    refused_within(
+        2000 * MB,
+        &["report", "--quiet", "--out", "/tmp/duel-memory-report"],
+        &["the report would need about 2.3 GiB"],
+    );
+    assert!(!std::path::Path::new("/tmp/duel-memory-report").exists());
+}
+
+#[test]
+fn an_exact_search_whose_table_is_past_the_memory_is_refused() {
+    // The transposition table of 2^22 entries (32 MiB) was allocated without a check.
+    refused_within(
+        40 * MB,
+        &["search", "value", "connect:4x4:3"],
+        &["a transposition table of 4194304 entries needs 33554432 bytes"],
+    );
+}
+
+#[test]
+fn the_documented_large_bidding_jobs_are_refused_below_their_need() {
+    // docs/bidding.md: `richman hex:4` takes 172 MB, `period connect:5x4:4` and
+    // `period connect:6x3:4` 0.77 GB and 0.3 GB at their peaks.
+    refused_within(
+        150 * MB,
+        &["bidding", "richman", "hex:4"],
+        &["the dense table of the Hex boards would need about 164.2 MiB"],
+    );
+    refused_within(
+        600 * MB,
+        &["bidding", "period", "connect:5x4:4"],
+        &[
+            "the periodic rows of connect:5x4:4",
+            "would need about 978.7 MiB",
+        ],
+    );
+    refused_within(
+        250 * MB,
+        &["bidding", "period", "connect:6x3:4"],
+        &["would need about 414.5 MiB"],
+    );
 }

@@ -250,6 +250,21 @@ fn from_records_builds_the_families_and_refuses_other_runs() {
 }
 
 #[test]
+fn full_and_quick_together_are_one_clear_error() {
+    let out = duel()
+        .args(["report", "--quick", "--full"])
+        .output()
+        .expect("run duel");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("duel: error: ") && err.contains("--full"),
+        "{err}"
+    );
+}
+
+#[test]
 fn unknown_subcommand_fails_without_panic() {
     let out = duel().arg("frobnicate").output().expect("run duel");
     assert_eq!(out.status.code(), Some(2));

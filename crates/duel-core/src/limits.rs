@@ -111,6 +111,13 @@ pub fn available_memory() -> Option<u64> {
     Some(available.min(limit.saturating_sub(address_space_used())))
 }
 
+/// The address space the process may still map under its limit (`ulimit -v`), or `None`
+/// where it has none (then the system's memory is what bounds it: [`available_memory`]).
+pub fn address_space_left() -> Option<u64> {
+    let limit = address_space_limit();
+    (limit != u64::MAX).then(|| limit.saturating_sub(address_space_used()))
+}
+
 /// The address space the process maps now (`VmSize` of /proc/self/status), 0 where it
 /// cannot be read.
 fn address_space_used() -> u64 {

@@ -40,11 +40,13 @@ fn err<E: std::fmt::Display>(e: E) -> PlotError {
 }
 
 /// A heatmap over the cells `[x0, x1) × [y0, y1)` of the unit grid given by `cells`
-/// (`(x, y, value)`), with axes `x_label`, `y_label`, a colour bar from 0 to 1.
+/// (`(x, y, value)`), with axes `x_label`, `y_label`, and a colour bar from 0 to 1 with its
+/// ticks numbered and `bar_label` as its title.
 fn heatmap(
     title: &str,
     x_label: &str,
     y_label: &str,
+    bar_label: &str,
     range: (f64, f64, f64, f64),
     cells: &[(f64, f64, f64, f64, f64)],
     integer_axes: bool,
@@ -89,7 +91,7 @@ fn heatmap(
             .margin_top(40)
             .margin_bottom(50)
             .margin_right(10)
-            .y_label_area_size(40)
+            .y_label_area_size(58)
             .build_cartesian_2d(0.0..1.0, 0.0..1.0)
             .map_err(err)?;
         legend
@@ -97,9 +99,12 @@ fn heatmap(
             .disable_mesh()
             .disable_x_axis()
             .y_labels(6)
+            .y_label_formatter(&|v: &f64| format!("{v:.1}"))
+            .y_desc(bar_label)
             // plotters scales the default label size with the (narrow) area: set it, or the
-            // colour bar's numbers come out 5 px tall.
+            // colour bar's numbers and title come out 5 px tall.
             .y_label_style(("sans-serif", 12))
+            .axis_desc_style(("sans-serif", 14))
             .draw()
             .map_err(err)?;
         legend
@@ -143,6 +148,7 @@ pub fn figure_1(table: &Table, max: u64) -> Result<String, PlotError> {
         &title,
         "n (player to move)",
         "m (opponent)",
+        "P(n, m): the player to move wins",
         (0.5, hi, 0.5, hi),
         &cells,
         true,
@@ -170,6 +176,7 @@ pub fn figure_2(extent: f64, cells_per_unit: usize) -> Result<String, PlotError>
         "p∞(2^k α, 2^k β), continuous Guess Who (Nica, Figure 2)",
         "α",
         "β",
+        "p∞(α, β)",
         (1.0, extent, 1.0, extent),
         &cells,
         false,
@@ -201,12 +208,25 @@ pub fn figure(
 mod tests {
     use super::*;
 
+    /// The texts an SVG document draws, trimmed.
+    fn texts(svg: &str) -> Vec<&str> {
+        svg.split("</text>")
+            .filter_map(|part| part.rsplit_once('>').map(|(_, text)| text.trim()))
+            .collect()
+    }
+
     #[test]
     fn figure_draws_either_figure_and_refuses_a_small_region() {
         let svg = figure(8, Rules::Official, Questions::Two, false, &mut |_, _| {}).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("official rules"));
+        // The colour bar: its title and its ticks from 0 to 1, numbered.
+        let words = texts(&svg);
+        assert!(words.contains(&"P(n, m): the player to move wins"));
+        for tick in ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"] {
+            assert!(words.contains(&tick), "tick {tick}: {words:?}");
+        }
         let svg = figure(3, Rules::Race, Questions::Two, true, &mut |_, _| {}).unwrap();
-        assert!(svg.contains("Figure 2"));
+        assert!(svg.contains("Figure 2") && texts(&svg).contains(&"p∞(α, β)"));
         assert_eq!(
             figure(2, Rules::Race, Questions::Two, true, &mut |_, _| {}),
             Err(GuessWhoError::ContinuousExtent { max: 2 })

@@ -50,6 +50,11 @@ pub const OTHER_SOURCES: &[Reference] = &[
         entry: "OEIS Foundation Inc., *The On-Line Encyclopedia of Integer Sequences*, sequence A286496 (the largest number of objects searchable with q questions and one lie), <https://oeis.org/A286496>.",
     },
     Reference {
+        anchor: "ref-oeis-ttt",
+        cited_as: "OEIS A061526",
+        entry: "OEIS Foundation Inc., *The On-Line Encyclopedia of Integer Sequences*, sequence A061526 (the number of complete games of n × n tic-tac-toe; a(3) = 255,168), <https://oeis.org/A061526>.",
+    },
+    Reference {
         anchor: "ref-pons",
         cited_as: "Connect Four benchmark",
         entry: "P. Pons, the Connect Four solver and its benchmark: six sets of 1,000 positions of 7×6 Connect Four with exact scores (files Test_L1_R1 … Test_L3_R1, by depth L and difficulty R), shipped with duel.",

@@ -857,17 +857,23 @@ fn first_moves_figure(center: &[Chips], corner: &[Chips]) -> Option<String> {
     Some(svg)
 }
 
-/// A board of the all-totals table: its name, the largest total computed in full mode, and
-/// in quick mode (0: skipped).
-const ALL_TOTALS_BOARDS: [(&str, u64, u64); 7] = [
-    ("connect:3x3:3", 4095, 63),
-    ("connect:4x3:3", 255, 63),
-    ("hex:3", 255, 63),
-    ("connect:4x4:3", 255, 0),
-    ("connect:4x4:4", 49_999, 0),
-    ("connect:5x4:4", 255, 0),
-    ("hex:4", 31, 0),
+/// A board of the all-totals table: its name, the largest total computed with `--full`, by
+/// default and in quick mode (0: skipped).
+const ALL_TOTALS_BOARDS: [(&str, u64, u64, u64); 7] = [
+    ("connect:3x3:3", 4095, 4095, 63),
+    ("connect:4x3:3", 255, 255, 63),
+    ("hex:3", 255, 255, 63),
+    ("connect:4x4:3", 255, 255, 0),
+    ("connect:4x4:4", 49_999, 4095, 0),
+    ("connect:5x4:4", 255, 0, 0),
+    ("hex:4", 31, 0, 0),
 ];
+
+/// Where the rows left to `duel report --full` are, for the text of a report without them.
+const FULL_ONLY: &str = "The rows of connect:5x4:4 and hex:4 (10 and 21 million positions), and connect:4x4:4 to k = 49999 (where its period is verified over two periods), take minutes each: `duel report --full` adds them.";
+
+/// The same for the periodic rows.
+const FULL_ONLY_PERIODIC: &str = "The periodic rows of connect:5x4:4 and hex:4 (10 and 21 million positions, with dense searches at single totals) take minutes each: `duel report --full` adds them.";
 
 /// The memory the report lets the rows of one board take (more totals run in blocks).
 const REPORT_MEMORY: u64 = 2 << 30;
@@ -897,8 +903,12 @@ fn all_totals_tables(
     let mut agree = true;
     let mut compared = Vec::new();
     let (mut m_agree, mut m_compared) = (true, Vec::new());
-    for (name, full_k, quick_k) in ALL_TOTALS_BOARDS {
-        let max_k = if opts.quick { quick_k } else { full_k };
+    for (name, full_k, default_k, quick_k) in ALL_TOTALS_BOARDS {
+        let max_k = match (opts.quick, opts.longest_rows()) {
+            (true, _) => quick_k,
+            (false, true) => full_k,
+            (false, false) => default_k,
+        };
         if max_k == 0 {
             continue;
         }
@@ -1066,6 +1076,9 @@ fn all_totals_tables(
         );
     }
     md.push('\n');
+    if !opts.quick && !opts.longest_rows() {
+        let _ = writeln!(md, "{FULL_ONLY}\n");
+    }
     s.checks.push(check(
         "all-totals solver = per-total solver (Theorem 3.7)",
         "Theorem 3.7",
@@ -1086,7 +1099,8 @@ fn all_totals_tables(
     Ok(tables)
 }
 
-/// The boards solved by per-position periodic rows: name, and whether quick mode runs it.
+/// The boards solved by per-position periodic rows: name, and whether quick mode runs it
+/// (`true`), every mode but `--full` skips it (`false`).
 const PERIODIC_BOARDS: [(&str, bool); 8] = [
     ("tictactoe", true),
     ("connect:3x3:3", true),
@@ -1138,7 +1152,7 @@ fn periodic_rows_tables(
     let mut agree = true;
     let mut compared = Vec::new();
     for (name, quick) in PERIODIC_BOARDS {
-        if opts.quick && !quick {
+        if !quick && !opts.longest_rows() {
             continue;
         }
         let spec = parse_game(name)?;
@@ -1188,7 +1202,7 @@ fn periodic_rows_tables(
         }
         // The large boards: the dense search for single totals, just before the offset, one
         // period later (where the relation must fail, if the offset is the least) and far on.
-        if !opts.quick && matches!(name, "connect:5x4:4" | "hex:4") {
+        if opts.longest_rows() && matches!(name, "connect:5x4:4" | "hex:4") {
             use rayon::prelude::*;
             let (o, d) = (u64::from(root.offset), u64::from(root.period));
             let mut ks = vec![3 * d + o + 12_345, 999_999_937];
@@ -1279,6 +1293,9 @@ fn periodic_rows_tables(
         );
     }
     md.push('\n');
+    if !opts.quick && !opts.longest_rows() {
+        let _ = writeln!(md, "{FULL_ONLY_PERIODIC}\n");
+    }
     s.checks.push(check(
         "periodic rows = all-totals tables, graph periodicity, dense searches",
         "Theorems 3.7, 3.13, 3.14",

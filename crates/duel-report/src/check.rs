@@ -200,6 +200,8 @@ pub struct Folder {
     pub sections: Vec<(String, Value)>,
     /// The `quick` the files record.
     pub quick: Option<bool>,
+    /// Whether the files record `full` (a report of `duel report --full`).
+    pub full: bool,
 }
 
 impl Folder {
@@ -211,6 +213,7 @@ impl Folder {
         })?;
         let mut sections = Vec::new();
         let mut quick = None;
+        let mut full = false;
         for (id, _) in crate::SECTIONS {
             let file = dir.join(format!("{id}.json"));
             if !file.exists() {
@@ -228,12 +231,17 @@ impl Folder {
             if let Some(q) = doc.get("quick").and_then(Value::as_bool) {
                 quick = Some(q);
             }
+            full |= doc.get("full").and_then(Value::as_bool) == Some(true);
             sections.push((id.to_string(), doc));
         }
         if sections.is_empty() {
             return Err(CheckError::Empty(dir.to_path_buf()));
         }
-        Ok(Folder { sections, quick })
+        Ok(Folder {
+            sections,
+            quick,
+            full,
+        })
     }
 
     /// The identifiers of the sections found.

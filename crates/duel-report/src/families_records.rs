@@ -210,6 +210,7 @@ pub fn build_from_records(
         crate::Report {
             sections: Vec::new(),
             quick: options.quick,
+            full: options.full && !options.quick,
             run: crate::run_info::RunInfo::collect(),
         }
     } else {

@@ -46,6 +46,16 @@ pub use build::{build, build_with, step, Progress};
 pub struct ReportOptions {
     /// Smaller ranges, for tests and a first look; the full report uses the ranges of the issues.
     pub quick: bool,
+    /// The longest rows too (`duel report --full`): results beyond the papers that take
+    /// minutes each (the bidding boards hex:4 and connect:5x4:4, the hardest benchmark files).
+    pub full: bool,
+}
+
+impl ReportOptions {
+    /// Whether the longest rows are built: `full`, unless `quick`.
+    pub fn longest_rows(&self) -> bool {
+        self.full && !self.quick
+    }
 }
 
 /// Whether a reproduced item agrees with its source.
@@ -250,6 +260,8 @@ pub struct Report {
     pub sections: Vec<Section>,
     /// Whether it was built with `quick`.
     pub quick: bool,
+    /// Whether it was built with `full` (and not `quick`).
+    pub full: bool,
     /// Version, commit, date and machine of the run.
     pub run: run_info::RunInfo,
 }
@@ -285,14 +297,18 @@ impl Report {
 
     /// The document `<id>.json` holds for section `s`.
     pub fn section_json(&self, s: &Section) -> serde_json::Value {
-        serde_json::json!({
+        let mut doc = serde_json::json!({
             "id": s.id,
             "title": s.title,
             "quick": self.quick,
             "seconds": s.seconds,
             "checks": s.checks,
             "data": s.json,
-        })
+        });
+        if self.full {
+            doc["full"] = true.into();
+        }
+        doc
     }
 
     /// `differences.md`: every item that differs from its paper, with both values and why.

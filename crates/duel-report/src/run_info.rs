@@ -67,6 +67,8 @@ impl RunInfo {
             "- **run**: {}; the sections' wall times add up to {} (each in the summary)",
             if report.quick {
                 "`duel report --quick` (smaller ranges than the full report)"
+            } else if report.full {
+                "`duel report --full` (full ranges, and the longest rows)"
             } else {
                 "`duel report` (full ranges)"
             },

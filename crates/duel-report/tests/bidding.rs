@@ -5,7 +5,10 @@ use duel_report::{ReportOptions, Status};
 
 #[test]
 fn quick_report_section() {
-    let s = report_section(&ReportOptions { quick: true });
+    let s = report_section(&ReportOptions {
+        quick: true,
+        ..Default::default()
+    });
     assert!(
         !s.markdown.contains("stopped with an error"),
         "{}",

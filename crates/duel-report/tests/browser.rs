@@ -81,7 +81,14 @@ fn index_html_loads_shows_every_figure_and_resolves_every_link() {
         eprintln!("skipped: no chromium on PATH, index.html not checked in a browser");
         return;
     };
-    let report = build(&ReportOptions { quick: true }, &[]).unwrap();
+    let report = build(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &[],
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("duel-report-browser-{}", std::process::id()));
     report.write_to(&dir).unwrap();
     let html = fs::read_to_string(dir.join("index.html")).unwrap();

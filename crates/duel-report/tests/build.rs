@@ -40,7 +40,15 @@ fn every_section_reports_the_steps_it_declares() {
         SECTIONS.iter().map(|(id, _)| *id).collect::<Vec<_>>()
     );
     let count = Arc::new(Count::default());
-    let report = build_with(&ReportOptions { quick: true }, &[], count.clone()).unwrap();
+    let report = build_with(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &[],
+        count.clone(),
+    )
+    .unwrap();
     let order: Vec<&str> = report.sections.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(
         order,
@@ -57,7 +65,10 @@ fn every_section_reports_the_steps_it_declares() {
 
 #[test]
 fn a_report_compared_with_itself_differs_only_where_edited() {
-    let opts = ReportOptions { quick: true };
+    let opts = ReportOptions {
+        quick: true,
+        ..Default::default()
+    };
     let only = vec!["liar".to_string()];
     let report = build(&opts, &only).unwrap();
     let dir = std::env::temp_dir().join(format!("duel-check-test-{}", std::process::id()));
@@ -79,6 +90,7 @@ fn a_report_compared_with_itself_differs_only_where_edited() {
     let edited = Folder {
         sections: vec![("liar".into(), doc)],
         quick: Some(true),
+        full: false,
     };
     let diffs = edited.compare(&report);
     assert_eq!(diffs.len(), 1, "{diffs:?}");

@@ -6,7 +6,10 @@ use duel_report::{ReportOptions, Status};
 
 #[test]
 fn quick_report_section() {
-    let s = report_section(&ReportOptions { quick: true });
+    let s = report_section(&ReportOptions {
+        quick: true,
+        ..Default::default()
+    });
     let status = |needle: &str| {
         s.checks
             .iter()

@@ -76,7 +76,14 @@ fn test_function_names() -> Vec<String> {
 
 #[test]
 fn the_quick_report_reads_as_a_document() {
-    let report = build(&ReportOptions { quick: true }, &[]).unwrap();
+    let report = build(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &[],
+    )
+    .unwrap();
     let index = report.index_markdown();
     let differences = report.differences_markdown();
     let index_anchors = anchors(&index);
@@ -155,6 +162,18 @@ fn the_quick_report_reads_as_a_document() {
         );
     }
 
+    // Every item compared with a published value cites a work of the bibliography.
+    for s in &report.sections {
+        for c in s.checks.iter().filter(|c| c.status != Status::New) {
+            assert!(
+                duel_report::bibliography::cited_in(&c.source).is_some(),
+                "{}: the source {:?} names no work of the bibliography",
+                c.item,
+                c.source
+            );
+        }
+    }
+
     // Every differing item is in differences.md, with both values and its reason.
     let mut differing = 0;
     for s in &report.sections {
@@ -178,7 +197,14 @@ fn the_quick_report_reads_as_a_document() {
 
 #[test]
 fn the_web_page_is_self_contained() {
-    let report = build(&ReportOptions { quick: true }, &["guesswho".to_string()]).unwrap();
+    let report = build(
+        &ReportOptions {
+            quick: true,
+            ..Default::default()
+        },
+        &["guesswho".to_string()],
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("duel-report-page-{}", std::process::id()));
     report.write_to(&dir).unwrap();
     let html = fs::read_to_string(dir.join("index.html")).unwrap();

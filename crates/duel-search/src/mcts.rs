@@ -15,7 +15,7 @@ use super::agent::{
     argmax_random_ties, num, uniform_index, Agent, Budget, Clock, SearchError, SearchResult,
     StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
-use super::arena_alloc::Arena;
+use super::arena_alloc::{AllocFailed, Arena};
 
 /// Which of the two MCTS versions of the appendix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,9 +173,13 @@ impl<G: Game> Mcts<G> {
                 .is_ok()
     }
 
-    fn expand(&mut self, node: u32, pos: &G) {
+    /// Adds the children of `node` (at `pos`): false, adding nothing, where the tree cannot
+    /// grow by them (past its limit, or the system refusing the memory).
+    fn expand(&mut self, node: u32, pos: &G) -> Result<(), AllocFailed> {
         pos.legal_moves(&mut self.moves);
-        self.nodes.reserve(self.moves.len(), self.max_nodes);
+        let d = self.moves.len();
+        self.nodes
+            .try_reserve(d, self.max_nodes.saturating_add(4096 + d))?;
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
             self.nodes.push(Self::new_node(mv));
@@ -183,6 +187,7 @@ impl<G: Game> Mcts<G> {
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.n_children = self.moves.len() as u32;
+        Ok(())
     }
 
     fn select(&mut self, node: u32) -> u32 {
@@ -213,8 +218,9 @@ impl<G: Game> Mcts<G> {
         kids.start + argmax_random_ties(nodes.iter().map(&value), &mut self.rng) as u32
     }
 
-    /// One iteration (one simulated match).
-    fn iterate(&mut self) {
+    /// One iteration (one simulated match): false, with nothing backed up, where the tree
+    /// could not grow by a node's children.
+    fn iterate(&mut self) -> bool {
         let root_pos = self.root_pos.as_ref().expect("root set before iterating");
         let root_player = root_pos.to_move();
         let mut pos = root_pos.clone();
@@ -230,7 +236,9 @@ impl<G: Game> Mcts<G> {
                     self.path.push(node);
                 }
                 if pos.outcome().is_none() {
-                    self.expand(node, &pos);
+                    if self.expand(node, &pos).is_err() {
+                        return false;
+                    }
                     let n = self.nodes[node as usize];
                     let y =
                         n.first_child + uniform_index(&mut self.rng, n.n_children as usize) as u32;
@@ -257,8 +265,9 @@ impl<G: Game> Mcts<G> {
                     self.path.push(node);
                 }
                 while pos.outcome().is_none() {
-                    if self.nodes[node as usize].n_children == 0 {
-                        self.expand(node, &pos);
+                    if self.nodes[node as usize].n_children == 0 && self.expand(node, &pos).is_err()
+                    {
+                        return false;
                     }
                     let n = self.nodes[node as usize];
                     self.work.random_moves += 1;
@@ -271,6 +280,7 @@ impl<G: Game> Mcts<G> {
         }
         let outcome = pos.outcome().expect("a simulated match ends");
         self.backup(outcome, root_player);
+        true
     }
 
     fn backup(&mut self, outcome: Outcome, root_player: Player) {
@@ -329,13 +339,22 @@ impl<G: Game> Agent<G> for Mcts<G> {
                 break;
             }
             let before = self.nodes.len();
-            self.iterate();
+            if !self.iterate() {
+                stopped = StopReason::Memory;
+                break;
+            }
             self.room = self.room.max(self.nodes.len().saturating_sub(before));
             iterations += 1;
         }
         if self.nodes[self.root as usize].n_children == 0 {
             let n = self.root;
-            self.expand(n, position);
+            if let Err(e) = self.expand(n, position) {
+                return Err(SearchError::OutOfMemory {
+                    what: "the root's children were added".into(),
+                    tree_bytes: (self.nodes.capacity_bytes()) as u64,
+                    needed_bytes: e.bytes as u64,
+                });
+            }
         }
         let best = self.best_child();
         let child = self.nodes[best as usize];

@@ -30,7 +30,8 @@ pub enum MinimaxError {
         /// Positions searched.
         nodes: u64,
     },
-    /// The transposition table asked for would not fit the memory limit.
+    /// The transposition table asked for would not fit the memory limit (or the memory the
+    /// process can get, or the system refused it).
     #[error("a transposition table of {entries} entries needs {bytes} bytes, more than the limit of {limit} bytes")]
     TableTooLarge {
         /// Entries asked for.
@@ -277,7 +278,7 @@ impl<G: Game> Searcher<G> {
 ///
 /// Errors: [`MinimaxError::Finished`] on a finished position, [`MinimaxError::TooLarge`] when
 /// the node budget runs out, [`MinimaxError::TableTooLarge`] when the table would exceed
-/// [`MAX_TABLE_BYTES`].
+/// [`MAX_TABLE_BYTES`] or the memory available, or the system refuses it.
 pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxError> {
     if let Some(o) = g.outcome() {
         return Err(MinimaxError::Finished(o));
@@ -288,15 +289,24 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
         .checked_next_power_of_two()
         .unwrap_or(u64::MAX);
     let bytes = entries.saturating_mul(std::mem::size_of::<Entry>() as u64);
-    if bytes > MAX_TABLE_BYTES {
-        return Err(MinimaxError::TableTooLarge {
-            entries,
-            bytes,
-            limit: MAX_TABLE_BYTES,
-        });
+    // The limit, or the memory the process can get (`ulimit -v` included) where less.
+    let limit =
+        duel_core::limits::available_memory().map_or(MAX_TABLE_BYTES, |m| m.min(MAX_TABLE_BYTES));
+    let too_large = MinimaxError::TableTooLarge {
+        entries,
+        bytes,
+        limit,
+    };
+    if bytes > limit {
+        return Err(too_large);
     }
+    let mut table = Vec::new();
+    if table.try_reserve_exact(entries as usize).is_err() {
+        return Err(too_large);
+    }
+    table.resize(entries as usize, 0);
     let mut s = Searcher {
-        table: vec![0; entries as usize],
+        table,
         mask: entries as usize - 1,
         nodes: 0,
         max_nodes: opts.max_nodes,

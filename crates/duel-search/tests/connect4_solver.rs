@@ -37,7 +37,7 @@ fn samples_of_the_harder_files() {
     // Every published score in a sample of each file must be reproduced; the samples are
     // sized so the test stays within a few seconds (measured means: L2_R1 0.4 ms, L1_R1
     // 1.3 ms, L2_R2 32 ms, L1_R2 0.27 s, L1_R3 9 s per position, so L1_R3 is left to the
-    // benchmark and the full report).
+    // benchmark and `duel report --full`).
     for (file, n) in [
         ("Test_L2_R1", 200),
         ("Test_L2_R2", 10),

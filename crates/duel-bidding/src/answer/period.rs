@@ -8,7 +8,8 @@ use serde::Serialize;
 use super::as_text;
 use crate::boards::{Hex, LineGame};
 use crate::games::GameSpec;
-use crate::layered::{periodic_rows, LayerStats};
+use crate::layered::{periodic_rows, LayerStats, RECORD_BYTES, ROW_BYTES};
+use crate::rows_estimate::{check_periodic_rows, periodic_rows_bytes};
 use crate::BiddingError;
 use duel_core::exact::{Chips, Rational};
 
@@ -71,6 +72,11 @@ pub fn period_answer(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<PeriodAnswer, BiddingError> {
     let start = Instant::now();
+    // The memory the job will need, estimated from the board's size before any work.
+    let fits = |layers: Vec<f64>| {
+        let need = periodic_rows_bytes(&layers, ROW_BYTES, RECORD_BYTES);
+        check_periodic_rows(&game.name(), need)
+    };
     let solution = match *game {
         GameSpec::TicTacToe { first: None } => {
             progress(0, 1);
@@ -78,13 +84,15 @@ pub fn period_answer(
             periodic_rows(&ttt, 9, ttt.position_bound())?
         }
         GameSpec::Connect { width, height, k } => {
-            progress(0, 1);
             let board = LineGame::new(width, height, k, true)?;
+            fits(board.layer_estimates())?;
+            progress(0, 1);
             periodic_rows(&board, board.cells() as u32, board.position_bound())?
         }
         GameSpec::Hex(n) => {
-            progress(0, 1);
             let hex = Hex::new(n)?;
+            fits(hex.layer_estimates())?;
+            progress(0, 1);
             periodic_rows(&hex, (n * n) as u32, hex.position_bound())?
         }
         _ => return Err(BiddingError::NotALayeredBoard(game.name())),

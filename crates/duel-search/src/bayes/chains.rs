@@ -198,6 +198,24 @@ impl<G: Game> Bayes<G> {
         c.full = true;
     }
 
+    /// Whether the arenas have room for what [`Bayes::unzip`] adds at the chain head `h`
+    /// (position `pos`): its litter, and the values and priors of every level of the chain
+    /// when it is refilled; growing them within the budget where they have not: false, with
+    /// the allocation that failed kept, where the tree cannot grow. A descent checks it
+    /// first, so that a long search stops there instead of aborting.
+    pub(super) fn room_to_unzip(&mut self, h: u32, pos: &G) -> bool {
+        pos.legal_moves(&mut self.moves);
+        let d = self.moves.len();
+        let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
+        let ch = self.chains[id];
+        let refilled = if ch.stored == 0 {
+            ch.len as usize + 2
+        } else {
+            0
+        };
+        self.room_for(0, d) && self.room_for(3, refilled) && self.room_for(4, refilled + 1)
+    }
+
     /// Builds the children of the chain head `h` (position `pos` at `depth`): its litter of
     /// boundary nodes, the first node of the branch being the leaf or the head of the rest of
     /// the chain, with the value it got when the match was played. Returns the children

@@ -262,7 +262,9 @@ impl Litters {
         let next = self.push(litter, false);
         if d < self.stride {
             self.next[id as usize * self.stride + d] = next;
-        } else {
+        } else if self.wide.try_reserve(1).is_ok() {
+            // A cache: where the system refuses it room, the litter is computed again the
+            // next time.
             self.wide.insert((id, d as u32), next);
         }
         next

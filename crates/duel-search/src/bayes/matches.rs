@@ -90,6 +90,11 @@ impl<G: Game> Bayes<G> {
                 self.too_wide = Some(d);
                 return false;
             };
+            // A litter wider than the room made before the iteration: the tree stops where
+            // it cannot grow (every litter pushed so far is whole, so the tree is sound).
+            if !self.room_for(0, d) {
+                return false;
+            }
             let (v, litter) = self.litters.below_value(father, hint, depth, d);
             (father, hint) = (v, litter);
             let first = self.push_litter(v, litter) as u32;
@@ -144,11 +149,24 @@ impl<G: Game> Bayes<G> {
             }
             regular &= *degree.get_or_insert(d) == d;
             self.drawn.push((d as u32, i as u32));
+            // A match longer than the room made before the iteration: given up where the
+            // tree cannot grow, before anything of it is kept.
+            if !self.room_for(2, 1) {
+                self.chain_moves.truncate(start);
+                return false;
+            }
             self.chain_moves.push(mv);
             pos.play(mv);
         };
         let vals = self.chain_vals.len();
         let len = self.chain_moves.len() - start;
+        // Room for what the chain keeps: the values and priors of its stored levels at most,
+        // and the chain.
+        let kept = len.min(REGULAR_STORED_VALS.max(STORED_VALS)) + 2;
+        if !(self.room_for(1, 1) && self.room_for(3, kept) && self.room_for(4, kept)) {
+            self.chain_moves.truncate(start);
+            return false;
+        }
         self.work.random_moves += len as u64;
         // On a match whose positions all have the same number of moves, the values of the
         // chain are a function of (z's prior, depth, length, degree, outcome) only (they do

@@ -57,7 +57,7 @@ use rand_chacha::ChaCha8Rng;
 use duel_core::game::{Game, Player};
 
 use super::agent::{Work, DEFAULT_MEMORY_BYTES};
-use super::arena_alloc::Arena;
+use super::arena_alloc::{AllocFailed, Arena};
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{fit_galton_watson, fit_galton_watson2, MatchStatistics, Prior};
@@ -81,6 +81,7 @@ pub use matches::Playout;
 use matches::{ChainMemoEntry, CHAIN_MEMO, EAGER_LEVELS};
 pub use node::Node;
 use node::{Chain, CHAIN, CHAIN_FLAG, INTERIOR, LEAF, MAX_NODES};
+use room::room_in;
 use select::PICK_UNKNOWN;
 pub use val::Val;
 
@@ -184,7 +185,7 @@ impl<G: Game> Bayes<G> {
             root_pos: None,
             root_depth: 0,
             j1: Player::First,
-            max_nodes: ((DEFAULT_MEMORY_BYTES as usize) / Self::NODE_BYTES).min(MAX_NODES),
+            max_nodes: Self::nodes_within(DEFAULT_MEMORY_BYTES),
             playout: Playout::Uniform,
             path: Vec::new(),
             positions: Vec::new(),
@@ -246,8 +247,17 @@ impl<G: Game> Bayes<G> {
 
     /// Sets the memory limit of the tree.
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
-        self.max_nodes = (bytes as usize / Self::NODE_BYTES).clamp(64, MAX_NODES);
+        self.max_nodes = Self::nodes_within(bytes);
         self
+    }
+
+    /// The nodes a tree of `bytes` holds, within half the address space the process may
+    /// still map where it has a limit: the other half is for the arenas' moves and the
+    /// search's own vectors, so that the tree stops at its limit before the system refuses
+    /// a small allocation the search cannot do without.
+    fn nodes_within(bytes: u64) -> usize {
+        let left = duel_core::limits::address_space_left().map_or(u64::MAX, |b| b / 2);
+        (bytes.min(left) as usize / Self::NODE_BYTES).clamp(64, MAX_NODES)
     }
 
     /// The memory limit in nodes.
@@ -435,7 +445,14 @@ impl<G: Game> Bayes<G> {
                 None => {
                     let top = match self.nodes[node as usize].state() {
                         INTERIOR => PICK_UNKNOWN,
-                        CHAIN => self.unzip(node, &pos, depth),
+                        CHAIN => {
+                            // Where the tree cannot grow, the search stops here, as where a
+                            // match cannot be kept (play_eager).
+                            if !self.room_to_unzip(node, &pos) {
+                                return false;
+                            }
+                            self.unzip(node, &pos, depth)
+                        }
                         _ => break,
                     };
                     self.work.selections += 1;
@@ -446,6 +463,15 @@ impl<G: Game> Bayes<G> {
                     }
                 }
             };
+            // The path and its positions grow with the deepest descent so far: where the system
+            // refuses them room, the search stops as where the tree cannot grow.
+            if !(room_in(&mut self.positions) && room_in(&mut self.path)) {
+                self.short_of_memory = Some(AllocFailed {
+                    bytes: self.positions.capacity() * std::mem::size_of::<G>(),
+                    refused: true,
+                });
+                return false;
+            }
             if pending {
                 self.positions.push(pos.clone());
             }

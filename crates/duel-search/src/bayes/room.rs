@@ -30,6 +30,12 @@ fn grow<T: Copy>(
     arena.try_reserve(additional, most)
 }
 
+/// Whether `v` has room for one more element, doubling it fallibly where it has not.
+#[inline]
+pub(super) fn room_in<T>(v: &mut Vec<T>) -> bool {
+    v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok()
+}
+
 impl<G: Game> Bayes<G> {
     /// The bytes the arenas of the tree may hold together: the memory limit and a quarter
     /// more, for the room reserved ahead of the records (the tree itself stops at the limit).
@@ -104,6 +110,30 @@ impl<G: Game> Bayes<G> {
             }
         }
         true
+    }
+
+    /// Makes sure arena `k` (the order of [`Bayes::arena_lens`]) has room for `n` more
+    /// records, growing it within the budget where it has not: false, with the allocation
+    /// that failed kept ([`Bayes::short_of_memory`]), where that is past the budget or the
+    /// system refuses it. For the records an iteration adds past the room [`Bayes::make_room`]
+    /// made (a wider position or a longer match than any before).
+    #[inline]
+    pub(super) fn room_for(&mut self, k: usize, n: usize) -> bool {
+        if self.arena_spares()[k] >= n {
+            return true;
+        }
+        self.grow_for(k, n)
+    }
+
+    #[cold]
+    fn grow_for(&mut self, k: usize, n: usize) -> bool {
+        match self.grow_arena(k, n, false) {
+            Ok(()) => true,
+            Err(e) => {
+                self.short_of_memory = Some(e);
+                false
+            }
+        }
     }
 
     /// Reserves `additional[k]` more records in each arena, as many as fit in the budget;
