@@ -94,7 +94,7 @@ fn a_connect_four_table_past_the_memory_is_refused_with_its_size() {
     refused_within(
         30 * MB,
         &["connect", "solve", "4455"],
-        &["transposition table would need about 40.0 MiB"],
+        &["transposition table would need about 64.0 MiB"],
     );
 }
 

@@ -80,8 +80,14 @@ pub enum TableError {
         min_bytes: u64,
     },
     /// More than the machine has.
-    #[error(transparent)]
-    TooLarge(#[from] TooLarge),
+    #[error("{0}")]
+    TooLarge(TooLarge),
+}
+
+impl From<TooLarge> for TableError {
+    fn from(e: TooLarge) -> Self {
+        TableError::TooLarge(e)
+    }
 }
 
 impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
