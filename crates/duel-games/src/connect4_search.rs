@@ -107,6 +107,17 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
                 return beta;
             }
         }
+        // Every child's entry is loaded at once, ahead of its search and of this position's
+        // own probe and ordering: the table's cache misses overlap instead of coming one
+        // after the other.
+        let mut cells = next;
+        while cells != 0 {
+            let mv = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let mut child = *p;
+            child.play(mv);
+            self.table.prefetch(Self::entry_key(&child).0);
+        }
         let (key, mirrored) = Self::entry_key(p);
         let flip = |c: u32| if mirrored { W as u32 - 1 - c } else { c };
         let mut first = None;
@@ -126,13 +137,6 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
             first = known.column.map(flip);
         }
         let moves = self.ordered_moves(p, next, first);
-        // Every child's entry is loaded at once, ahead of its search: the table's cache
-        // misses overlap instead of coming one after the other.
-        for &(mv, _) in &moves.list[..moves.len] {
-            let mut child = *p;
-            child.play(mv);
-            self.table.prefetch(Self::entry_key(&child).0);
-        }
         let before = self.nodes;
         for &(mv, col) in &moves.list[..moves.len] {
             let mut child = *p;
