@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel::games::connect4::Solver;
+use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 use duel::games::connect4_answer::{
     analyze_on, book as book_answer, parse_memory, read_file, solve_file, solve_on, BookFile,
     ConnectError, SolverOptions, BOOK_TABLE_LOG,
@@ -52,9 +52,10 @@ pub struct SolverArgs {
     #[arg(long, default_value = "connect:7x6:4")]
     game: String,
     /// The transposition table's size, e.g. 64M or 1G (rounded down to a power of two; at
-    /// least 1M, 64M on 8×7), allocated before any position is timed.
-    #[arg(long, default_value = "64M")]
-    memory: String,
+    /// least 1M, 64M on 8×7), allocated before any position is timed. Default: 4M (64M on
+    /// 8×7), which the caches mostly hold; the empty board wants 1G.
+    #[arg(long)]
+    memory: Option<String>,
     /// Threads searching together over the shared table.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -64,7 +65,7 @@ impl SolverArgs {
     fn options(&self) -> Result<SolverOptions, ConnectError> {
         Ok(SolverOptions {
             game: self.game.clone(),
-            memory: parse_memory(&self.memory)?,
+            memory: self.memory.as_deref().map(parse_memory).transpose()?,
             threads: self.threads.clamp(1, 256),
         })
     }
@@ -169,7 +170,8 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         if options.game != SolverOptions::default().game {
             return Err(ConnectError::FileSize.into());
         }
-        let solver = Solver::try_with_table_bytes(options.memory).map_err(ConnectError::from)?;
+        let bytes = options.memory.unwrap_or(DEFAULT_TABLE_BYTES);
+        let solver = Solver::try_with_table_bytes(bytes).map_err(ConnectError::from)?;
         let mut solver = solver.with_threads(options.threads);
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");

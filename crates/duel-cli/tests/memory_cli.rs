@@ -93,7 +93,7 @@ fn a_layer_of_positions_past_the_memory_is_refused_with_its_size() {
 fn a_connect_four_table_past_the_memory_is_refused_with_its_size() {
     refused_within(
         30 * MB,
-        &["connect", "solve", "4455"],
+        &["connect", "solve", "4455", "--memory", "64M"],
         &["transposition table would need about 64.0 MiB"],
     );
 }

@@ -125,7 +125,7 @@ fn solver(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new("solve", file), &cases, |b, cases| {
-            // Each sample starts from an empty table; clearing it (64 MiB) is not timed.
+            // Each sample starts from an empty table; clearing it is not timed.
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;
                 for _ in 0..iters {

@@ -124,8 +124,9 @@ pub fn read_file(path: &Path) -> Result<String, ConnectError> {
 pub struct SolverOptions {
     /// The game, `connect:WxH:4` (see [`ConnectError::Size`]).
     pub game: String,
-    /// The table's bytes (rounded down to a power of two of 32-byte buckets).
-    pub memory: u64,
+    /// The table's bytes (rounded down to a power of two of 32-byte buckets); `None`: the
+    /// larger of [`DEFAULT_TABLE_BYTES`] and the board's least.
+    pub memory: Option<u64>,
     /// Threads searching over the shared table.
     pub threads: usize,
 }
@@ -134,7 +135,7 @@ impl Default for SolverOptions {
     fn default() -> Self {
         SolverOptions {
             game: "connect:7x6:4".to_string(),
-            memory: DEFAULT_TABLE_BYTES,
+            memory: None,
             threads: 1,
         }
     }
@@ -201,7 +202,10 @@ impl SizeVisitor for Fits {
 fn build_solver<const W: usize, const H: usize>(
     options: &SolverOptions,
 ) -> Result<BoardSolver<W, H>, ConnectError> {
-    Ok(BoardSolver::<W, H>::try_with_table_bytes(options.memory)?.with_threads(options.threads))
+    let bytes = options
+        .memory
+        .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H>::min_table_bytes()));
+    Ok(BoardSolver::<W, H>::try_with_table_bytes(bytes)?.with_threads(options.threads))
 }
 
 /// `duel connect solve MOVES [--game G]`: [`solve_position`] on the board of
