@@ -52,7 +52,7 @@ pub struct SolverArgs {
     #[arg(long, default_value = "connect:7x6:4")]
     game: String,
     /// The transposition table's size, e.g. 64M or 1G (rounded down to a power of two; at
-    /// least 1M, 64M on 8×7), allocated before any position is timed. Default: 4M (64M on
+    /// least 1M, 32M on 8×7), allocated before any position is timed. Default: 4M (32M on
     /// 8×7), which the caches mostly hold; the empty board wants 1G.
     #[arg(long)]
     memory: Option<String>,

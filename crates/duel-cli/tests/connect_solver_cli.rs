@@ -99,9 +99,9 @@ fn bad_input_is_one_error_line() {
             "--game",
             "connect:8x7:4",
             "--memory",
-            "32M",
+            "16M",
         ],
-        "at least 64.0 MiB",
+        "at least 32.0 MiB",
     );
     assert_error(
         &["connect", "analyze", "4", "--memory", "1000T"],

@@ -114,7 +114,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         Self::with_table_bytes(8 << log_size.clamp(15, 30))
     }
 
-    /// A solver with a table of at most `bytes` (a power of two of 32-byte buckets, at
+    /// A solver with a table of at most `bytes` (a power of two of 16-byte buckets, at
     /// least the board's least, [`BoardSolver::min_table_bytes`]); half as large, and so
     /// on, where the memory available is less.
     pub fn with_table_bytes(bytes: u64) -> Self {
@@ -160,7 +160,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         self
     }
 
-    /// The fewest bytes of a table on this board (1 MiB; 64 MiB on 8×7, whose keys need
+    /// The fewest bytes of a table on this board (1 MiB; 32 MiB on 8×7, whose keys need
     /// that many buckets to stay exact). [`BoardSolver::new`] takes at least this.
     pub fn min_table_bytes() -> u64 {
         Table::min_bytes(Self::KEY_BITS)

@@ -124,7 +124,7 @@ pub fn read_file(path: &Path) -> Result<String, ConnectError> {
 pub struct SolverOptions {
     /// The game, `connect:WxH:4` (see [`ConnectError::Size`]).
     pub game: String,
-    /// The table's bytes (rounded down to a power of two of 32-byte buckets); `None`: the
+    /// The table's bytes (rounded down to a power of two of 16-byte buckets); `None`: the
     /// larger of [`DEFAULT_TABLE_BYTES`] and the board's least.
     pub memory: Option<u64>,
     /// Threads searching over the shared table.

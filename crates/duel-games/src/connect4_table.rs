@@ -1,5 +1,5 @@
-//! The Connect Four solver's transposition table: buckets of four 64-bit entries (32 bytes,
-//! half a cache line), each entry holding part of its position's key, a lower and an upper
+//! The Connect Four solver's transposition table: buckets of two 64-bit entries (16 bytes,
+//! a quarter of a cache line), each entry holding part of its position's key, a lower and an upper
 //! bound of the score (both kept, so that the successive null-window searches of one solve
 //! narrow one entry), the column that last cut off, and the log2 of the positions explored
 //! below it (what the replacement rule keeps). An entry is one atomic word, read and written
@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use duel_core::limits::{available_memory, check_memory, TooLarge};
 
 /// Entries in a bucket.
-const BUCKET: usize = 4;
+const BUCKET: usize = 2;
 /// Bits of the mixed key kept in an entry.
 const KEY_BITS: u32 = 43;
 /// Bits of each bound: scores offset by [`SCORE_OFFSET`] lie in 1..=62 on every board the
@@ -51,7 +51,7 @@ impl Table {
     /// The fewest bytes of a table for keys of `key_bits` bits: 1 MiB, or more where the
     /// keys need more buckets to stay exact.
     pub fn min_bytes(key_bits: u32) -> u64 {
-        let log = key_bits.saturating_sub(KEY_BITS).max(15);
+        let log = key_bits.saturating_sub(KEY_BITS).max(16);
         Self::BUCKET_BYTES << log
     }
 
@@ -259,7 +259,7 @@ mod tests {
     fn sizes() {
         assert_eq!(Table::bytes_within(100 << 20), 64 << 20);
         assert_eq!(Table::min_bytes(49), 1 << 20);
-        // 8×7: keys of 64 bits need 2^21 buckets of 32 bytes.
-        assert_eq!(Table::min_bytes(64), 64 << 20);
+        // 8×7: keys of 64 bits need 2^21 buckets of 16 bytes.
+        assert_eq!(Table::min_bytes(64), 32 << 20);
     }
 }
