@@ -3,18 +3,20 @@
 //! [`Position`] and [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`]
 //! take the size as const parameters.
 //!
-//! The score of a position, from the side to move: 0 for a draw; for a win, (W·H)/2 + 1
-//! minus the winner's stone count at the winning move (22 minus it on 7×6: the sooner, the
-//! higher), negative for a loss. Equivalently a win at the next move of a position with n
-//! stones scores (W·H + 1 − n)/2.
+//! The score of a position, from the side to move: 0 for a draw; for a win with the stone of
+//! ply p, ⌊(W·H − p)/2⌋ + 1 (on 7×6, 22 minus the winner's stone count at the winning move:
+//! the sooner, the higher), negative for a loss. Equivalently a win at the next move of a
+//! position with n stones scores (W·H + 1 − n)/2.
 //!
 //! One idea per step, as in Pons's write-up: negamax with alpha-beta; a bitboard (the stones
 //! of the side to move and the occupied cells, one sentinel bit per column); moves that lose
 //! at once are never searched and a forced block is the only move; moves ordered by the
 //! number of threats (cells completing a line) they create, centre first on ties; a
-//! transposition table storing upper bounds (after a search that fails low) and lower bounds
-//! (after a cut-off); the score found by null-window searches
-//! narrowing `[min, max]` (iterative deepening of the window).
+//! transposition table of bounds; the score found by null-window searches narrowing
+//! `[min, max]` (iterative deepening of the window). Beyond Pons's: the table
+//! (`connect4_table.rs`) keeps both bounds of a position and the column that cut off there,
+//! and is shared by mirror images and by threads; the search (`connect4_search.rs`) loads
+//! its children's entries ahead.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
@@ -537,7 +539,7 @@ pub struct FileResult {
 }
 
 /// Solves every case with `solver`, comparing with the published scores. The table is kept
-/// from one position to the next, as in Pons's benchmark program (clearing 40 MiB per
+/// from one position to the next, as in Pons's benchmark program (clearing it for each
 /// position would cost more than solving most of them). `on_progress` is called after each
 /// case.
 pub fn solve_cases(
