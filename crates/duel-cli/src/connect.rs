@@ -86,8 +86,8 @@ pub struct AnalyzeArgs {
 /// Arguments of `duel connect solve`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Column digits 1–W played from the empty board, e.g. `4453` (empty: the start, which
-    /// takes minutes on 7×6).
+    /// Column digits 1–W played from the empty board, e.g. `4453` (empty: the start, about
+    /// a minute and a half on 7×6 with --memory 1G).
     #[arg(conflicts_with = "file")]
     moves: Option<String>,
     #[command(flatten)]
