@@ -1,14 +1,15 @@
-//! `duel connect solve`: exact scores of Connect Four 7×6 positions with the specialised
-//! solver (after Pascal Pons), one position or a whole benchmark file.
+//! `duel connect solve|analyze`: exact scores of Connect Four positions (7×6 or another
+//! `connect:WxH:4`) with the specialised solver (after Pascal Pons), one position, every
+//! column of one, or a whole benchmark file.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel::games::connect4::Solver;
-use duel::games::connect4_answer::BOOK_TABLE_LOG;
+use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 use duel::games::connect4_answer::{
-    book as book_answer, read_file, solve_file, solve_position, BookFile,
+    analyze_on, book as book_answer, parse_memory, read_file, solve_file, solve_on, BookFile,
+    ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
 use duel::games::connect4_book::Progress;
 
@@ -20,6 +21,9 @@ pub enum Cmd {
     /// The exact score of a 7×6 position (positive: the side to move wins, 22 minus its
     /// stone count at the winning move; 0: draw; negative: loss), and the best columns.
     Solve(SolveArgs),
+    /// The exact score of every column of a position (as Pons's online solver shows; a
+    /// full column has none), each the opposite of the score of the position it leads to.
+    Analyze(AnalyzeArgs),
     /// Builds the opening book of the `solver` and `auto` agents: their move at every
     /// position they can meet within PLIES stones, playing either side (minutes per ply
     /// early on); writes it as text.
@@ -40,13 +44,54 @@ pub struct BookArgs {
     extend: Option<PathBuf>,
 }
 
+/// How the solver is built (`solve` and `analyze`).
+#[derive(clap::Args)]
+pub struct SolverArgs {
+    /// The game: connect:WxH:4, W from 4 to 8, H from 4 to 7 (scores: ⌊(W·H − p)/2⌋ + 1
+    /// for a win at ply p).
+    #[arg(long, default_value = "connect:7x6:4")]
+    game: String,
+    /// The transposition table's size, e.g. 64M or 1G (rounded down to a power of two; at
+    /// least 1M, 32M on 8×7), allocated before any position is timed. Default: 4M (32M on
+    /// 8×7), which the caches mostly hold; the empty board wants 1G.
+    #[arg(long)]
+    memory: Option<String>,
+    /// Threads searching together over the shared table.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl SolverArgs {
+    fn options(&self) -> Result<SolverOptions, ConnectError> {
+        Ok(SolverOptions {
+            game: self.game.clone(),
+            memory: self.memory.as_deref().map(parse_memory).transpose()?,
+            threads: self.threads.clamp(1, 256),
+        })
+    }
+}
+
+/// Arguments of `duel connect analyze`.
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// Column digits 1–W played from the empty board, e.g. `4453`.
+    moves: String,
+    #[command(flatten)]
+    solver: SolverArgs,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
 /// Arguments of `duel connect solve`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Column digits 1–7 played from the empty board, e.g. `4453` (empty: the start, which
-    /// takes minutes).
+    /// Column digits 1–W played from the empty board, e.g. `4453` (empty: the start, about
+    /// a minute and a half on 7×6 with --memory 1G).
     #[arg(conflicts_with = "file")]
     moves: Option<String>,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// A benchmark file of lines `MOVES [SCORE]`: solves each and compares with SCORE.
     #[arg(long)]
     file: Option<PathBuf>,
@@ -62,6 +107,7 @@ pub struct SolveArgs {
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Solve(args) => solve(args, ctx),
+        Cmd::Analyze(args) => analyze(args),
         Cmd::Book(args) => book(args, ctx),
     }
 }
@@ -95,10 +141,38 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let answer = analyze_on(&args.solver.options()?, &args.moves)?;
+    if args.json {
+        print_json(&answer)?;
+    } else {
+        let cols: Vec<String> = answer
+            .scores
+            .iter()
+            .map(|s| s.map_or("-".to_string(), |s| s.to_string()))
+            .collect();
+        let best: Vec<String> = answer.best.iter().map(|c| c.to_string()).collect();
+        out!(
+            "position '{}': column scores {}; best column(s): {}; {} nodes, {:.3} ms",
+            answer.position,
+            cols.join(" "),
+            best.join(", "),
+            answer.nodes,
+            answer.millis
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    // The table of Solver::new, refused rather than aborting where memory is short.
-    let mut solver = Solver::try_with_table_log_size(23)?;
+    let options = args.solver.options()?;
     if let Some(path) = args.file {
+        if options.game != SolverOptions::default().game {
+            return Err(ConnectError::FileSize.into());
+        }
+        let bytes = options.memory.unwrap_or(DEFAULT_TABLE_BYTES);
+        let solver = Solver::try_with_table_bytes(bytes).map_err(ConnectError::from)?;
+        let mut solver = solver.with_threads(options.threads);
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");
         let res = solve_file(
@@ -136,7 +210,7 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         });
     }
     let moves = args.moves.unwrap_or_default();
-    let answer = solve_position(&mut solver, &moves, args.weak)?;
+    let answer = solve_on(&options, &moves, args.weak)?;
     if args.json {
         print_json(&answer)?;
     } else {

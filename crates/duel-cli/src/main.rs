@@ -52,7 +52,7 @@ enum Command {
     /// Tree search: exact values, MCTS and Bayesian agents.
     #[command(subcommand)]
     Search(search::Cmd),
-    /// Connect Four 7×6: exact scores with the specialised solver.
+    /// Connect Four (7×6 or connect:WxH:4): exact scores with the specialised solver.
     #[command(subcommand)]
     Connect(connect::Cmd),
     /// Matches between two search agents (and `arena merge` of their records).

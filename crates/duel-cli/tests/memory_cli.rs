@@ -99,8 +99,8 @@ fn periodic_rows_past_the_memory_are_refused_before_any_work() {
 fn a_connect_four_table_past_the_memory_is_refused_with_its_size() {
     refused_within(
         30 * MB,
-        &["connect", "solve", "4455"],
-        &["transposition table would need about 40.0 MiB"],
+        &["connect", "solve", "4455", "--memory", "64M"],
+        &["transposition table would need about 64.0 MiB"],
     );
 }
 

@@ -4,7 +4,9 @@
 //! `tictactoe`): clone+play of one move from a mid-game position, `legal_moves`, and a whole
 //! uniformly random playout from the start (throughput: playouts/s; divide by the mean game
 //! length printed on stderr for moves/s). Then the 7×6 solver on the first positions of each
-//! benchmark file (mean time per position; nodes per position are printed on stderr).
+//! benchmark file (mean time per position; nodes per position are printed on stderr), and the
+//! hard files' first positions (`connect4-hard`: Test_L1_R2 and Test_L1_R3, one and two
+//! threads; seconds a sample).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -123,7 +125,7 @@ fn solver(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::new("solve", file), &cases, |b, cases| {
-            // Each sample starts from an empty table; clearing it (40 MiB) is not timed.
+            // Each sample starts from an empty table; clearing it is not timed.
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;
                 for _ in 0..iters {
@@ -142,5 +144,43 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, primitives, solver);
+/// The hard files' first positions, each sample from an empty table (cleared untimed), on
+/// one thread and on two.
+fn hard(c: &mut Criterion) {
+    let mut group = c.benchmark_group("connect4-hard");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20))
+        .warm_up_time(Duration::from_millis(1));
+    for (file, n) in [("Test_L1_R2", 3), ("Test_L1_R3", 1)] {
+        let path = format!("{}/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+        let cases = parse_test_file(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let positions: Vec<Position> = cases[..n]
+            .iter()
+            .map(|c| Position::parse(&c.moves).unwrap())
+            .collect();
+        for threads in [1, 2] {
+            let mut s = Solver::new().with_threads(threads);
+            group.throughput(Throughput::Elements(n as u64));
+            let id = BenchmarkId::new(format!("solve-{threads}-thread"), file);
+            group.bench_with_input(id, &positions, |b, positions| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        s.reset();
+                        let start = Instant::now();
+                        for p in positions {
+                            black_box(s.solve(p));
+                        }
+                        total += start.elapsed();
+                    }
+                    total
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, primitives, solver, hard);
 criterion_main!(benches);

@@ -3,25 +3,38 @@
 //! [`Position`] and [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`]
 //! take the size as const parameters.
 //!
-//! The score of a position, from the side to move: 0 for a draw; for a win, (W·H)/2 + 1
-//! minus the winner's stone count at the winning move (22 minus it on 7×6: the sooner, the
-//! higher), negative for a loss. Equivalently a win at the next move of a position with n
-//! stones scores (W·H + 1 − n)/2.
+//! The score of a position, from the side to move: 0 for a draw; for a win with the stone of
+//! ply p, ⌊(W·H − p)/2⌋ + 1 (on 7×6, 22 minus the winner's stone count at the winning move:
+//! the sooner, the higher), negative for a loss. Equivalently a win at the next move of a
+//! position with n stones scores (W·H + 1 − n)/2.
 //!
 //! One idea per step, as in Pons's write-up: negamax with alpha-beta; a bitboard (the stones
 //! of the side to move and the occupied cells, one sentinel bit per column); moves that lose
 //! at once are never searched and a forced block is the only move; moves ordered by the
 //! number of threats (cells completing a line) they create, centre first on ties; a
-//! transposition table storing upper bounds (after a search that fails low) and lower bounds
-//! (after a cut-off); the score found by null-window searches
-//! narrowing `[min, max]` (iterative deepening of the window).
+//! transposition table of bounds; the score found by null-window searches narrowing
+//! `[min, max]` (iterative deepening of the window). Beyond Pons's: the table
+//! (`connect4_table.rs`) keeps both bounds of a position and the column that cut off there,
+//! and is shared by mirror images and by threads; the search (`connect4_search.rs`) loads
+//! its children's entries ahead.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
-use crate::connect::Connect;
-use duel_core::game::{Game, GameError};
-use duel_core::limits::{available_memory, check_memory, TooLarge};
+use duel_core::game::GameError;
+use duel_core::limits::{Bytes, TooLarge};
 use duel_core::text::quote;
+use thiserror::Error;
+
+pub use crate::connect4_board::Board;
+use crate::connect4_search::Search;
+use crate::connect4_table::Table;
+
+/// The table of [`BoardSolver::new`]: 4 MiB, which the caches mostly hold. Measured on
+/// the benchmark files, it explores up to a tenth more positions than a table of 64 MiB but
+/// in about two thirds of the time; searches of 10^9 positions and more (the empty board)
+/// want a larger one.
+pub const DEFAULT_TABLE_BYTES: u64 = 4 << 20;
 
 /// Columns of the standard board.
 pub const WIDTH: usize = 7;
@@ -37,335 +50,11 @@ pub type Position = Board<WIDTH, HEIGHT>;
 /// The solver of 7×6 positions.
 pub type Solver = BoardSolver<WIDTH, HEIGHT>;
 
-/// A Connect Four position on W columns and H rows (W·(H+1) ≤ 64, checked at compile time).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Board<const W: usize, const H: usize> {
-    /// Stones of the side to move.
-    current: u64,
-    /// Occupied cells.
-    mask: u64,
-    moves: u32,
-}
-
-impl<const W: usize, const H: usize> Board<W, H> {
-    const FITS: () = assert!(W >= 1 && H >= 1 && W * (H + 1) <= 64 && W <= 9);
-    const H1: u32 = H as u32 + 1;
-    const CELLS: i32 = (W * H) as i32;
-    /// The lowest score: a loss at the opponent's last possible stone.
-    pub const MIN_SCORE: i32 = -Self::CELLS / 2 + 3;
-    /// The highest score: a win with the fourth stone.
-    pub const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
-    const BOTTOM: u64 = {
-        let mut m = 0u64;
-        let mut c = 0;
-        while c < W as u32 {
-            m |= 1u64 << (c * (H as u32 + 1));
-            c += 1;
-        }
-        m
-    };
-    const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
-    /// Columns from the centre outwards.
-    const ORDER: [u32; W] = {
-        let mut o = [0u32; W];
-        let mut i = 0;
-        while i < W {
-            let mid = (W as i32 - 1) / 2;
-            let off = (i as i32 + 1) / 2;
-            // Odd W: left of the centre first, as Pons's 3, 2, 4, 1, 5, 0, 6. Even W: the
-            // two central columns, then outwards (3, 4, 2, 5, 1, 6, 0, 7).
-            let left_first = W % 2 == 1;
-            o[i] = if (i % 2 == 1) == left_first {
-                mid - off
-            } else {
-                mid + off
-            } as u32;
-            i += 1;
-        }
-        o
-    };
-
-    const fn top_mask_col(col: u32) -> u64 {
-        1u64 << (H as u32 - 1 + col * Self::H1)
-    }
-    const fn bottom_mask_col(col: u32) -> u64 {
-        1u64 << (col * Self::H1)
-    }
-    const fn column_mask(col: u32) -> u64 {
-        ((1u64 << H) - 1) << (col * Self::H1)
-    }
-
-    /// The empty board.
-    pub fn new() -> Self {
-        let () = Self::FITS;
-        Board {
-            current: 0,
-            mask: 0,
-            moves: 0,
-        }
-    }
-
-    /// The position after `moves`, column digits 1–W from the empty board. An error when a
-    /// character is not a column, a column is full, a move makes four in a row, or the board
-    /// is full (the solver only takes unfinished positions).
-    pub fn parse(moves: &str) -> Result<Self, GameError> {
-        let mut p = Self::new();
-        for (i, ch) in moves.trim().chars().enumerate() {
-            let col = match ch.to_digit(10) {
-                Some(d) if d >= 1 && d as usize <= W => d - 1,
-                _ => {
-                    return Err(GameError::BadMove {
-                        text: ch.to_string(),
-                        why: format!("a column is a digit from 1 to {W}"),
-                    })
-                }
-            };
-            if !p.can_play(col) {
-                return Err(GameError::IllegalMove {
-                    mv: ch.to_string(),
-                    why: format!(
-                        "column {} is full (move {} of {})",
-                        col + 1,
-                        i + 1,
-                        quote(moves)
-                    ),
-                });
-            }
-            if p.is_winning_move(col) {
-                return Err(GameError::Finished(format!(
-                    "move {} of {} (column {}) makes four in a row",
-                    i + 1,
-                    quote(moves),
-                    col + 1
-                )));
-            }
-            p.play_col(col);
-        }
-        if p.moves as i32 == Self::CELLS {
-            return Err(GameError::Finished("the board is full: a draw".to_string()));
-        }
-        Ok(p)
-    }
-
-    /// The same position as an unfinished Connect Four game `c` of this size (K = 4, not
-    /// misère); `None` for another game or a finished one.
-    pub fn from_connect(c: &Connect<u64>) -> Option<Self> {
-        let rules = c.rules();
-        if rules.width() as usize != W
-            || rules.height() as usize != H
-            || rules.k() != 4
-            || rules.misere()
-            || c.outcome().is_some()
-        {
-            return None;
-        }
-        let me = c.to_move();
-        let mut p = Self::new();
-        for col in 0..W as u32 {
-            for row in 0..H as u32 {
-                if let Some(who) = c.cell(col, row) {
-                    let bit = 1u64 << (col * Self::H1 + row);
-                    p.mask |= bit;
-                    if who == me {
-                        p.current |= bit;
-                    }
-                }
-            }
-        }
-        p.moves = c.moves_played();
-        Some(p)
-    }
-
-    /// The position seen in a mirror: column c becomes column W − 1 − c.
-    pub fn mirror(&self) -> Self {
-        let col_bits = (1u64 << Self::H1) - 1;
-        let (mut current, mut mask) = (0, 0);
-        for c in 0..W as u32 {
-            let (from, to) = (c * Self::H1, (W as u32 - 1 - c) * Self::H1);
-            current |= ((self.current >> from) & col_bits) << to;
-            mask |= ((self.mask >> from) & col_bits) << to;
-        }
-        Board {
-            current,
-            mask,
-            moves: self.moves,
-        }
-    }
-
-    /// Stones on the board.
-    pub fn moves_played(&self) -> u32 {
-        self.moves
-    }
-
-    /// Whether column `col` (0-based) has room.
-    pub fn can_play(&self, col: u32) -> bool {
-        (col as usize) < W && self.mask & Self::top_mask_col(col) == 0
-    }
-
-    /// Plays column `col` (0-based; must have room).
-    pub fn play_col(&mut self, col: u32) {
-        self.play((self.mask + Self::bottom_mask_col(col)) & Self::column_mask(col));
-    }
-
-    fn play(&mut self, mv: u64) {
-        self.current ^= self.mask;
-        self.mask |= mv;
-        self.moves += 1;
-    }
-
-    /// Whether playing `col` makes four in a row for the side to move.
-    pub fn is_winning_move(&self, col: u32) -> bool {
-        self.winning_position() & self.possible() & Self::column_mask(col) != 0
-    }
-
-    fn can_win_next(&self) -> bool {
-        self.winning_position() & self.possible() != 0
-    }
-
-    /// A unique key: the stones of the side to move plus the occupied cells.
-    pub fn key(&self) -> u64 {
-        self.current + self.mask
-    }
-
-    fn possible(&self) -> u64 {
-        (self.mask + Self::BOTTOM) & Self::BOARD
-    }
-
-    fn winning_position(&self) -> u64 {
-        Self::winning_cells(self.current, self.mask)
-    }
-
-    fn opponent_winning_position(&self) -> u64 {
-        Self::winning_cells(self.current ^ self.mask, self.mask)
-    }
-
-    /// Playable cells that do not let the opponent win at once; 0 when every move loses.
-    fn possible_non_losing_moves(&self) -> u64 {
-        let mut possible = self.possible();
-        let opponent_win = self.opponent_winning_position();
-        let forced = possible & opponent_win;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        possible & !(opponent_win >> 1)
-    }
-
-    fn move_score(&self, mv: u64) -> u32 {
-        Self::winning_cells(self.current | mv, self.mask).count_ones()
-    }
-
-    /// The empty cells that would complete a line of four for `position`.
-    fn winning_cells(position: u64, mask: u64) -> u64 {
-        // vertical
-        let mut r = (position << 1) & (position << 2) & (position << 3);
-        for d in [Self::H1, Self::H1 - 1, Self::H1 + 1] {
-            let mut p = (position << d) & (position << (2 * d));
-            r |= p & (position << (3 * d));
-            r |= p & (position >> d);
-            p = (position >> d) & (position >> (2 * d));
-            r |= p & (position << d);
-            r |= p & (position >> (3 * d));
-        }
-        r & (Self::BOARD ^ mask)
-    }
-}
-
-/// A transposition table of bounds (upper: 1..=MAX−MIN+1, lower: above; 0 for none), indexed
-/// by key modulo a prime size, storing the
-/// low 32 bits of the key. On 7×6, keys are below 2^49 and the size exceeds 2^17, so (key
-/// mod size, key mod 2^32) identifies the key (Chinese remainder theorem); on boards of more
-/// than 49 bits two keys may rarely share an entry.
-struct Table {
-    keys: Vec<u32>,
-    values: Vec<u8>,
-}
-
-impl Table {
-    /// The entries of a table of about 2^`log_size` (clamped to 18..=28): the first prime
-    /// at or above.
-    fn entries(log_size: u32) -> usize {
-        next_prime(1u64 << log_size.clamp(18, 28)) as usize
-    }
-
-    fn new(log_size: u32) -> Self {
-        let size = Self::entries(log_size);
-        Table {
-            keys: vec![0; size],
-            values: vec![0; size],
-        }
-    }
-
-    /// [`Table::new`], refused with the bytes it needs where they are past the memory
-    /// available (`ulimit -v` included) or the system refuses them.
-    fn try_new(log_size: u32) -> Result<Self, TooLarge> {
-        let size = Self::entries(log_size);
-        let what = "the Connect Four solver's transposition table";
-        let needed = Self::bytes_of(size) as u128;
-        let limit = available_memory().unwrap_or(u64::MAX);
-        check_memory(what, needed, limit)?;
-        let refused = || TooLarge {
-            what: format!("{what} (refused by the system)"),
-            needed_bytes: needed,
-            limit_bytes: limit,
-        };
-        let mut keys = Vec::new();
-        keys.try_reserve_exact(size).map_err(|_| refused())?;
-        let mut values = Vec::new();
-        values.try_reserve_exact(size).map_err(|_| refused())?;
-        keys.resize(size, 0);
-        values.resize(size, 0);
-        Ok(Table { keys, values })
-    }
-    fn index(&self, key: u64) -> usize {
-        (key % self.keys.len() as u64) as usize
-    }
-    fn put(&mut self, key: u64, value: u8) {
-        let i = self.index(key);
-        self.keys[i] = key as u32;
-        self.values[i] = value;
-    }
-    fn get(&self, key: u64) -> u8 {
-        let i = self.index(key);
-        if self.keys[i] == key as u32 {
-            self.values[i]
-        } else {
-            0
-        }
-    }
-    fn clear(&mut self) {
-        self.keys.fill(0);
-        self.values.fill(0);
-    }
-    /// Bytes of a table of `entries` entries (a 4-byte key and a 1-byte value each).
-    const fn bytes_of(entries: usize) -> usize {
-        entries * 5
-    }
-
-    fn bytes(&self) -> usize {
-        Self::bytes_of(self.keys.len())
-    }
-}
-
-fn next_prime(mut n: u64) -> u64 {
-    let is_prime = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
-    while !is_prime(n) {
-        n += 1;
-    }
-    n
-}
-
-/// The solver of W×H positions: keeps its transposition table between positions.
+/// The solver of W×H positions: keeps its transposition table between positions, and
+/// searches on one thread or more ([`BoardSolver::with_threads`]).
 pub struct BoardSolver<const W: usize, const H: usize> {
     table: Table,
-    nodes: u64,
-    /// Limits of [`BoardSolver::try_solve_weak`]: positions and a deadline.
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    /// Set when a limit is reached: every search returns at once, and nothing more is stored.
-    stopped: bool,
+    threads: usize,
 }
 
 /// A search stopped by [`BoardSolver::try_solve_weak`]'s limits, after `nodes` positions.
@@ -384,6 +73,28 @@ pub struct Solved {
     pub nodes: u64,
 }
 
+/// Why a table of the size asked for cannot be built.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TableError {
+    /// Fewer bytes than the board's keys need to stay exact.
+    #[error("a table of {} is too small: at least {} on this board", Bytes(u128::from(*bytes)), Bytes(u128::from(*min_bytes)))]
+    TooSmall {
+        /// The bytes asked for.
+        bytes: u64,
+        /// The fewest the board takes.
+        min_bytes: u64,
+    },
+    /// More than the machine has.
+    #[error("{0}")]
+    TooLarge(TooLarge),
+}
+
+impl From<TooLarge> for TableError {
+    fn from(e: TooLarge) -> Self {
+        TableError::TooLarge(e)
+    }
+}
+
 impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
     fn default() -> Self {
         Self::new()
@@ -392,47 +103,80 @@ impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
 
 impl<const W: usize, const H: usize> BoardSolver<W, H> {
     const CELLS: i32 = (W * H) as i32;
-    const MIN_SCORE: i32 = Board::<W, H>::MIN_SCORE;
-    const MAX_SCORE: i32 = Board::<W, H>::MAX_SCORE;
+    const KEY_BITS: u32 = (W * (H + 1)) as u32;
 
-    /// A solver with a table of about 2^23 entries (40 MiB).
+    /// A solver with a table of [`DEFAULT_TABLE_BYTES`] (less where memory is short).
     pub fn new() -> Self {
-        Self::with_table_log_size(23)
+        Self::with_table_bytes(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver with a table of the first prime ≥ 2^`log_size` entries (5 bytes each;
-    /// `log_size` is clamped to 18..=28).
+    /// A solver with a table of about 2^`log_size` entries (8 bytes each; `log_size` is
+    /// clamped to 15..=30).
     pub fn with_table_log_size(log_size: u32) -> Self {
-        BoardSolver {
-            table: Table::new(log_size),
-            nodes: 0,
-            max_nodes: u64::MAX,
-            deadline: None,
-            stopped: false,
+        Self::with_table_bytes(8 << log_size.clamp(15, 30))
+    }
+
+    /// A solver with a table of at most `bytes` (a power of two of 16-byte buckets, at
+    /// least the board's least, [`BoardSolver::min_table_bytes`]); half as large, and so
+    /// on, where the memory available is less.
+    pub fn with_table_bytes(bytes: u64) -> Self {
+        let mut bytes = bytes.max(Self::min_table_bytes());
+        loop {
+            match Table::try_new(bytes, Self::KEY_BITS) {
+                Ok(table) => return BoardSolver { table, threads: 1 },
+                Err(_) if bytes > Self::min_table_bytes() => bytes /= 2,
+                Err(_) => std::alloc::handle_alloc_error(
+                    std::alloc::Layout::array::<u64>((bytes / 8) as usize)
+                        .unwrap_or(std::alloc::Layout::new::<u64>()),
+                ),
+            }
         }
+    }
+
+    /// A solver with a table of at most `bytes` (as [`BoardSolver::with_table_bytes`]),
+    /// refused where that is less than the board's least or more than the memory
+    /// available.
+    pub fn try_with_table_bytes(bytes: u64) -> Result<Self, TableError> {
+        let min_bytes = Self::min_table_bytes();
+        if bytes < min_bytes {
+            return Err(TableError::TooSmall { bytes, min_bytes });
+        }
+        Ok(BoardSolver {
+            table: Table::try_new(bytes, Self::KEY_BITS)?,
+            threads: 1,
+        })
     }
 
     /// [`BoardSolver::with_table_log_size`], refused with the bytes its table needs where
     /// the memory available is less.
     pub fn try_with_table_log_size(log_size: u32) -> Result<Self, TooLarge> {
         Ok(BoardSolver {
-            table: Table::try_new(log_size)?,
-            nodes: 0,
-            max_nodes: u64::MAX,
-            deadline: None,
-            stopped: false,
+            table: Table::try_new(Self::table_bytes_for(log_size) as u64, Self::KEY_BITS)?,
+            threads: 1,
         })
+    }
+
+    /// The solver searching on `threads` threads (at least 1) sharing its table.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The fewest bytes of a table on this board (1 MiB; 32 MiB on 8×7, whose keys need
+    /// that many buckets to stay exact). [`BoardSolver::new`] takes at least this.
+    pub fn min_table_bytes() -> u64 {
+        Table::min_bytes(Self::KEY_BITS)
     }
 
     /// The table memory, in bytes, of [`BoardSolver::with_table_log_size`]`(log_size)`,
     /// without building it.
     pub fn table_bytes_for(log_size: u32) -> usize {
-        Table::bytes_of(Table::entries(log_size))
+        Table::bytes_within((8u64 << log_size.clamp(15, 30)).max(Self::min_table_bytes())) as usize
     }
 
     /// The table's memory in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() as usize
     }
 
     /// Forgets the table.
@@ -440,197 +184,150 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         self.table.clear();
     }
 
-    fn negamax(&mut self, p: &Board<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
-        debug_assert!(alpha < beta);
-        self.nodes += 1;
-        if self.nodes >= self.max_nodes
-            || (self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let next = p.possible_non_losing_moves();
-        if next == 0 {
-            return -(Self::CELLS - p.moves as i32) / 2;
-        }
-        if p.moves as i32 >= Self::CELLS - 2 {
-            return 0;
-        }
-        let min = -(Self::CELLS - 2 - p.moves as i32) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (Self::CELLS - 1 - p.moves as i32) / 2;
-        let stored = i32::from(self.table.get(p.key()));
-        if stored > Self::MAX_SCORE - Self::MIN_SCORE + 1 {
-            // A lower bound.
-            let low = stored + 2 * Self::MIN_SCORE - Self::MAX_SCORE - 2;
-            if alpha < low {
-                alpha = low;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-        } else if stored != 0 {
-            max = stored + Self::MIN_SCORE - 1;
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        // Insertion sort by threat count, stable from the centre outwards.
-        let mut moves = [(0u64, 0u32); W];
-        let mut n = 0;
-        for &col in Board::<W, H>::ORDER.iter().rev() {
-            let mv = next & Board::<W, H>::column_mask(col);
-            if mv != 0 {
-                let score = p.move_score(mv);
-                let mut i = n;
-                while i > 0 && moves[i - 1].1 > score {
-                    moves[i] = moves[i - 1];
-                    i -= 1;
-                }
-                moves[i] = (mv, score);
-                n += 1;
-            }
-        }
-        for &(mv, _) in moves[..n].iter().rev() {
-            let mut child = *p;
-            child.play(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                self.table.put(
-                    p.key(),
-                    (score + Self::MAX_SCORE - 2 * Self::MIN_SCORE + 2) as u8,
-                );
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        self.table.put(p.key(), (alpha - Self::MIN_SCORE + 1) as u8);
-        alpha
+    /// A one-thread search over the table, without limits.
+    fn search(&self) -> Search<'_, W, H> {
+        Search::new(&self.table, u64::MAX, None, None, false)
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
     pub fn solve(&mut self, p: &Board<W, H>) -> Solved {
-        self.max_nodes = u64::MAX;
-        self.deadline = None;
-        self.solve_within(p, false)
+        self.solve_within(p, false, u64::MAX, None).0
     }
 
     /// Only whether `p` is won (score 1), drawn (0) or lost (−1) for the side to move, and
     /// the positions explored: the null-window searches of [`BoardSolver::solve`] between −1
     /// and 1 (a weak solution, much cheaper early in the game).
     pub fn solve_weak(&mut self, p: &Board<W, H>) -> Solved {
-        self.max_nodes = u64::MAX;
-        self.deadline = None;
-        self.solve_within(p, true)
+        self.solve_within(p, true, u64::MAX, None).0
     }
 
-    /// [`BoardSolver::solve_weak`] within at most `max_nodes` positions and until
-    /// `deadline`: an error when a limit is reached first (what the table learnt stays).
+    /// [`BoardSolver::solve_weak`] within at most `max_nodes` positions (each thread) and
+    /// until `deadline`: an error when a limit is reached first (what the table learnt
+    /// stays).
     pub fn try_solve_weak(
         &mut self,
         p: &Board<W, H>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
-        self.try_solve_within(p, max_nodes, deadline, true)
+        Self::finished(self.solve_within(p, true, max_nodes, deadline))
     }
 
-    /// [`BoardSolver::solve`] within at most `max_nodes` positions and until `deadline`: an
-    /// error when a limit is reached first (what the table learnt stays).
+    /// [`BoardSolver::solve`] within at most `max_nodes` positions (each thread) and until
+    /// `deadline`: an error when a limit is reached first (what the table learnt stays).
     pub fn try_solve(
         &mut self,
         p: &Board<W, H>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
-        self.try_solve_within(p, max_nodes, deadline, false)
+        Self::finished(self.solve_within(p, false, max_nodes, deadline))
     }
 
-    fn try_solve_within(
-        &mut self,
-        p: &Board<W, H>,
-        max_nodes: u64,
-        deadline: Option<Instant>,
-        weak: bool,
-    ) -> Result<Solved, Stopped> {
-        self.max_nodes = max_nodes;
-        self.deadline = deadline;
-        let s = self.solve_within(p, weak);
-        self.max_nodes = u64::MAX;
-        self.deadline = None;
-        if std::mem::take(&mut self.stopped) {
+    fn finished((s, stopped): (Solved, bool)) -> Result<Solved, Stopped> {
+        if stopped {
             Err(Stopped { nodes: s.nodes })
         } else {
             Ok(s)
         }
     }
 
-    fn solve_within(&mut self, p: &Board<W, H>, weak: bool) -> Solved {
-        self.nodes = 0;
-        self.stopped = false;
-        let score = if p.can_win_next() {
-            if weak {
+    /// The score of `p` (weakly: its sign) and whether a limit stopped the search first.
+    /// With more than one thread, every thread solves `p` over the shared table (Lazy SMP):
+    /// the first to finish gives the score and stops the others.
+    fn solve_within(
+        &mut self,
+        p: &Board<W, H>,
+        weak: bool,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> (Solved, bool) {
+        if self.threads <= 1 || p.can_win_next() {
+            let mut s = Search::new(&self.table, max_nodes, deadline, None, false);
+            let score = Self::narrow(&mut s, p, weak);
+            return (
+                Solved {
+                    score,
+                    nodes: s.nodes,
+                },
+                s.stopped,
+            );
+        }
+        let done = AtomicBool::new(false);
+        let table = &self.table;
+        let results: Vec<(i32, u64, bool)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..self.threads)
+                .filter_map(|i| {
+                    let done = &done;
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let mut s = Search::new(table, max_nodes, deadline, Some(done), i > 0);
+                            let score = Self::narrow(&mut s, p, weak);
+                            if !s.stopped {
+                                done.store(true, Relaxed);
+                            }
+                            (score, s.nodes, s.stopped)
+                        })
+                        .ok()
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or((0, 0, true)))
+                .collect()
+        });
+        let nodes = results.iter().map(|r| r.1).sum();
+        match results.iter().find(|r| !r.2) {
+            Some(&(score, _, _)) => (Solved { score, nodes }, false),
+            None => (Solved { score: 0, nodes }, true),
+        }
+    }
+
+    /// The score of `p` by null-window searches narrowing `[min, max]` (weakly: its sign).
+    fn narrow(s: &mut Search<'_, W, H>, p: &Board<W, H>, weak: bool) -> i32 {
+        if p.can_win_next() {
+            return if weak {
                 1
             } else {
                 (Self::CELLS + 1 - p.moves as i32) / 2
+            };
+        }
+        let mut min = -(Self::CELLS - p.moves as i32) / 2;
+        let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
+        if weak {
+            // A quick win first, in the exact search's first window: where the side to
+            // move wins soon, that window's bound on the score cuts the long lines that a
+            // window at 0 would follow.
+            let quick = max / 2;
+            let won = quick > 1 && s.negamax(p, quick, quick + 1) > quick;
+            (min, max) = match (s.stopped, won) {
+                (true, _) => (0, 0),
+                (false, true) => (1, 1),
+                (false, false) => (-1, 1),
+            };
+        }
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
             }
-        } else {
-            let mut min = -(Self::CELLS - p.moves as i32) / 2;
-            let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
-            if weak {
-                // A quick win first, in the exact search's first window: where the side to
-                // move wins soon, that window's bound on the score cuts the long lines that a
-                // window at 0 would follow.
-                let quick = max / 2;
-                let won = quick > 1 && self.negamax(p, quick, quick + 1) > quick;
-                (min, max) = match (self.stopped, won) {
-                    (true, _) => (0, 0),
-                    (false, true) => (1, 1),
-                    (false, false) => (-1, 1),
-                };
+            let r = s.negamax(p, med, med + 1);
+            if s.stopped {
+                break;
             }
-            while min < max {
-                let mut med = min + (max - min) / 2;
-                if med <= 0 && min / 2 < med {
-                    med = min / 2;
-                } else if med >= 0 && max / 2 > med {
-                    med = max / 2;
-                }
-                let r = self.negamax(p, med, med + 1);
-                if self.stopped {
-                    break;
-                }
-                if r <= med {
-                    max = r;
-                } else {
-                    min = r;
-                }
-            }
-            // A weak search's bounds may pass ±1 (fail-soft): only the sign is known.
-            if weak {
-                min.signum()
+            if r <= med {
+                max = r;
             } else {
-                min
+                min = r;
             }
-        };
-        Solved {
-            score,
-            nodes: self.nodes,
+        }
+        // A weak search's bounds may pass ±1 (fail-soft): only the sign is known.
+        if weak {
+            min.signum()
+        } else {
+            min
         }
     }
 
@@ -660,7 +357,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             false
         } else {
             // The child is worth at most −value to the other side.
-            self.negamax(&child, -value, -value + 1) <= -value
+            self.search().negamax(&child, -value, -value + 1) <= -value
         }
     }
 
@@ -684,7 +381,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                     score == -(Self::CELLS + 1 - child.moves as i32) / 2
                 } else {
                     // The move reaches `score` exactly when the child is worth at most −score.
-                    self.negamax(&child, -score, -score + 1) <= -score
+                    self.search().negamax(&child, -score, -score + 1) <= -score
                 }
             };
             if achieved {
@@ -842,7 +539,7 @@ pub struct FileResult {
 }
 
 /// Solves every case with `solver`, comparing with the published scores. The table is kept
-/// from one position to the next, as in Pons's benchmark program (clearing 40 MiB per
+/// from one position to the next, as in Pons's benchmark program (clearing it for each
 /// position would cost more than solving most of them). `on_progress` is called after each
 /// case.
 pub fn solve_cases(

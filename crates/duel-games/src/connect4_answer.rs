@@ -21,8 +21,12 @@ use duel_core::input::{read_text, Bounds, ReadError};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::connect4::{parse_test_file, solve_cases_with, FileResult, Position, Solver};
+use crate::connect4::{
+    parse_test_file, solve_cases_with, with_board_size, Board, BoardSolver, FileResult,
+    SizeVisitor, Solver, TableError, DEFAULT_TABLE_BYTES,
+};
 use crate::connect4_book::{generate, Book, Progress};
+use crate::spec::{parse_game, AnyGame};
 
 /// The most plies of an opening book: the positions grow about sevenfold every two plies.
 pub const MAX_BOOK_PLIES: u32 = 12;
@@ -75,9 +79,30 @@ pub enum ConnectError {
         /// The system's reason.
         why: String,
     },
+    /// A game the solver does not take.
+    #[error("{game}: the Connect Four solver takes connect:WxH:4 with W from 4 to 8 and H from 4 to 7 (a 64-bit board, W·(H+1) ≤ 64)")]
+    Size {
+        /// The game, as the user named it.
+        game: String,
+    },
+    /// A `--memory` that is not a size.
+    #[error("--memory {0}: not a size; write bytes with K, M or G (e.g. 64M, 1G)")]
+    BadMemory(String),
+    /// A table too small for the board or larger than the machine has.
+    #[error("--memory: {0}")]
+    Table(TableError),
+    /// A benchmark file on another board than 7×6.
+    #[error("--file takes positions of connect:7x6:4 only")]
+    FileSize,
     /// More plies than [`MAX_BOOK_PLIES`].
     #[error("--plies {0} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)")]
     TooManyPlies(u32),
+}
+
+impl From<TableError> for ConnectError {
+    fn from(e: TableError) -> Self {
+        ConnectError::Table(e)
+    }
 }
 
 impl From<ReadError> for ConnectError {
@@ -94,6 +119,175 @@ pub fn read_file(path: &Path) -> Result<String, ConnectError> {
     Ok(read_text(path, FILE_BOUNDS)?)
 }
 
+/// How the solver of `duel connect solve|analyze` is built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// The game, `connect:WxH:4` (see [`ConnectError::Size`]).
+    pub game: String,
+    /// The table's bytes (rounded down to a power of two of 16-byte buckets); `None`: the
+    /// larger of [`DEFAULT_TABLE_BYTES`] and the board's least.
+    pub memory: Option<u64>,
+    /// Threads searching over the shared table.
+    pub threads: usize,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            game: "connect:7x6:4".to_string(),
+            memory: None,
+            threads: 1,
+        }
+    }
+}
+
+/// The bytes of `--memory SIZE`: a whole number of bytes, or with K, M, G or T (powers of
+/// 1024, an optional `B` or `iB` after it).
+pub fn parse_memory(text: &str) -> Result<u64, ConnectError> {
+    let bad = || ConnectError::BadMemory(text.to_string());
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1u64 << shift).ok_or_else(bad)
+}
+
+/// The board size of `game`, when the solver takes it.
+fn board_size(game: &str) -> Result<(u32, u32), ConnectError> {
+    let size = |game: &AnyGame| match game {
+        AnyGame::Connect64(c) => Some(c.rules()),
+        AnyGame::Connect128(c) => Some(c.rules()),
+        AnyGame::Connect256(c) => Some(c.rules()),
+        _ => None,
+    };
+    let rules = parse_game(game)?;
+    match size(&rules) {
+        Some(r) if r.k() == 4 && !r.misere() => {
+            let (w, h) = (r.width(), r.height());
+            if with_board_size(w, h, Fits).is_some() {
+                return Ok((w, h));
+            }
+            Err(ConnectError::Size {
+                game: game.to_string(),
+            })
+        }
+        _ => Err(ConnectError::Size {
+            game: game.to_string(),
+        }),
+    }
+}
+
+struct Fits;
+impl SizeVisitor for Fits {
+    type Output = ();
+    fn visit<const W: usize, const H: usize>(self) {}
+}
+
+/// The solver of `options`, refused where its table is too small or too large.
+fn build_solver<const W: usize, const H: usize>(
+    options: &SolverOptions,
+) -> Result<BoardSolver<W, H>, ConnectError> {
+    let bytes = options
+        .memory
+        .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H>::min_table_bytes()));
+    Ok(BoardSolver::<W, H>::try_with_table_bytes(bytes)?.with_threads(options.threads))
+}
+
+/// `duel connect solve MOVES [--game G]`: [`solve_position`] on the board of
+/// `options.game`, with a solver built for it (its table allocated before the clock starts).
+pub fn solve_on(
+    options: &SolverOptions,
+    moves: &str,
+    weak: bool,
+) -> Result<PositionAnswer, ConnectError> {
+    struct Solve<'a>(&'a SolverOptions, &'a str, bool);
+    impl SizeVisitor for Solve<'_> {
+        type Output = Result<PositionAnswer, ConnectError>;
+        fn visit<const W: usize, const H: usize>(self) -> Self::Output {
+            let mut solver = build_solver::<W, H>(self.0)?;
+            Ok(solve_position(&mut solver, self.1, self.2)?)
+        }
+    }
+    let (w, h) = board_size(&options.game)?;
+    with_board_size(w, h, Solve(options, moves, weak)).ok_or(ConnectError::Size {
+        game: options.game.clone(),
+    })?
+}
+
+/// The answer of `duel connect analyze MOVES`: the exact score of every column.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalyzeAnswer {
+    /// The game, `connect:WxH:4`.
+    pub game: String,
+    /// The moves, as given (trimmed).
+    pub position: String,
+    /// For each column from the left, the score of playing it for the side to move (the
+    /// opposite of the score of the position it leads to; a winning move scores as a win
+    /// at this move); `None` for a full column.
+    pub scores: Vec<Option<i32>>,
+    /// The columns (1–W) of the highest score.
+    pub best: Vec<u32>,
+    /// Positions explored.
+    pub nodes: u64,
+    /// Time taken.
+    pub millis: f64,
+}
+
+/// `duel connect analyze MOVES`: the score of every column of `moves`, each child solved
+/// exactly ([`BoardSolver::column_scores`]).
+pub fn analyze_on(options: &SolverOptions, moves: &str) -> Result<AnalyzeAnswer, ConnectError> {
+    struct Analyze<'a>(&'a SolverOptions, &'a str);
+    impl SizeVisitor for Analyze<'_> {
+        type Output = Result<AnalyzeAnswer, ConnectError>;
+        fn visit<const W: usize, const H: usize>(self) -> Self::Output {
+            let mut solver = build_solver::<W, H>(self.0)?;
+            Ok(analyze(&mut solver, &self.0.game, self.1)?)
+        }
+    }
+    let (w, h) = board_size(&options.game)?;
+    with_board_size(w, h, Analyze(options, moves)).ok_or(ConnectError::Size {
+        game: options.game.clone(),
+    })?
+}
+
+/// [`analyze_on`] with a given solver; `game` names its board in the answer.
+pub fn analyze<const W: usize, const H: usize>(
+    solver: &mut BoardSolver<W, H>,
+    game: &str,
+    moves: &str,
+) -> Result<AnalyzeAnswer, GameError> {
+    let start = Instant::now();
+    let p = Board::<W, H>::parse(moves)?;
+    let (scores, nodes) = solver.column_scores(&p);
+    let top = scores.iter().flatten().copied().max();
+    let best = (1..=W as u32)
+        .filter(|&c| top.is_some() && scores[c as usize - 1] == top)
+        .collect();
+    Ok(AnalyzeAnswer {
+        game: game.to_string(),
+        position: moves.trim().to_string(),
+        scores,
+        best,
+        nodes,
+        millis: start.elapsed().as_secs_f64() * 1000.0,
+    })
+}
+
 /// The answer of `duel connect solve MOVES`: one solved position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PositionAnswer {
@@ -102,7 +296,7 @@ pub struct PositionAnswer {
     /// The score for the side to move (positive: it wins, 22 minus its stone count at the
     /// winning move; 0: draw; negative: it loses); weakly only 1, 0 or −1.
     pub score: i32,
-    /// The best columns (1–7).
+    /// The best columns (1–W).
     pub best: Vec<u32>,
     /// Positions explored.
     pub nodes: u64,
@@ -112,13 +306,13 @@ pub struct PositionAnswer {
 
 /// `duel connect solve MOVES`: solves `moves` (exactly, or with `weak` only its sign) and
 /// finds the columns that keep it.
-pub fn solve_position(
-    solver: &mut Solver,
+pub fn solve_position<const W: usize, const H: usize>(
+    solver: &mut BoardSolver<W, H>,
     moves: &str,
     weak: bool,
 ) -> Result<PositionAnswer, GameError> {
     let start = Instant::now();
-    let p = Position::parse(moves)?;
+    let p = Board::<W, H>::parse(moves)?;
     let (solved, best) = if weak {
         let solved = solver.solve_weak(&p);
         let best = solver.weak_columns(&p, solved.score);

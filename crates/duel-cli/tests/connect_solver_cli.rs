@@ -1,0 +1,115 @@
+//! `duel connect solve|analyze` with `--game`, `--memory` and `--threads`: other board
+//! sizes, the score of every column, and one error line for each bad input.
+
+mod common;
+use common::{assert_error, json};
+
+#[test]
+fn analyze_gives_every_column_and_agrees_with_solve() {
+    // Near the end of Test_L3_R1's first line: each column's score is minus the child's.
+    let moves = "225257625346224411156336534367135";
+    let a = json(&["connect", "analyze", moves, "--json"]);
+    let scores = a["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 7);
+    for (col, score) in scores.iter().enumerate() {
+        let child = format!("{moves}{}", col + 1);
+        match score.as_i64() {
+            None => assert!(score.is_null()),
+            Some(s) => {
+                let out = common::duel(&["connect", "solve", &child, "--json"]);
+                if out.status.success() {
+                    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                    assert_eq!(v["score"].as_i64(), Some(-s), "column {}", col + 1);
+                } else {
+                    // The move wins at once: the child is refused as finished.
+                    assert_eq!(s, (43 - moves.len() as i64) / 2, "column {}", col + 1);
+                }
+            }
+        }
+    }
+    let top = scores.iter().filter_map(|s| s.as_i64()).max().unwrap();
+    let solved = json(&["connect", "solve", moves, "--json"]);
+    assert_eq!(solved["score"].as_i64(), Some(top));
+}
+
+#[test]
+fn other_boards_take_the_generalised_score() {
+    // Three in a row on the bottom of 8×7: the side to move wins at ply 7, with score
+    // floor((56 - 7) / 2) + 1 = 25.
+    let v = json(&[
+        "connect",
+        "solve",
+        "112233",
+        "--game",
+        "connect:8x7:4",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["score"].as_i64(), v["best"][0].as_i64()),
+        (Some(25), Some(4))
+    );
+    let a = json(&[
+        "connect",
+        "analyze",
+        "4",
+        "--game",
+        "connect:4x4:4",
+        "--json",
+    ]);
+    assert_eq!(a["scores"].as_array().unwrap().len(), 4);
+    assert_eq!(a["game"], "connect:4x4:4");
+}
+
+#[test]
+fn two_threads_give_the_same_scores() {
+    // Test_L2_R2, first line.
+    let moves = "2431231434516773556";
+    let one = json(&["connect", "solve", moves, "--json"]);
+    let two = json(&["connect", "solve", moves, "--threads", "2", "--json"]);
+    assert_eq!(one["score"], two["score"]);
+    assert_eq!(one["best"], two["best"]);
+}
+
+#[test]
+fn bad_input_is_one_error_line() {
+    assert_error(
+        &["connect", "solve", "48"],
+        "a column is a digit from 1 to 7",
+    );
+    assert_error(&["connect", "analyze", "1111111"], "column 1 is full");
+    assert_error(&["connect", "solve", "1212121"], "makes four in a row");
+    assert_error(
+        &["connect", "solve", "9", "--game", "connect:8x7:4"],
+        "a column is a digit from 1 to 8",
+    );
+    assert_error(
+        &["connect", "solve", "4", "--game", "connect:9x7:4"],
+        "W·(H+1) ≤ 64",
+    );
+    assert_error(
+        &["connect", "solve", "4", "--game", "connect:7x6:5"],
+        "connect:WxH:4",
+    );
+    assert_error(&["connect", "solve", "4", "--memory", "100K"], "too small");
+    assert_error(
+        &[
+            "connect",
+            "solve",
+            "4",
+            "--game",
+            "connect:8x7:4",
+            "--memory",
+            "16M",
+        ],
+        "at least 32.0 MiB",
+    );
+    assert_error(
+        &["connect", "analyze", "4", "--memory", "1000T"],
+        "more than",
+    );
+    assert_error(&["connect", "solve", "4", "--memory", "lots"], "not a size");
+    assert_error(
+        &["connect", "solve", "--file", "x", "--game", "connect:6x6:4"],
+        "7x6",
+    );
+}

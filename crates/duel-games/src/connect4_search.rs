@@ -1,0 +1,206 @@
+//! The Connect Four solver's search: negamax with alpha-beta over [`Board`], as Pascal
+//! Pons's (moves that lose at once never searched, a forced block the only move, moves
+//! ordered by the threats they make, centre first on ties), with a shared
+//! [`Table`](crate::connect4_table) of both bounds of each position; beyond Pons's, the
+//! column that last cut off at a position is tried first there, and a position and its
+//! mirror image share their entry.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Instant;
+
+use crate::connect4_board::Board;
+use crate::connect4_table::Table;
+
+/// Positions between two looks at the clock and at the other threads.
+const CHECK_EVERY: u64 = 1024;
+
+/// One thread's search over a shared table.
+pub(crate) struct Search<'t, const W: usize, const H: usize> {
+    table: &'t Table,
+    /// Positions explored.
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Raised by the first thread to finish: the others stop.
+    done: Option<&'t AtomicBool>,
+    /// A helper thread orders tied moves from the edges inwards, so that the threads
+    /// explore different subtrees first and fill the table for each other.
+    helper: bool,
+    /// Set when a limit is reached or another thread finished: every search returns at
+    /// once, and nothing more is stored.
+    pub stopped: bool,
+}
+
+impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
+    const CELLS: i32 = (W * H) as i32;
+
+    /// A search of at most `max_nodes` positions until `deadline`, stopped early when
+    /// `done` is raised.
+    pub fn new(
+        table: &'t Table,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+        done: Option<&'t AtomicBool>,
+        helper: bool,
+    ) -> Self {
+        Search {
+            table,
+            nodes: 0,
+            max_nodes,
+            deadline,
+            done,
+            helper,
+            stopped: false,
+        }
+    }
+
+    /// The key of `p`'s entry (the smaller of its key and its mirror's) and whether it is
+    /// the mirror's.
+    fn entry_key(p: &Board<W, H>) -> (u64, bool) {
+        let (key, mirror) = (p.key(), p.mirror_key());
+        if mirror < key {
+            (mirror, true)
+        } else {
+            (key, false)
+        }
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.max_nodes
+            || (self.nodes % CHECK_EVERY == 0
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.done.is_some_and(|d| d.load(Relaxed))))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The score of `p` within `[alpha, beta]` (alpha < beta), for a position where
+    /// nobody has won and the side to move cannot win at once: if the score is at most
+    /// alpha, a value between it and alpha; at least beta, a value between beta and it;
+    /// otherwise the score.
+    pub fn negamax(&mut self, p: &Board<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        let next = p.possible_non_losing_moves();
+        if next == 0 {
+            return -(Self::CELLS - p.moves as i32) / 2;
+        }
+        if p.moves as i32 >= Self::CELLS - 2 {
+            return 0;
+        }
+        let min = -(Self::CELLS - 2 - p.moves as i32) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let max = (Self::CELLS - 1 - p.moves as i32) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // Every child's entry is loaded at once, ahead of its search and of this position's
+        // own probe and ordering: the table's cache misses overlap instead of coming one
+        // after the other.
+        let mut cells = next;
+        while cells != 0 {
+            let mv = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let mut child = *p;
+            child.play(mv);
+            self.table.prefetch(Self::entry_key(&child).0);
+        }
+        let (key, mirrored) = Self::entry_key(p);
+        let flip = |c: u32| if mirrored { W as u32 - 1 - c } else { c };
+        let mut first = None;
+        if let Some(known) = self.table.get(key) {
+            if alpha < known.lower {
+                alpha = known.lower;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if beta > known.upper {
+                beta = known.upper;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            first = known.column.map(flip);
+        }
+        let moves = self.ordered_moves(p, next, first);
+        let before = self.nodes;
+        for &(mv, col) in &moves.list[..moves.len] {
+            let mut child = *p;
+            child.play(mv);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                let work = self.nodes - before;
+                self.table.put(key, score, i32::MAX, Some(flip(col)), work);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table
+            .put(key, i32::MIN, alpha, None, self.nodes - before);
+        alpha
+    }
+
+    /// The moves of `next` (cells, with their columns), best first: `first` (the column
+    /// that cut off here before), then by the threats they make, ties from the centre out
+    /// (from the edges in for a helper thread).
+    fn ordered_moves(&self, p: &Board<W, H>, next: u64, first: Option<u32>) -> Moves<W> {
+        let mut out = Moves {
+            list: [(0, 0); W],
+            len: 0,
+        };
+        let mut scores = [0u32; W];
+        for k in 0..W {
+            // Added from the edges in, each after its equals, then read backwards.
+            let col = if self.helper {
+                Board::<W, H>::ORDER[k]
+            } else {
+                Board::<W, H>::ORDER[W - 1 - k]
+            };
+            let mv = next & Board::<W, H>::column_mask(col);
+            if mv == 0 {
+                continue;
+            }
+            let score = if first == Some(col) {
+                u32::MAX
+            } else {
+                p.move_score(mv)
+            };
+            let mut i = out.len;
+            while i > 0 && scores[i - 1] > score {
+                scores[i] = scores[i - 1];
+                out.list[i] = out.list[i - 1];
+                i -= 1;
+            }
+            scores[i] = score;
+            out.list[i] = (mv, col);
+            out.len += 1;
+        }
+        out.list[..out.len].reverse();
+        out
+    }
+}
+
+/// At most W moves, best first: (the cell played, its column).
+struct Moves<const W: usize> {
+    list: [(u64, u32); W],
+    len: usize,
+}

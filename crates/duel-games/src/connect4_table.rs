@@ -1,0 +1,265 @@
+//! The Connect Four solver's transposition table: buckets of two 64-bit entries (16 bytes,
+//! a quarter of a cache line), each entry holding part of its position's key, a lower and an upper
+//! bound of the score (both kept, so that the successive null-window searches of one solve
+//! narrow one entry), the column that last cut off, and the log2 of the positions explored
+//! below it (what the replacement rule keeps). An entry is one atomic word, read and written
+//! whole, so threads share the table without locks and never read a torn entry.
+//!
+//! Keys are exact, never confused: a key of B bits (B = W·(H+1)) is mixed by a bijection of
+//! the B-bit numbers (a multiplication by an odd constant modulo 2^B); the bucket is the top
+//! bits of the mixed key, the entry keeps its low [`KEY_BITS`] bits. Two keys alike in both
+//! are alike in every bit when the buckets number at least 2^(B − KEY_BITS), which
+//! [`Table::min_bytes`] asks of the table's size.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use duel_core::limits::{available_memory, check_memory, TooLarge};
+
+/// Entries in a bucket.
+const BUCKET: usize = 2;
+/// Bits of the mixed key kept in an entry.
+const KEY_BITS: u32 = 43;
+/// Bits of each bound: scores offset by [`SCORE_OFFSET`] lie in 1..=62 on every board the
+/// solver takes (|score| ≤ 28 on 8×7).
+const BOUND_BITS: u32 = 6;
+const SCORE_OFFSET: i32 = 32;
+const WORK_BITS: u32 = 5;
+const MOVE_BITS: u32 = 4;
+const _LAYOUT: () = assert!(KEY_BITS + 2 * BOUND_BITS + WORK_BITS + MOVE_BITS == 64);
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// What the table knows of a position: bounds of its score and the column (0-based) that
+/// last cut off there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Known {
+    pub lower: i32,
+    pub upper: i32,
+    pub column: Option<u32>,
+}
+
+/// The shared table: 2^`log_buckets` buckets.
+pub(crate) struct Table {
+    entries: Vec<AtomicU64>,
+    key_bits: u32,
+    log_buckets: u32,
+}
+
+impl Table {
+    /// Bytes of one bucket.
+    pub const BUCKET_BYTES: u64 = (BUCKET * 8) as u64;
+
+    /// The fewest bytes of a table for keys of `key_bits` bits: 1 MiB, or more where the
+    /// keys need more buckets to stay exact.
+    pub fn min_bytes(key_bits: u32) -> u64 {
+        let log = key_bits.saturating_sub(KEY_BITS).max(16);
+        Self::BUCKET_BYTES << log
+    }
+
+    /// The bytes of the table that [`Table::try_new`] builds from `bytes`: the largest
+    /// power of two of buckets within them.
+    pub fn bytes_within(bytes: u64) -> u64 {
+        let buckets = (bytes / Self::BUCKET_BYTES).max(1);
+        Self::BUCKET_BYTES << (63 - buckets.leading_zeros())
+    }
+
+    /// A table of at most `bytes` bytes for keys of `key_bits` bits, every page written
+    /// once now (so that no search pays for its first touch). Refused with the bytes it
+    /// needs where that is past the memory available or the system refuses it; `bytes`
+    /// below [`Table::min_bytes`] must be checked by the caller.
+    pub fn try_new(bytes: u64, key_bits: u32) -> Result<Table, TooLarge> {
+        let bytes = Self::bytes_within(bytes.max(Self::min_bytes(key_bits)));
+        let what = "the Connect Four solver's transposition table";
+        let limit = available_memory().unwrap_or(u64::MAX);
+        check_memory(what, u128::from(bytes), limit)?;
+        let n = (bytes / 8) as usize;
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n).map_err(|_| TooLarge {
+            what: format!("{what} (refused by the system)"),
+            needed_bytes: u128::from(bytes),
+            limit_bytes: limit,
+        })?;
+        advise_huge_pages(entries.as_ptr() as usize, n * 8);
+        entries.resize_with(n, || AtomicU64::new(0));
+        let log_buckets = (bytes / Self::BUCKET_BYTES).trailing_zeros();
+        Ok(Table {
+            entries,
+            key_bits,
+            log_buckets,
+        })
+    }
+
+    /// The table's memory in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.entries.len() as u64 * 8
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        for e in &mut self.entries {
+            *e.get_mut() = 0;
+        }
+    }
+
+    /// The bucket's first entry and the kept part of the key (never 0, so that an empty
+    /// entry matches no key).
+    #[inline]
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let mask = if self.key_bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.key_bits) - 1
+        };
+        let mixed = key.wrapping_mul(MIX) & mask;
+        let shift = self.key_bits.saturating_sub(self.log_buckets);
+        let bucket = (mixed >> shift) as usize & ((1usize << self.log_buckets) - 1);
+        (bucket * BUCKET, mixed & ((1u64 << KEY_BITS) - 1))
+    }
+
+    #[inline]
+    fn tag(word: u64) -> u64 {
+        word >> (64 - KEY_BITS)
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that a probe soon after does
+    /// not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (first, _) = self.locate(key);
+            let at = self.entries[first..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is a hint that never faults nor changes memory; `at` points
+            // into the table.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// What the table knows of the position of `key`.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Known> {
+        let (first, tag) = self.locate(key);
+        for e in &self.entries[first..first + BUCKET] {
+            let w = e.load(Relaxed);
+            if w != 0 && Self::tag(w) == tag {
+                return Some(Self::decode(w));
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn decode(w: u64) -> Known {
+        let field = |shift: u32, bits: u32| ((w >> shift) & ((1u64 << bits) - 1)) as i32;
+        let lower = field(MOVE_BITS + WORK_BITS + BOUND_BITS, BOUND_BITS) - SCORE_OFFSET;
+        let upper = field(MOVE_BITS + WORK_BITS, BOUND_BITS) - SCORE_OFFSET;
+        let column = field(0, MOVE_BITS);
+        Known {
+            lower,
+            upper,
+            column: (column != 0).then(|| column as u32 - 1),
+        }
+    }
+
+    /// Records bounds of the score of the position of `key` (`i32::MIN` / `i32::MAX` for
+    /// none), merged with those already known of it, with the column that cut off (if any)
+    /// and `work`, the positions explored to find them. Another position's entry gives way
+    /// where the bucket is full: the one with the least work.
+    #[inline]
+    pub fn put(&self, key: u64, lower: i32, upper: i32, column: Option<u32>, work: u64) {
+        let (first, tag) = self.locate(key);
+        let bucket = &self.entries[first..first + BUCKET];
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        let (mut lower, mut upper, mut column) = (lower, upper, column);
+        let mut work_log = u64::from(64 - work.leading_zeros()).min((1 << WORK_BITS) - 1);
+        for (i, e) in bucket.iter().enumerate() {
+            let w = e.load(Relaxed);
+            if w != 0 && Self::tag(w) == tag {
+                let old = Self::decode(w);
+                lower = lower.max(old.lower);
+                upper = upper.min(old.upper);
+                column = column.or(old.column);
+                work_log = work_log.max((w >> MOVE_BITS) & ((1 << WORK_BITS) - 1));
+                victim = i;
+                break;
+            }
+            let held = if w == 0 {
+                0
+            } else {
+                1 + ((w >> MOVE_BITS) & ((1 << WORK_BITS) - 1))
+            };
+            if held < least {
+                least = held;
+                victim = i;
+            }
+        }
+        let enc = |s: i32| (s.clamp(-SCORE_OFFSET, SCORE_OFFSET - 1) + SCORE_OFFSET) as u64;
+        let word = (tag << (64 - KEY_BITS))
+            | (enc(lower) << (MOVE_BITS + WORK_BITS + BOUND_BITS))
+            | (enc(upper) << (MOVE_BITS + WORK_BITS))
+            | (work_log << MOVE_BITS)
+            | column.map_or(0, |c| u64::from(c) + 1);
+        bucket[victim].store(word, Relaxed);
+    }
+}
+
+/// Asks Linux to back the 2 MiB-aligned part of `bytes` bytes from `start` with huge pages
+/// (transparent huge pages in `madvise` mode back only the ranges asked for): a probe of a
+/// large table then misses the TLB far less often. Before the first touch, so that the pages
+/// are huge from the start; nothing to ask elsewhere.
+fn advise_huge_pages(start: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let from = start.next_multiple_of(HUGE);
+        let to = (start + bytes) / HUGE * HUGE;
+        if to > from {
+            // SAFETY: the range lies inside one allocation this table owns; MADV_HUGEPAGE
+            // changes how its pages are backed, never their contents. A refusal is harmless.
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_merge_and_keys_stay_apart() {
+        let t = Table::try_new(1 << 20, 49).unwrap();
+        assert_eq!(t.bytes(), 1 << 20);
+        assert_eq!(t.get(12345), None);
+        t.put(12345, 3, i32::MAX, Some(2), 100);
+        t.put(12345, i32::MIN, 7, None, 10);
+        let k = t.get(12345).unwrap();
+        assert_eq!((k.lower, k.upper, k.column), (3, 7, Some(2)));
+        // The empty board's key, 0, is told apart from an empty entry.
+        assert_eq!(t.get(0), None);
+        t.put(0, i32::MIN, 20, None, 1);
+        assert_eq!(t.get(0).map(|k| (k.lower, k.upper)), Some((-32, 20)));
+        // Keys of one bucket: many keys, each found with its own bounds or not at all.
+        for key in 0..5000u64 {
+            t.put(key << 7, (key % 20) as i32 - 10, 20, None, key);
+        }
+        for key in 0..5000u64 {
+            if let Some(k) = t.get(key << 7) {
+                assert_eq!(k.lower, (key % 20) as i32 - 10);
+            }
+        }
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Table::bytes_within(100 << 20), 64 << 20);
+        assert_eq!(Table::min_bytes(49), 1 << 20);
+        // 8×7: keys of 64 bits need 2^21 buckets of 16 bytes.
+        assert_eq!(Table::min_bytes(64), 32 << 20);
+    }
+}
