@@ -395,6 +395,29 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// The score of every column (0-based; `None` for a full one) for the side to move,
     /// and the positions explored. A winning move scores as the position's own score.
     pub fn column_scores(&mut self, p: &Board<W, H>) -> (Vec<Option<i32>>, u64) {
+        self.scores_within(p, None).0
+    }
+
+    /// [`BoardSolver::column_scores`] until `deadline`: an error when it comes first, with
+    /// the positions explored until then (what the table learnt stays).
+    pub fn try_column_scores(
+        &mut self,
+        p: &Board<W, H>,
+        deadline: Option<Instant>,
+    ) -> Result<(Vec<Option<i32>>, u64), Stopped> {
+        match self.scores_within(p, deadline) {
+            (scored, false) => Ok(scored),
+            ((_, nodes), true) => Err(Stopped { nodes }),
+        }
+    }
+
+    /// The scores of every column and the positions explored, and whether `deadline` came
+    /// first (the scores are then incomplete).
+    fn scores_within(
+        &mut self,
+        p: &Board<W, H>,
+        deadline: Option<Instant>,
+    ) -> ((Vec<Option<i32>>, u64), bool) {
         let mut out = vec![None; W];
         let mut nodes = 0;
         for col in 0..W as u32 {
@@ -411,11 +434,14 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                 out[col as usize] = Some(0);
                 continue;
             }
-            let s = self.solve(&child);
+            let (s, stopped) = self.solve_within(&child, false, u64::MAX, deadline);
             nodes += s.nodes;
+            if stopped {
+                return ((out, nodes), true);
+            }
             out[col as usize] = Some(-s.score);
         }
-        (out, nodes)
+        ((out, nodes), false)
     }
 }
 

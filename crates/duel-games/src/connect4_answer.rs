@@ -94,6 +94,12 @@ pub enum ConnectError {
     /// A benchmark file on another board than 7×6.
     #[error("--file takes positions of connect:7x6:4 only")]
     FileSize,
+    /// An analysis that passed its deadline ([`analyze_within`]).
+    #[error("the analysis passed its time limit after {nodes} positions")]
+    TimeUp {
+        /// Positions explored until then.
+        nodes: u64,
+    },
     /// More plies than [`MAX_BOOK_PLIES`].
     #[error("--plies {0} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)")]
     TooManyPlies(u32),
@@ -251,16 +257,26 @@ pub struct AnalyzeAnswer {
 /// `duel connect analyze MOVES`: the score of every column of `moves`, each child solved
 /// exactly ([`BoardSolver::column_scores`]).
 pub fn analyze_on(options: &SolverOptions, moves: &str) -> Result<AnalyzeAnswer, ConnectError> {
-    struct Analyze<'a>(&'a SolverOptions, &'a str);
+    analyze_within(options, moves, None)
+}
+
+/// [`analyze_on`] until `deadline`: [`ConnectError::TimeUp`] when it comes first (the
+/// search stops there). The table is allocated before the position is parsed.
+pub fn analyze_within(
+    options: &SolverOptions,
+    moves: &str,
+    deadline: Option<Instant>,
+) -> Result<AnalyzeAnswer, ConnectError> {
+    struct Analyze<'a>(&'a SolverOptions, &'a str, Option<Instant>);
     impl SizeVisitor for Analyze<'_> {
         type Output = Result<AnalyzeAnswer, ConnectError>;
         fn visit<const W: usize, const H: usize>(self) -> Self::Output {
             let mut solver = build_solver::<W, H>(self.0)?;
-            Ok(analyze(&mut solver, &self.0.game, self.1)?)
+            analyze_until(&mut solver, &self.0.game, self.1, self.2)
         }
     }
     let (w, h) = board_size(&options.game)?;
-    with_board_size(w, h, Analyze(options, moves)).ok_or(ConnectError::Size {
+    with_board_size(w, h, Analyze(options, moves, deadline)).ok_or(ConnectError::Size {
         game: options.game.clone(),
     })?
 }
@@ -274,18 +290,42 @@ pub fn analyze<const W: usize, const H: usize>(
     let start = Instant::now();
     let p = Board::<W, H>::parse(moves)?;
     let (scores, nodes) = solver.column_scores(&p);
+    Ok(analyze_answer::<W>(game, moves, scores, nodes, start))
+}
+
+fn analyze_until<const W: usize, const H: usize>(
+    solver: &mut BoardSolver<W, H>,
+    game: &str,
+    moves: &str,
+    deadline: Option<Instant>,
+) -> Result<AnalyzeAnswer, ConnectError> {
+    let start = Instant::now();
+    let p = Board::<W, H>::parse(moves)?;
+    let (scores, nodes) = solver
+        .try_column_scores(&p, deadline)
+        .map_err(|stop| ConnectError::TimeUp { nodes: stop.nodes })?;
+    Ok(analyze_answer::<W>(game, moves, scores, nodes, start))
+}
+
+fn analyze_answer<const W: usize>(
+    game: &str,
+    moves: &str,
+    scores: Vec<Option<i32>>,
+    nodes: u64,
+    start: Instant,
+) -> AnalyzeAnswer {
     let top = scores.iter().flatten().copied().max();
     let best = (1..=W as u32)
         .filter(|&c| top.is_some() && scores[c as usize - 1] == top)
         .collect();
-    Ok(AnalyzeAnswer {
+    AnalyzeAnswer {
         game: game.to_string(),
         position: moves.trim().to_string(),
         scores,
         best,
         nodes,
         millis: start.elapsed().as_secs_f64() * 1000.0,
-    })
+    }
 }
 
 /// The answer of `duel connect solve MOVES`: one solved position.
@@ -472,6 +512,21 @@ mod tests {
             assert!(solve_position(&mut s, "1111111", weak).is_err());
             assert!(solve_position(&mut s, "1212121", weak).is_err());
         }
+    }
+
+    #[test]
+    fn an_analysis_stops_at_its_deadline() {
+        let options = SolverOptions::default();
+        match analyze_within(&options, "4", Some(Instant::now())) {
+            Err(ConnectError::TimeUp { .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        // First line of Test_L3_R1: solved long before an hour.
+        let moves = "2252576253462244111563365343671351441";
+        let hour = Instant::now() + std::time::Duration::from_secs(3600);
+        let a = analyze_within(&options, moves, Some(hour)).unwrap();
+        let b = analyze_on(&options, moves).unwrap();
+        assert_eq!((a.scores, a.best), (b.scores, b.best));
     }
 
     #[test]

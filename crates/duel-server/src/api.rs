@@ -45,6 +45,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/liar/carole", post(liar_carole))
         .route("/api/guesswho/heatmap", post(guesswho_heatmap))
         .merge(crate::bidding::routes())
+        .merge(crate::connect::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::map_response(security_headers))
@@ -94,6 +95,7 @@ async fn health(State(jobs): State<Jobs>) -> Response {
             "agent_millis": l.agent_millis,
             "agent_iterations": l.agent_iterations,
             "value_nodes": l.value_nodes,
+            "score_millis": l.score_millis,
             "guesswho_pool": MAX_POOL,
         },
     }))

@@ -34,6 +34,7 @@ mod api;
 mod assets;
 mod bidding;
 mod body;
+mod connect;
 mod error;
 mod work;
 

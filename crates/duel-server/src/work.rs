@@ -29,6 +29,9 @@ pub struct Limits {
     pub agent_iterations: u64,
     /// The most positions of each exact move value.
     pub value_nodes: u64,
+    /// The longest search for the exact Connect Four scores of every column, in
+    /// milliseconds; past it the answer says so and the page keeps win/draw/loss.
+    pub score_millis: u64,
 }
 
 impl Default for Limits {
@@ -41,6 +44,7 @@ impl Default for Limits {
             agent_millis: 10_000,
             agent_iterations: 10_000_000,
             value_nodes: 20_000_000,
+            score_millis: 5_000,
         }
     }
 }

@@ -1,0 +1,95 @@
+//! `/api/connect/scores`: the exact score of every column is the library's `duel connect
+//! analyze`, and past the time limit the answer says so without scores.
+
+use axum::body::{to_bytes, Body};
+use axum::http::{Request, StatusCode};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use duel::games::connect4_answer::{analyze_on, SolverOptions};
+use duel_server::{router, Limits};
+
+async fn scores(limits: Limits, body: Value) -> (StatusCode, Value) {
+    let request = Request::post("/api/connect/scores")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn the_scores_are_the_librarys_analysis() {
+    // Lines of the benchmark's Test_L2_R1 and Test_L1_R1, the last one with commas.
+    let positions = [
+        ("connect:7x6:4", "5554224333234511764415115"),
+        ("connect:7x6:4", "52753311433677442422121"),
+        ("connect:7x6:4", "3,2,1,6,4,6,2,5"),
+        ("connect:5x4:4", ""),
+    ];
+    for (game, moves) in positions {
+        let (s, v) = scores(Limits::default(), json!({"game": game, "moves": moves})).await;
+        assert_eq!(s, StatusCode::OK, "{moves}: {v}");
+        assert_eq!(v["exact"], true, "{moves}: {v}");
+        let options = SolverOptions {
+            game: game.to_string(),
+            ..SolverOptions::default()
+        };
+        let a = analyze_on(&options, &moves.replace(',', "")).unwrap();
+        assert_eq!(v["scores"], json!(a.scores), "{moves}");
+        assert_eq!(v["best"], json!(a.best), "{moves}");
+        assert!(v["reason"].is_null());
+    }
+    // Column 5 is full; column 6 wins with the side's 18th stone: 22 − 18 = 4.
+    let (_, v) = scores(
+        Limits::default(),
+        json!({"game": "connect:7x6:4", "moves": "5554224333234511764415115"}),
+    )
+    .await;
+    assert_eq!(v["scores"], json!([-8, -8, -8, -8, null, 4, -8]), "{v}");
+}
+
+#[tokio::test]
+async fn the_start_falls_back_with_the_reason() {
+    let limits = Limits {
+        score_millis: 200,
+        ..Limits::default()
+    };
+    let (s, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": ""})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["exact"], false);
+    assert!(v["scores"].is_null());
+    assert_eq!(v["limit_millis"], 200);
+    assert!(v["millis"].as_f64().unwrap() < 5_000.0, "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("200 ms"), "{v}");
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_with_the_reason() {
+    let bad = [
+        (json!({"game": "tictactoe", "moves": ""}), "connect:WxH:4"),
+        (
+            json!({"game": "connect:7x6:3", "moves": ""}),
+            "connect:WxH:4",
+        ),
+        (
+            json!({"game": "connect:9x9:4", "moves": ""}),
+            "connect:WxH:4",
+        ),
+        (json!({"game": "connect:7x6:4", "moves": "8"}), "8"),
+        (json!({"game": "connect:7x6:4", "moves": "4444444"}), "full"),
+        (
+            json!({"game": "connect:7x6:4", "moves": "12,3"}),
+            "not a column",
+        ),
+        (json!({"game": "connect:7x6:4"}), "moves"),
+    ];
+    for (body, needle) in bad {
+        let (s, v) = scores(Limits::default(), body.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(needle), "{body}: {e:?} lacks {needle:?}");
+    }
+}
