@@ -9,6 +9,7 @@ mod support;
 use std::path::PathBuf;
 
 use duel::game::Value;
+use duel::games::connect4_answer::{analyze_on, SolverOptions};
 use duel::guesswho::session::{play, PlayRequest};
 use duel::guesswho::{Questions, Rules, Table};
 use duel::liar::paul::{paul, PaulRequest};
@@ -135,6 +136,45 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     assert_eq!(shown, json!(want));
     assert!(lib.moves.iter().any(|m| m.value == Value::Loss));
     b.screenshot(&image("board-connect4-values.png"));
+    // One stone in: the exact scores take longer than the server's limit, and the page
+    // says so and keeps win/draw/loss.
+    b.wait("return board.scores !== null;");
+    assert_eq!(b.run("return board.scores.exact;", json!([])), false);
+    assert!(b.text("#board-score-note").contains("not yet"));
+    assert_eq!(shown, b.run(
+        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
+        json!([]),
+    ));
+
+    // Mid-game (a line of the benchmark's Test_L1_R1), the person to move: the exact score
+    // of every column, as the library's `duel connect analyze` gives them.
+    b.run(
+        "document.getElementById('board-human').value = 'first';\
+         board.moves = ['3', '2', '1', '6', '4', '6', '2', '5'];\
+         boardTurn();",
+        json!([]),
+    );
+    b.wait("return board.scores !== null && board.scores.position === '32164625';");
+    let options = SolverOptions::default();
+    let lib = analyze_on(&options, "32164625").unwrap();
+    let want: Vec<String> = lib
+        .scores
+        .iter()
+        .map(|s| match s.unwrap() {
+            n if n > 0 => format!("+{n}"),
+            n if n < 0 => format!("\u{2212}{}", -n),
+            _ => "0".to_string(),
+        })
+        .collect();
+    let shown = b.run(
+        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
+        json!([]),
+    );
+    assert_eq!(shown, json!(want));
+    let note = b.text("#board-score-note");
+    assert!(note.contains("n-th-to-last stone"), "{note}");
+    assert!(note.contains("Best: column 3."), "{note}");
+    b.screenshot(&image("board-connect4-scores.png"));
 }
 
 #[test]

@@ -31,7 +31,10 @@ function showPage(name) {
 
 // ---------- Connect-K and tic-tac-toe ----------
 
-const board = { moves: [], answer: null, values: null, busy: false };
+// `scores`: the answer of /api/connect/scores for the position shown, or null while it is
+// computed; only for Connect Four rules (connect:WxH:4).
+const board = { moves: [], answer: null, values: null, scores: null, busy: false };
+const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
 
 function boardRequest() {
   const it = parseInt($("board-iterations").value, 10);
@@ -55,15 +58,50 @@ async function boardTurn() {
     if (a.agent_move) board.moves.push(a.agent_move.notation);
     board.answer = a;
     board.values = null;
-    if ($("board-scores").checked && a.outcome === null) {
-      board.values = await api("/api/play/values", { game: a.game, moves: board.moves.join(",") });
-    }
+    board.scores = null;
+    const position = board.moves.join(",");
+    const wanted = $("board-scores").checked && a.outcome === null;
+    if (wanted) board.values = await api("/api/play/values", { game: a.game, moves: position });
     drawBoard();
+    board.busy = false;
+    // The exact scores follow the win/draw/loss (they may take seconds); the answer is kept
+    // only while the position is still the one shown.
+    if (wanted && exactRules(a.game)) {
+      const s = await api("/api/connect/scores", { game: a.game, moves: position });
+      if (board.answer === a && board.moves.join(",") === position) {
+        board.scores = s;
+        drawBoard();
+      }
+    }
   } catch (e) {
     $("board-status").textContent = e.message;
     $("board-status").classList.add("error");
   }
   board.busy = false;
+}
+
+// A score as Pons's solver writes it: +n, 0 or −n.
+const scoreText = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
+
+function drawScoreNote(a, area) {
+  if (!$("board-scores").checked || a.outcome !== null || !exactRules(a.game)) return;
+  const note = document.createElement("p");
+  note.id = "board-score-note";
+  note.className = "small";
+  const s = board.scores;
+  if (s === null) {
+    note.textContent = "Exact scores: computing\u2026 (win/draw/loss shown meanwhile)";
+  } else if (!s.exact) {
+    note.textContent = "Exact scores: not yet \u2014 " + s.reason +
+      "; win/draw/loss shown. They appear later in the game.";
+  } else {
+    note.textContent = "Exact scores, as Pons's solver gives them, for you (to move): " +
+      "+n: playing there wins with your n-th-to-last stone (the larger, the sooner); " +
+      "0: a draw; \u2212n: you lose, to duel's n-th-to-last stone. Best: column " +
+      s.best.join(", ") + ".";
+  }
+  note.dataset.exact = s !== null && s.exact ? "1" : "0";
+  area.appendChild(note);
 }
 
 function boardStatus(a) {
@@ -118,11 +156,16 @@ function drawBoard() {
     }
   }
   if (!ttt) {
+    const exact = board.scores && board.scores.exact ? board.scores.scores : null;
     for (let c = 0; c < cols; c++) {
       const v = values[String(c + 1)];
       if (!v) continue;
       const t = el("text", { class: "value " + v, x: 4 + c * size + size / 2, y: 17, "data-move": String(c + 1) }, svg);
       t.textContent = v;
+      if (exact && exact[c] !== null) {
+        t.textContent = scoreText(exact[c]);
+        t.dataset.score = String(exact[c]);
+      }
     }
   }
   if (a.line.length > 1) {
@@ -141,6 +184,7 @@ function drawBoard() {
       target.addEventListener("click", () => playMove(mv));
     }
   }
+  drawScoreNote(a, area);
 }
 
 async function playMove(mv) {
