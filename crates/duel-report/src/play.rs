@@ -45,8 +45,8 @@ pub const SCREENSHOTS: &[Screenshot] = &[
     },
     Screenshot {
         file_name: "play-connect4.png",
-        png: include_bytes!("../../../docs/img/board-connect4-values.png"),
-        caption: "Connect Four against the solver, with its value (win, draw or loss) of every column.",
+        png: include_bytes!("../../../docs/img/board-connect4-scores.png"),
+        caption: "Connect Four against the solver, with its exact score of every column (as Pons's online solver shows them) once the position can be solved within the server's time cap, and win, draw or loss before.",
     },
     Screenshot {
         file_name: "play-explorer.png",
