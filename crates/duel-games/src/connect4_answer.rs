@@ -127,8 +127,9 @@ pub struct SolverOptions {
     /// The table's bytes (rounded down to a power of two of 16-byte buckets); `None`: the
     /// larger of [`DEFAULT_TABLE_BYTES`] and the board's least.
     pub memory: Option<u64>,
-    /// Threads: over the shared table for one position (Lazy SMP) and for `analyze`'s
-    /// columns (one column each); for a file, one solver and table each.
+    /// Threads: over the shared table, the root's children of one position and
+    /// `analyze`'s columns shared out among them ([`BoardSolver::with_threads`]); for a
+    /// file, one solver and table each.
     pub threads: usize,
 }
 
