@@ -56,7 +56,9 @@ pub struct SolverArgs {
     /// 8×7), which the caches mostly hold; the empty board wants 1G.
     #[arg(long)]
     memory: Option<String>,
-    /// Threads searching together over the shared table.
+    /// Threads: one position's root children searched in parallel over the shared table;
+    /// `analyze`'s columns shared out; a file's positions shared out, each thread with its
+    /// own table of --memory.
     #[arg(long, default_value_t = 1)]
     threads: usize,
 }
@@ -171,12 +173,15 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             return Err(ConnectError::FileSize.into());
         }
         let bytes = options.memory.unwrap_or(DEFAULT_TABLE_BYTES);
-        let solver = Solver::try_with_table_bytes(bytes).map_err(ConnectError::from)?;
-        let mut solver = solver.with_threads(options.threads);
+        // One solver and table per thread, each thread solving its own positions.
+        let mut solvers = (0..options.threads)
+            .map(|_| Solver::try_with_table_bytes(bytes))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(ConnectError::from)?;
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");
         let res = solve_file(
-            &mut solver,
+            &mut solvers,
             &path.display().to_string(),
             &text,
             args.weak,

@@ -16,9 +16,10 @@
 //! `[min, max]` (iterative deepening of the window). Beyond Pons's: the table
 //! (`connect4_table.rs`) keeps both bounds of a position and the column that cut off there,
 //! and is shared by mirror images and by threads; the search (`connect4_search.rs`) loads
-//! its children's entries ahead.
+//! its children's entries ahead. On two threads or more, the root's children are searched
+//! in parallel over the shared table ([`BoardSolver::with_threads`]).
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use duel_core::game::GameError;
@@ -156,7 +157,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         })
     }
 
-    /// The solver searching on `threads` threads (at least 1) sharing its table.
+    /// The solver searching on `threads` threads (at least 1) sharing its table: each
+    /// null-window search of a position splits among them its children (root splitting),
+    /// and [`BoardSolver::column_scores`] its columns.
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -186,7 +189,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
 
     /// A one-thread search over the table, without limits.
     fn search(&self) -> Search<'_, W, H> {
-        Search::new(&self.table, u64::MAX, None, None, false)
+        Search::new(&self.table, u64::MAX, None, None)
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
@@ -233,8 +236,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 
     /// The score of `p` (weakly: its sign) and whether a limit stopped the search first.
-    /// With more than one thread, every thread solves `p` over the shared table (Lazy SMP):
-    /// the first to finish gives the score and stops the others.
+    /// With more than one thread, each null-window search of the root splits it: the
+    /// threads take the root's children in turn over the shared table, and the first child
+    /// that cuts off stops the others.
     fn solve_within(
         &mut self,
         p: &Board<W, H>,
@@ -242,9 +246,17 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> (Solved, bool) {
-        if self.threads <= 1 || p.can_win_next() {
-            let mut s = Search::new(&self.table, max_nodes, deadline, None, false);
-            let score = Self::narrow(&mut s, p, weak);
+        let mut s = Search::new(&self.table, max_nodes, deadline, None);
+        let children = if self.threads > 1 && !p.can_win_next() {
+            s.ordered_children(p)
+        } else {
+            None
+        };
+        let Some(children) = children.filter(|c| c.len() > 1) else {
+            let score = Self::narrow(p, weak, |alpha, beta| {
+                let v = s.negamax(p, alpha, beta);
+                (v, s.stopped)
+            });
             return (
                 Solved {
                     score,
@@ -252,39 +264,73 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                 },
                 s.stopped,
             );
-        }
-        let done = AtomicBool::new(false);
+        };
+        let mut nodes = 0;
+        let mut stopped = false;
+        let score = Self::narrow(p, weak, |alpha, beta| {
+            let left = max_nodes.saturating_sub(nodes);
+            let (v, n, stop) = self.split_root(&children, alpha, beta, left, deadline);
+            nodes += n;
+            stopped |= stop;
+            (v, stop)
+        });
+        (Solved { score, nodes }, stopped)
+    }
+
+    /// The negamax value within `[alpha, beta]` of the position whose children are
+    /// `children` (best first), the children searched on the solver's threads, each taking
+    /// the next one; the positions explored; whether a limit stopped it first.
+    fn split_root(
+        &self,
+        children: &[Board<W, H>],
+        alpha: i32,
+        beta: i32,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> (i32, u64, bool) {
+        let cut = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
         let table = &self.table;
         let results: Vec<(i32, u64, bool)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..self.threads)
-                .filter_map(|i| {
-                    let done = &done;
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, move || {
-                            let mut s = Search::new(table, max_nodes, deadline, Some(done), i > 0);
-                            let score = Self::narrow(&mut s, p, weak);
-                            if !s.stopped {
-                                done.store(true, Relaxed);
+            let handles: Vec<_> = (0..self.threads.min(children.len()))
+                .map(|_| {
+                    let (cut, next) = (&cut, &next);
+                    scope.spawn(move || {
+                        let mut s = Search::new(table, max_nodes, deadline, Some(cut));
+                        let mut best = i32::MIN;
+                        while let Some(child) = children.get(next.fetch_add(1, Relaxed)) {
+                            let v = -s.negamax(child, -beta, -alpha);
+                            if s.stopped {
+                                break;
                             }
-                            (score, s.nodes, s.stopped)
-                        })
-                        .ok()
+                            best = best.max(v);
+                            if v >= beta {
+                                cut.store(true, Relaxed);
+                                break;
+                            }
+                        }
+                        (best, s.nodes, s.stopped)
+                    })
                 })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or((0, 0, true)))
+                .map(|h| h.join().unwrap_or((i32::MIN, 0, true)))
                 .collect()
         });
         let nodes = results.iter().map(|r| r.1).sum();
-        match results.iter().find(|r| !r.2) {
-            Some(&(score, _, _)) => (Solved { score, nodes }, false),
-            None => (Solved { score: 0, nodes }, true),
+        let best = results.iter().map(|r| r.0).max().unwrap_or(i32::MIN);
+        if best >= beta {
+            return (best, nodes, false);
         }
+        // Without a cutoff, a stopped thread left a child unsearched.
+        (best, nodes, results.iter().any(|r| r.2))
     }
 
-    /// The score of `p` by null-window searches narrowing `[min, max]` (weakly: its sign).
-    fn narrow(s: &mut Search<'_, W, H>, p: &Board<W, H>, weak: bool) -> i32 {
+    /// The score of `p` by null-window searches narrowing `[min, max]` (weakly: its sign);
+    /// `search(alpha, beta)` is `p`'s negamax value within the window and whether a limit
+    /// stopped it.
+    fn narrow(p: &Board<W, H>, weak: bool, mut search: impl FnMut(i32, i32) -> (i32, bool)) -> i32 {
         if p.can_win_next() {
             return if weak {
                 1
@@ -299,9 +345,14 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             // move wins soon, that window's bound on the score cuts the long lines that a
             // window at 0 would follow.
             let quick = max / 2;
-            let won = quick > 1 && s.negamax(p, quick, quick + 1) > quick;
-            (min, max) = match (s.stopped, won) {
-                (true, _) => (0, 0),
+            let (won, stopped) = if quick > 1 {
+                let (v, stopped) = search(quick, quick + 1);
+                (v > quick, stopped)
+            } else {
+                (false, false)
+            };
+            (min, max) = match (stopped, won) {
+                (true, _) => return 0,
                 (false, true) => (1, 1),
                 (false, false) => (-1, 1),
             };
@@ -313,8 +364,8 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = s.negamax(p, med, med + 1);
-            if s.stopped {
+            let (r, stopped) = search(med, med + 1);
+            if stopped {
                 break;
             }
             if r <= med {
@@ -393,7 +444,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 
     /// The score of every column (0-based; `None` for a full one) for the side to move,
-    /// and the positions explored. A winning move scores as the position's own score.
+    /// and the positions explored. A winning move scores as the position's own score. With
+    /// more than one thread, the children are shared out among the threads (each taking
+    /// the next unsolved one, centre first) over the shared table.
     pub fn column_scores(&mut self, p: &Board<W, H>) -> (Vec<Option<i32>>, u64) {
         self.scores_within(p, None).0
     }
@@ -419,8 +472,8 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
         deadline: Option<Instant>,
     ) -> ((Vec<Option<i32>>, u64), bool) {
         let mut out = vec![None; W];
-        let mut nodes = 0;
-        for col in 0..W as u32 {
+        let mut children = Vec::with_capacity(W);
+        for col in Board::<W, H>::ORDER {
             if !p.can_play(col) {
                 continue;
             }
@@ -434,14 +487,67 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
                 out[col as usize] = Some(0);
                 continue;
             }
-            let (s, stopped) = self.solve_within(&child, false, u64::MAX, deadline);
+            children.push((col, child));
+        }
+        let threads = self.threads.min(children.len());
+        if threads <= 1 {
+            let mut nodes = 0;
+            for (col, child) in children {
+                let (s, stopped) = self.solve_within(&child, false, u64::MAX, deadline);
+                nodes += s.nodes;
+                if stopped {
+                    return ((out, nodes), true);
+                }
+                out[col as usize] = Some(-s.score);
+            }
+            return ((out, nodes), false);
+        }
+        let next = AtomicUsize::new(0);
+        let table = &self.table;
+        let solved: Vec<Vec<(u32, Solved, bool)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    let (next, children) = (&next, &children);
+                    scope.spawn(move || {
+                        let mut mine = Vec::new();
+                        while let Some((col, child)) = children.get(next.fetch_add(1, Relaxed)) {
+                            let mut s = Search::new(table, u64::MAX, deadline, None);
+                            let score = Self::narrow(child, false, |alpha, beta| {
+                                (s.negamax(child, alpha, beta), s.stopped)
+                            });
+                            let stopped = s.stopped;
+                            mine.push((
+                                *col,
+                                Solved {
+                                    score,
+                                    nodes: s.nodes,
+                                },
+                                stopped,
+                            ));
+                            if stopped {
+                                break;
+                            }
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        let mut nodes = 0;
+        let mut stopped_any = false;
+        for (col, s, stopped) in solved.into_iter().flatten() {
             nodes += s.nodes;
             if stopped {
-                return ((out, nodes), true);
+                stopped_any = true;
+            } else {
+                out[col as usize] = Some(-s.score);
             }
-            out[col as usize] = Some(-s.score);
         }
-        ((out, nodes), false)
+        ((out, nodes), stopped_any)
     }
 }
 
@@ -582,18 +688,31 @@ pub fn solve_cases_with(
     solver: &mut Solver,
     cases: &[TestCase],
     weak: bool,
+    on_progress: impl FnMut(usize),
+) -> Result<FileResult, GameError> {
+    solve_cases_on(std::slice::from_mut(solver), cases, weak, on_progress)
+}
+
+/// [`solve_cases_with`] on as many threads as `solvers` (each thread one solver and its
+/// table, best built with one thread each): the threads take the next unsolved
+/// position in turn, and the results are counted in file order (`on_progress(i)` once the
+/// first i positions are solved, mismatches in file order). Every position is parsed
+/// before any is solved.
+pub fn solve_cases_on(
+    solvers: &mut [Solver],
+    cases: &[TestCase],
+    weak: bool,
     mut on_progress: impl FnMut(usize),
 ) -> Result<FileResult, GameError> {
+    let positions = cases
+        .iter()
+        .map(|c| Position::parse(&c.moves))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut res = FileResult::default();
     let mut nodes = 0u64;
     let start = Instant::now();
-    for (i, case) in cases.iter().enumerate() {
-        let p = Position::parse(&case.moves)?;
-        let s = if weak {
-            solver.solve_weak(&p)
-        } else {
-            solver.solve(&p)
-        };
+    let mut record = |i: usize, s: Solved| {
+        let case = &cases[i];
         nodes += s.nodes;
         res.positions += 1;
         if let Some(published) = case.score.map(|x| if weak { x.signum() } else { x }) {
@@ -608,6 +727,49 @@ pub fn solve_cases_with(
             }
         }
         on_progress(i + 1);
+    };
+    let solve_one = |solver: &mut Solver, p: &Position| {
+        if weak {
+            solver.solve_weak(p)
+        } else {
+            solver.solve(p)
+        }
+    };
+    match solvers {
+        [] => {}
+        [solver] => {
+            for (i, p) in positions.iter().enumerate() {
+                record(i, solve_one(solver, p));
+            }
+        }
+        _ => {
+            let next = AtomicUsize::new(0);
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::scope(|scope| {
+                for solver in solvers.iter_mut() {
+                    let (next, tx, positions) = (&next, tx.clone(), &positions);
+                    scope.spawn(move || loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        let Some(p) = positions.get(i) else { break };
+                        if tx.send((i, solve_one(solver, p))).is_err() {
+                            break;
+                        }
+                    });
+                }
+                drop(tx);
+                // Results come as the threads finish them; each is counted once all the
+                // positions before it are.
+                let mut waiting: Vec<Option<Solved>> = vec![None; positions.len()];
+                let mut counted = 0;
+                for (i, s) in rx {
+                    waiting[i] = Some(s);
+                    while let Some(s) = waiting.get_mut(counted).and_then(Option::take) {
+                        record(counted, s);
+                        counted += 1;
+                    }
+                }
+            });
+        }
     }
     if res.positions > 0 {
         res.mean_millis = start.elapsed().as_secs_f64() * 1000.0 / res.positions as f64;

@@ -22,8 +22,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::connect4::{
-    parse_test_file, solve_cases_with, with_board_size, Board, BoardSolver, FileResult,
-    SizeVisitor, Solver, TableError, DEFAULT_TABLE_BYTES,
+    parse_test_file, solve_cases_on, with_board_size, Board, BoardSolver, FileResult, SizeVisitor,
+    Solver, TableError, DEFAULT_TABLE_BYTES,
 };
 use crate::connect4_book::{generate, Book, Progress};
 use crate::spec::{parse_game, AnyGame};
@@ -133,7 +133,9 @@ pub struct SolverOptions {
     /// The table's bytes (rounded down to a power of two of 16-byte buckets); `None`: the
     /// larger of [`DEFAULT_TABLE_BYTES`] and the board's least.
     pub memory: Option<u64>,
-    /// Threads searching over the shared table.
+    /// Threads: over the shared table, the root's children of one position and
+    /// `analyze`'s columns shared out among them ([`BoardSolver::with_threads`]); for a
+    /// file, one solver and table each.
     pub threads: usize,
 }
 
@@ -372,10 +374,11 @@ pub fn solve_position<const W: usize, const H: usize>(
 }
 
 /// `duel connect solve --file`: solves every line `MOVES [SCORE]` of `text` (the file
-/// `file`, named in errors) and compares with SCORE (by sign with `weak`).
-/// `progress(done, total)` is called after each position.
+/// `file`, named in errors) and compares with SCORE (by sign with `weak`), on one thread per
+/// solver ([`solve_cases_on`]). `progress(done, total)` is called as the positions are
+/// counted, in file order.
 pub fn solve_file(
-    solver: &mut Solver,
+    solvers: &mut [Solver],
     file: &str,
     text: &str,
     weak: bool,
@@ -389,7 +392,7 @@ pub fn solve_file(
         return Err(ConnectError::Empty(file.to_string()));
     }
     let total = cases.len() as u64;
-    Ok(solve_cases_with(solver, &cases, weak, |i| {
+    Ok(solve_cases_on(solvers, &cases, weak, |i| {
         progress(i as u64, total)
     })?)
 }
@@ -534,17 +537,34 @@ mod tests {
         let mut s = Solver::with_table_log_size(20);
         let mut seen = Vec::new();
         let text = "112233 18\n2252576253462244111563365343671351441 -1\n";
-        let r = solve_file(&mut s, "two", text, false, &mut |done, total| {
-            seen.push((done, total))
-        })
+        let r = solve_file(
+            std::slice::from_mut(&mut s),
+            "two",
+            text,
+            false,
+            &mut |done, total| seen.push((done, total)),
+        )
         .unwrap();
         assert_eq!((r.positions, r.correct, r.incorrect), (2, 2, 0));
         assert_eq!(seen.last(), Some(&(2, 2)));
         assert_eq!(
-            solve_file(&mut s, "empty", "", false, &mut |_, _| ()),
+            solve_file(
+                std::slice::from_mut(&mut s),
+                "empty",
+                "",
+                false,
+                &mut |_, _| ()
+            ),
             Err(ConnectError::Empty("empty".into()))
         );
-        let e = solve_file(&mut s, "bad", "12x 3\n", false, &mut |_, _| ()).unwrap_err();
+        let e = solve_file(
+            std::slice::from_mut(&mut s),
+            "bad",
+            "12x 3\n",
+            false,
+            &mut |_, _| (),
+        )
+        .unwrap_err();
         assert!(e.to_string().starts_with("bad: "), "{e}");
         assert_eq!(
             book(13, None, 1, &|_| ()).unwrap_err(),

@@ -21,12 +21,9 @@ pub(crate) struct Search<'t, const W: usize, const H: usize> {
     pub nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
-    /// Raised by the first thread to finish: the others stop.
+    /// Raised by another thread when this search's work is no longer needed.
     done: Option<&'t AtomicBool>,
-    /// A helper thread orders tied moves from the edges inwards, so that the threads
-    /// explore different subtrees first and fill the table for each other.
-    helper: bool,
-    /// Set when a limit is reached or another thread finished: every search returns at
+    /// Set when a limit is reached or `done` is raised: every search returns at
     /// once, and nothing more is stored.
     pub stopped: bool,
 }
@@ -41,7 +38,6 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
         max_nodes: u64,
         deadline: Option<Instant>,
         done: Option<&'t AtomicBool>,
-        helper: bool,
     ) -> Self {
         Search {
             table,
@@ -49,7 +45,6 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
             max_nodes,
             deadline,
             done,
-            helper,
             stopped: false,
         }
     }
@@ -159,9 +154,37 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
         alpha
     }
 
+    /// The children of `p` in the order [`Search::negamax`] tries them, for a position it
+    /// would search move by move; `None` where it would not (no move that does not lose at
+    /// once, or the board nearly full).
+    pub fn ordered_children(&self, p: &Board<W, H>) -> Option<Vec<Board<W, H>>> {
+        let next = p.possible_non_losing_moves();
+        if next == 0 || p.moves as i32 >= Self::CELLS - 2 {
+            return None;
+        }
+        let (key, mirrored) = Self::entry_key(p);
+        let first = self.table.get(key).and_then(|known| known.column).map(|c| {
+            if mirrored {
+                W as u32 - 1 - c
+            } else {
+                c
+            }
+        });
+        let moves = self.ordered_moves(p, next, first);
+        Some(
+            moves.list[..moves.len]
+                .iter()
+                .map(|&(mv, _)| {
+                    let mut child = *p;
+                    child.play(mv);
+                    child
+                })
+                .collect(),
+        )
+    }
+
     /// The moves of `next` (cells, with their columns), best first: `first` (the column
-    /// that cut off here before), then by the threats they make, ties from the centre out
-    /// (from the edges in for a helper thread).
+    /// that cut off here before), then by the threats they make, ties from the centre out.
     fn ordered_moves(&self, p: &Board<W, H>, next: u64, first: Option<u32>) -> Moves<W> {
         let mut out = Moves {
             list: [(0, 0); W],
@@ -170,11 +193,7 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
         let mut scores = [0u32; W];
         for k in 0..W {
             // Added from the edges in, each after its equals, then read backwards.
-            let col = if self.helper {
-                Board::<W, H>::ORDER[k]
-            } else {
-                Board::<W, H>::ORDER[W - 1 - k]
-            };
+            let col = Board::<W, H>::ORDER[W - 1 - k];
             let mv = next & Board::<W, H>::column_mask(col);
             if mv == 0 {
                 continue;

@@ -1,12 +1,14 @@
 //! The Connect Four solver's exact scores beyond the benchmark files: every reachable
 //! position of 4×4 against a plain minimax of the generic game, mirror images, two threads
-//! against one, and `analyze` against `solve` on each child.
+//! against one (a position, its columns, a file's order), and `analyze` against `solve` on each child.
 
 use std::collections::HashMap;
 
 use duel_core::game::{Game, Outcome};
 use duel_games::connect::{Connect, ConnectRules};
-use duel_games::connect4::{parse_test_file, Board, BoardSolver, Position, Solver, TestCase};
+use duel_games::connect4::{
+    parse_test_file, solve_cases_on, Board, BoardSolver, Position, Solver, TestCase,
+};
 use duel_games::connect4_answer::analyze;
 
 fn cases(name: &str, n: usize) -> Vec<TestCase> {
@@ -109,6 +111,48 @@ fn two_threads_give_the_scores_of_one() {
         assert_eq!((a, b), (case.score.unwrap(), a), "{}", case.moves);
         assert_eq!(two.solve_weak(&p).score, a.signum(), "{}", case.moves);
     }
+    // A limit stops the split search too, as an error.
+    assert!(two.try_solve(&Position::new(), 10_000, None).is_err());
+    for case in cases("Test_L2_R1", 10) {
+        let p = Position::parse(&case.moves).unwrap();
+        assert_eq!(
+            two.column_scores(&p).0,
+            one.column_scores(&p).0,
+            "{}",
+            case.moves
+        );
+    }
+}
+
+#[test]
+fn a_file_on_two_threads_is_counted_in_file_order() {
+    // Every other published score made wrong, so that the mismatches show the order.
+    let mut all = cases("Test_L3_R1", 30);
+    for (i, case) in all.iter_mut().enumerate() {
+        if i % 2 == 1 {
+            case.score = case.score.map(|s| s + 100);
+        }
+    }
+    let mut one = [Solver::with_table_log_size(20)];
+    let mut two = [
+        Solver::with_table_log_size(20),
+        Solver::with_table_log_size(20),
+    ];
+    let mut seen = Vec::new();
+    let a = solve_cases_on(&mut one, &all, false, |_| {}).unwrap();
+    let b = solve_cases_on(&mut two, &all, false, |i| seen.push(i)).unwrap();
+    assert_eq!(seen, (1..=all.len()).collect::<Vec<_>>());
+    assert_eq!((b.correct, b.incorrect), (15, 15));
+    assert_eq!(a.mismatches, b.mismatches);
+    let expected: Vec<&str> = all
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .take(10)
+        .map(|c| c.moves.as_str())
+        .collect();
+    let got: Vec<&str> = b.mismatches.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(got, expected);
 }
 
 #[test]
