@@ -300,11 +300,18 @@ pub fn solve<G: Game>(g: &G, opts: &MinimaxOptions) -> Result<Solution, MinimaxE
     if bytes > limit {
         return Err(too_large);
     }
-    let mut table = Vec::new();
-    if table.try_reserve_exact(entries as usize).is_err() {
+    // Zeroed by the system as its pages are first touched (calloc), not written here: a
+    // small search touches few of them.
+    let n = entries as usize;
+    let layout = std::alloc::Layout::array::<Entry>(n).map_err(|_| too_large.clone())?;
+    // SAFETY: the layout has a nonzero size (n ≥ 2^LOW entries of a nonzero size).
+    let raw = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Entry;
+    if raw.is_null() {
         return Err(too_large);
     }
-    table.resize(entries as usize, 0);
+    // SAFETY: allocated by the global allocator with the layout of n entries, all zero (a
+    // valid Entry), so length and capacity are n.
+    let table = unsafe { Vec::from_raw_parts(raw, n, n) };
     let mut s = Searcher {
         table,
         mask: entries as usize - 1,
