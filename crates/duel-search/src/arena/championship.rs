@@ -25,8 +25,8 @@ use super::record::{drop_cut_line, replay_outcome};
 use super::referee::check_refereeable;
 use super::standings::{rank, Player, Standing};
 use super::{
-    parse_arena_game, play_run_game, ArenaError, GameRecord, InputError, Progress, RecordFault,
-    GAME_PEAK_BYTES, MAX_GAMES, MAX_THREADS, RECORD_BOUNDS,
+    in_pool, parse_arena_game, play_run_game, ArenaError, GameRecord, InputError, Progress,
+    RecordFault, MAX_GAMES, MAX_THREADS, RECORD_BOUNDS,
 };
 use crate::agent::num;
 use crate::mcts::MctsKind;
@@ -312,28 +312,7 @@ pub fn run_championship(
             })
             .collect()
     };
-    let fit = config
-        .memory
-        .map_or(usize::MAX, |m| {
-            usize::try_from(m / GAME_PEAK_BYTES).unwrap_or(usize::MAX)
-        })
-        .max(1);
-    let threads = match config.threads {
-        Some(t) => Some(t.min(fit)),
-        None if rayon::current_num_threads() > fit => Some(fit),
-        None => None,
-    };
-    let mut records = match threads {
-        None => play()?,
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| InputError::ThreadPool {
-                threads: t,
-                why: e.to_string(),
-            })?
-            .install(play)?,
-    };
+    let mut records = in_pool(config.threads, config.memory, play)?;
     let resumed = done.len() as u64;
     records.extend(done);
     records.sort_by_key(|r| r.game_index);

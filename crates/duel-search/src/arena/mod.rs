@@ -46,6 +46,36 @@ pub use summary::{score_ci95, IterationCounts, Summary, Tally};
 use realization::{game_start, is_random_tree};
 use referee::{check_refereeable, Referee, RefereeCounts};
 
+/// Runs `play` (games in parallel) on `threads` threads (all cores when `None`), as many as
+/// fit in `memory` at [`GAME_PEAK_BYTES`] a game.
+pub(super) fn in_pool<T: Send>(
+    threads: Option<usize>,
+    memory: Option<u64>,
+    play: impl FnOnce() -> Result<T, ArenaError> + Send,
+) -> Result<T, ArenaError> {
+    let fit = memory
+        .map_or(usize::MAX, |m| {
+            usize::try_from(m / GAME_PEAK_BYTES).unwrap_or(usize::MAX)
+        })
+        .max(1);
+    let threads = match threads {
+        Some(t) => Some(t.min(fit)),
+        None if rayon::current_num_threads() > fit => Some(fit),
+        None => None,
+    };
+    match threads {
+        None => play(),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| InputError::ThreadPool {
+                threads: t,
+                why: e.to_string(),
+            })?
+            .install(play),
+    }
+}
+
 /// The most games one run may play (each record is kept in memory until the run ends).
 pub const MAX_GAMES: u64 = 10_000_000;
 
@@ -478,28 +508,7 @@ pub fn run_arena_into(
             })
             .collect()
     };
-    let fit = config
-        .memory
-        .map_or(usize::MAX, |m| {
-            usize::try_from(m / GAME_PEAK_BYTES).unwrap_or(usize::MAX)
-        })
-        .max(1);
-    let threads = match config.threads {
-        Some(t) => Some(t.min(fit)),
-        None if rayon::current_num_threads() > fit => Some(fit),
-        None => None,
-    };
-    let mut records = match threads {
-        None => play()?,
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| InputError::ThreadPool {
-                threads: t,
-                why: e.to_string(),
-            })?
-            .install(play)?,
-    };
+    let mut records = in_pool(config.threads, config.memory, play)?;
     let resumed = done.len() as u64;
     records.extend(done);
     records.sort_by_key(|r| r.game_index);
