@@ -21,7 +21,7 @@ use crate::games::{parse_game, BuiltGame};
 use crate::graph::{player_name, GameGraph};
 use crate::session_rules;
 pub use crate::session_rules::{SEARCH_SESSION_CHIPS, SEARCH_SESSION_WORK};
-use crate::session_state::outcome_name;
+use crate::session_state::{after_bids, outcome_name};
 pub use crate::session_state::{Bid, BiddingState, BiddingView, Round, UserMove};
 use crate::BiddingError;
 use duel_core::exact::Chips;
@@ -423,22 +423,13 @@ pub fn bid_round(
         });
     }
     let (winner, tied, alice, bob, holder) = settle(&s, user_bid, opp_bid);
-    let mut next = state.clone();
-    next.alice = alice;
-    next.bob = bob;
-    next.tie = player_name(holder).to_lowercase();
-    let mut round = Round {
+    let (mut next, mut round) = after_bids(
+        state,
+        user,
         user_bid,
-        opponent_bid: opp_bid,
-        winner,
-        tied,
-        paid: if winner == user {
-            user_bid.chips
-        } else {
-            opp_bid.chips
-        },
-        opponent_moves: Vec::new(),
-    };
+        opp_bid,
+        (winner, tied, alice, bob, holder),
+    );
     if winner == user {
         next.to_move = Some(state.user.clone());
         next.may_pass = true;

@@ -14,7 +14,9 @@ use crate::answer::parse_player;
 use crate::brute::{BruteForce, TieRule};
 use crate::games::{parse_game, BuiltGame};
 use crate::graph::player_name;
-use crate::session_state::{outcome_name, Bid, BiddingState, BiddingView, Round, UserMove};
+use crate::session_state::{
+    after_bids, outcome_name, Bid, BiddingState, BiddingView, Round, UserMove,
+};
 use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
@@ -496,22 +498,13 @@ pub(crate) fn bid_round(
         });
     }
     let (winner, tied, alice, bob, holder) = at.settle(user_bid.chips, opp_bid.chips);
-    let mut next = state.clone();
-    next.alice = alice;
-    next.bob = bob;
-    next.tie = player_name(holder).to_lowercase();
-    let mut round = Round {
+    let (mut next, mut round) = after_bids(
+        state,
+        user,
         user_bid,
-        opponent_bid: opp_bid,
-        winner,
-        tied,
-        paid: if winner == user {
-            user_bid.chips
-        } else {
-            opp_bid.chips
-        },
-        opponent_moves: Vec::new(),
-    };
+        opp_bid,
+        (winner, tied, alice, bob, holder),
+    );
     next.to_move = Some(state.user.clone());
     next.may_pass = winner == user;
     let after = s.at(&next)?;

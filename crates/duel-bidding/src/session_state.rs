@@ -130,3 +130,32 @@ pub(crate) fn outcome_name(o: Outcome) -> String {
         Outcome::Draw => "draw".to_string(),
     }
 }
+
+/// The state after both bids and the round so far: the chips and the tie-breaking advantage
+/// as `settled` (winner, tied, Alice's and Bob's chips, the holder) leaves them, the winner's
+/// bid paid.
+pub(crate) fn after_bids(
+    state: &BiddingState,
+    user: Player,
+    user_bid: Bid,
+    opp_bid: Bid,
+    (winner, tied, alice, bob, holder): (Player, bool, u64, u64, Player),
+) -> (BiddingState, Round) {
+    let mut next = state.clone();
+    next.alice = alice;
+    next.bob = bob;
+    next.tie = player_name(holder).to_lowercase();
+    let round = Round {
+        user_bid,
+        opponent_bid: opp_bid,
+        winner,
+        tied,
+        paid: if winner == user {
+            user_bid.chips
+        } else {
+            opp_bid.chips
+        },
+        opponent_moves: Vec::new(),
+    };
+    (next, round)
+}
