@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::realization::{game_start, is_random_tree};
-use super::record::{drop_cut_line, replay_outcome};
+use super::record::{open_appending, replay_outcome};
 use super::referee::check_refereeable;
 use super::standings::{rank, Player, Standing};
 use super::{
@@ -376,18 +376,7 @@ fn open(
     total: u64,
     game: &duel_games::AnyGame,
 ) -> Result<(Sink, Vec<GameRecord>), ArenaError> {
-    let name = path.display().to_string();
-    let write_error = |e: std::io::Error| ArenaError::Write {
-        file: name.clone(),
-        why: e.to_string(),
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(write_error)?;
-    drop_cut_line(&mut file).map_err(write_error)?;
+    let (name, file) = open_appending(path)?;
     let mut seen = BTreeSet::new();
     let mut done = Vec::new();
     for_each_line(path, RECORD_BOUNDS, |n, line| {

@@ -208,13 +208,9 @@ impl RecordSink {
     }
 }
 
-/// Opens (or creates) the records file `path` of the run `info` for appending, drops a last
-/// line cut short, and reads back its records, which must be of the same run and `shard`.
-pub(super) fn open_records(
-    path: &Path,
-    info: &RunInfo,
-    shard: Shard,
-) -> Result<(RecordSink, Vec<GameRecord>), ArenaError> {
+/// Opens (or creates) the records file `path` for reading and appending, with a last line
+/// cut short dropped: its name for messages, and the file.
+pub(super) fn open_appending(path: &Path) -> Result<(String, std::fs::File), ArenaError> {
     let name = path.display().to_string();
     let write_error = |e: std::io::Error| ArenaError::Write {
         file: name.clone(),
@@ -227,6 +223,17 @@ pub(super) fn open_records(
         .open(path)
         .map_err(write_error)?;
     drop_cut_line(&mut file).map_err(write_error)?;
+    Ok((name, file))
+}
+
+/// Opens (or creates) the records file `path` of the run `info` for appending, drops a last
+/// line cut short, and reads back its records, which must be of the same run and `shard`.
+pub(super) fn open_records(
+    path: &Path,
+    info: &RunInfo,
+    shard: Shard,
+) -> Result<(RecordSink, Vec<GameRecord>), ArenaError> {
+    let (name, file) = open_appending(path)?;
     let mut games: BTreeMap<String, AnyGame> = BTreeMap::new();
     let mut seen = BTreeSet::new();
     let mut done = Vec::new();
