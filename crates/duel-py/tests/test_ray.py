@@ -39,3 +39,30 @@ def test_a_bad_run_raises_the_library_error(local_ray):
     with pytest.raises(duel.InputError) as e:
         dray.arena(**{**RUN, "a": "nosuch"}, shards=2)
     assert "nosuch" in str(e.value)
+
+
+def test_a_cluster_of_two_nodes_plays_the_shards_of_one_run(tmp_path):
+    # Two raylets on this machine (Ray's own way to test a multi-node cluster), one CPU each:
+    # the driver joins by address, as on a real cluster, and both nodes play shards.
+    from ray.cluster_utils import Cluster
+
+    if ray.is_initialized():
+        ray.shutdown()
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        ray.init(address=cluster.address, log_to_driver=False)
+        assert len([n for n in ray.nodes() if n["Alive"]]) == 2
+        done = []
+        out = tmp_path / "cluster.jsonl"
+        # Each node has one CPU, so the two shards that run at once run one on each node.
+        got = dray.arena(**{**RUN, "iterations": 3000}, shards=6, out=out, progress=done.append)
+        want = cli("arena", *ARGS[:-4], "--iterations", "3000", "--seed", "3", "--threads", "1")
+        assert got == want
+        assert sorted(d.index for d in done) == list(range(6))
+        assert sum(d.games for d in done) == 12
+        assert len({d.node_id for d in done}) == 2, done
+    finally:
+        ray.shutdown()
+        cluster.shutdown()

@@ -17,7 +17,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import ray as _ray
 
@@ -26,11 +26,29 @@ from duel.errors import DuelError, InputError
 
 
 @_ray.remote
-def _shard(params: Dict[str, Any], index: int, count: int) -> str:
-    """The record lines of shard ``index/count`` of a run, played by the library."""
+def _shard(params: Dict[str, Any], index: int, count: int) -> Tuple[str, str, str]:
+    """The record lines of shard ``index/count`` of a run, played by the library, with the
+    id and address of the node that played them."""
     from duel import arena
 
-    return "".join(arena.records(**params, shard=(index, count)))
+    text = "".join(arena.records(**params, shard=(index, count)))
+    node = _ray.get_runtime_context().get_node_id()
+    return text, node, _ray.util.get_node_ip_address()
+
+
+class ShardDone(NamedTuple):
+    """What ``arena``'s ``progress`` is told as each shard ends."""
+
+    index: int
+    """The shard's index, from 0."""
+    count: int
+    """The number of shards."""
+    games: int
+    """The games it played."""
+    node_id: str
+    """The Ray node that played it."""
+    node_ip: str
+    """That node's address."""
 
 
 def arena(
@@ -47,12 +65,14 @@ def arena(
     threads: Optional[int] = 1,
     out: Optional[Union[str, os.PathLike]] = None,
     num_cpus: Optional[float] = None,
+    progress: Optional[Callable[[ShardDone], None]] = None,
 ) -> Dict[str, Any]:
     """Plays the run as ``shards`` Ray tasks (default: the cluster's CPUs, at most
     ``games``), each on ``threads`` threads (one CPU a task unless ``num_cpus`` says
     otherwise); returns the summary of ``duel arena --json``. ``out``: a new or empty file
-    that gets each shard's record lines as it ends. Ray must be initialised
-    (``ray.init(...)``); if it is not, a local instance is started."""
+    that gets each shard's record lines as it ends. ``progress`` is called with a
+    :class:`ShardDone` as each shard ends (which node played it, how many games). Ray must be
+    initialised (``ray.init(...)``); if it is not, a local instance is started."""
     if not _ray.is_initialized():
         _ray.init()
     if shards is None:
@@ -70,13 +90,19 @@ def arena(
             )
         sink = open(out, "a", encoding="utf-8")
     task = _shard.options(num_cpus=num_cpus if num_cpus is not None else (threads or 1))
-    pending = [task.remote(params, i, shards) for i in range(shards)]
+    index = {}
+    for i in range(shards):
+        index[task.remote(params, i, shards)] = i
+    pending = list(index)
     lines: List[str] = []
     try:
         while pending:
             done, pending = _ray.wait(pending, num_returns=1)
-            text = _ray.get(done[0])
-            lines.extend(text.splitlines(keepends=True))
+            text, node_id, node_ip = _ray.get(done[0])
+            played = text.splitlines(keepends=True)
+            lines.extend(played)
+            if progress is not None:
+                progress(ShardDone(index[done[0]], shards, len(played), node_id, node_ip))
             if sink is not None:
                 sink.write(text)
                 sink.flush()
@@ -111,12 +137,19 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--threads", type=int, default=1, help="threads of each task")
     p.add_argument("--out", help="a new JSONL file for the records (duel arena merge reads it)")
     p.add_argument("--address", help="the Ray cluster (e.g. auto); default: a local instance")
+    p.add_argument("--quiet", action="store_true", help="no line on stderr as each shard ends")
     args = p.parse_args(argv)
+
+    def say(d: ShardDone) -> None:
+        print(f"shard {d.index + 1}/{d.count}: {d.games} games on node {d.node_ip} "
+              f"({d.node_id[:12]})", file=sys.stderr, flush=True)
+
     _ray.init(address=args.address, log_to_driver=False)
     try:
         summary = arena(
             args.game, args.a, args.b, args.games, args.iterations, args.millis,
             args.b_iterations, args.b_millis, args.seed, args.shards, args.threads, args.out,
+            progress=None if args.quiet else say,
         )
     except DuelError as e:
         print(f"duel: error: {e}", file=sys.stderr)
