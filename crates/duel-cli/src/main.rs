@@ -86,10 +86,19 @@ fn die_quietly_on_closed_pipe() {
 
 fn main() -> ExitCode {
     die_quietly_on_closed_pipe();
+    if let Some(code) = refuse_below_start_floor() {
+        return code;
+    }
+    one_heap_under_an_address_space_limit();
     let cli = match parse() {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    // The pool of parallel work starts now, so that a failure to start its threads is an
+    // error line here rather than a panic inside the first parallel loop.
+    if let Err(e) = rayon::ThreadPoolBuilder::new().build_global() {
+        return fail(&format!("cannot start the threads of parallel work: {e}"));
+    }
     let ctx = Ctx {
         progress: !cli.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         quiet: cli.quiet,
@@ -109,6 +118,40 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => fail(&format!("{e:#}")),
+    }
+}
+
+/// Where the address-space limit (`ulimit -v`) leaves less than any command needs to start,
+/// the error line and exit code 2, written without allocating (the heap may have no room).
+fn refuse_below_start_floor() -> Option<ExitCode> {
+    let (left, floor) = duel::limits::below_start_floor()?;
+    const MIB: u64 = 1 << 20;
+    let mut buf = [0u8; 200];
+    let mut line = std::io::Cursor::new(&mut buf[..]);
+    let _ = writeln!(
+        line,
+        "duel: error: duel needs at least {} MiB of address space left to start; the limit (ulimit -v) leaves {} MiB",
+        floor.div_ceil(MIB),
+        left / MIB
+    );
+    let len = usize::try_from(line.position()).unwrap_or(0);
+    let _ = std::io::stderr().write_all(&buf[..len]);
+    Some(ExitCode::from(2))
+}
+
+/// Under an address-space limit (`ulimit -v`), one heap for every thread. glibc gives each
+/// thread that allocates at once a heap of its own, reserving 64 MiB of address space apiece
+/// (16 on 2 cores: 1 GiB); under a limit those reservations fail, and glibc tries again at
+/// every allocation, mapping and unmapping: the Guess Who section of the report then ran 20
+/// times slower, and the quick report needed 1 GB of address space for 0.5 GB of memory.
+fn one_heap_under_an_address_space_limit() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if duel::limits::address_space_left().is_some() {
+        // SAFETY: called at the start of main, before any other thread exists; M_ARENA_MAX
+        // only bounds the number of heaps glibc creates from now on.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
     }
 }
 

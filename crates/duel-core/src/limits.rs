@@ -118,23 +118,74 @@ pub fn address_space_left() -> Option<u64> {
     (limit != u64::MAX).then(|| limit.saturating_sub(address_space_used()))
 }
 
-/// The address space the process maps now (`VmSize` of /proc/self/status), 0 where it
-/// cannot be read.
+/// The address space the process maps now (the first field of /proc/self/statm, in pages), 0
+/// where it cannot be read. It allocates nothing (a stack buffer), so that it can be asked when
+/// the heap itself may be out of room ([`start_floor`]).
 fn address_space_used() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            let kib: u64 = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmSize:"))?
-                .trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse()
-                .ok()?;
-            Some(kib.saturating_mul(1024))
-        })
-        .unwrap_or(0)
+    use std::io::Read;
+    let mut buf = [0u8; 128];
+    let Ok(mut file) = std::fs::File::open("/proc/self/statm") else {
+        return 0;
+    };
+    let Ok(n) = file.read(&mut buf) else {
+        return 0;
+    };
+    let pages = buf[..n]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .fold(0u64, |acc, &b| {
+            acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+        });
+    pages.saturating_mul(page_bytes())
+}
+
+/// The size of a memory page.
+fn page_bytes() -> u64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads a constant of the system; it has no preconditions.
+        let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        if let Ok(size) = u64::try_from(size) {
+            if size > 0 {
+                return size;
+            }
+        }
+    }
+    4096
+}
+
+/// The address space a process of duel needs left, beyond what it maps when it starts, to get
+/// through any command's first steps: the allocator's first heap, the argument parser, and a
+/// stack (2 MiB and a guard page) for each thread of the pool of parallel work, one a core.
+/// Measured under `ulimit -v` on 2 cores: every command of tests/low_memory.rs ends in 0 or 2
+/// from 16 MiB left, where with 4 MiB left some abort in the allocator.
+pub fn start_floor(cores: usize) -> u64 {
+    const MIB: u64 = 1 << 20;
+    12 * MIB + 3 * MIB * cores as u64
+}
+
+/// Where the address-space limit (`ulimit -v`) leaves this process less than [`start_floor`]:
+/// the address space left and the floor. Allocates nothing, so a `main` can ask it first.
+pub fn below_start_floor() -> Option<(u64, u64)> {
+    let left = address_space_left()?;
+    let floor = start_floor(online_cores());
+    (left < floor).then_some((left, floor))
+}
+
+/// The processors online (`sysconf`, which allocates nothing, unlike
+/// `std::thread::available_parallelism`): at least as many as the pool of parallel work uses.
+fn online_cores() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads a constant of the system; it has no preconditions.
+        let n = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
+        if let Ok(n) = usize::try_from(n) {
+            if n > 0 {
+                return n;
+            }
+        }
+    }
+    1
 }
 
 /// The soft limit of the address space (`ulimit -v`), u64::MAX where there is none.
