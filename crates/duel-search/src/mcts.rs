@@ -121,12 +121,46 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    fn reset(&mut self, position: &G, dummy: G::Move) {
+    /// Forgets the tree and makes `position` the root: an error where the system refuses
+    /// even the first block of nodes.
+    fn reset(&mut self, position: &G) -> Result<(), SearchError> {
+        position.legal_moves(&mut self.moves);
+        let dummy = self.moves[0];
         self.nodes.clear();
+        self.nodes
+            .try_reserve(1, self.max_nodes.saturating_add(4096))
+            .map_err(|e| SearchError::OutOfMemory {
+                what: "the root was made".into(),
+                tree_bytes: 0,
+                needed_bytes: e.bytes as u64,
+            })?;
         self.nodes.push(Self::new_node(dummy));
         self.root = 0;
         self.root_pos = Some(position.clone());
         self.work = Work::default();
+        // The room an iteration needs is learnt again for this tree.
+        self.room = 0;
+        Ok(())
+    }
+
+    /// Iterations within `clock` from the root, and why they stopped.
+    fn run(&mut self, clock: &Clock) -> (u64, StopReason) {
+        let mut iterations = 0u64;
+        let mut stopped = StopReason::Budget;
+        while !clock.done(iterations) {
+            if self.nodes.len() >= self.max_nodes || !self.make_room() {
+                stopped = StopReason::Memory;
+                break;
+            }
+            let before = self.nodes.len();
+            if !self.iterate() {
+                stopped = StopReason::Memory;
+                break;
+            }
+            self.room = self.room.max(self.nodes.len().saturating_sub(before));
+            iterations += 1;
+        }
+        (iterations, stopped)
     }
 
     /// Moves the root to a child or grandchild equal to `position`, if there is one.
@@ -140,23 +174,31 @@ impl<G: Game> Mcts<G> {
         if root_pos.key() == position.key() && root_pos.to_move() == position.to_move() {
             return true;
         }
-        let mut frontier = vec![(self.root, root_pos.clone())];
-        for _ in 0..2 {
-            let mut next = Vec::new();
-            for (idx, pos) in frontier {
-                let node = self.nodes[idx as usize];
-                for c in node.first_child..node.first_child + node.n_children {
-                    let mut p = pos.clone();
-                    p.play(self.nodes[c as usize].mv);
-                    if p.key() == position.key() && p.to_move() == position.to_move() {
-                        self.root = c;
-                        self.root_pos = Some(position.clone());
-                        return true;
-                    }
-                    next.push((c, p));
+        // Children first, then grandchildren, without keeping their positions: a wide game
+        // has tens of thousands of grandchildren (15×15: 50,400).
+        let root_pos = root_pos.clone();
+        let is_it = |p: &G| p.key() == position.key() && p.to_move() == position.to_move();
+        let root = self.nodes[self.root as usize];
+        for depth in 1..=2 {
+            for c in root.first_child..root.first_child + root.n_children {
+                let mut p = root_pos.clone();
+                p.play(self.nodes[c as usize].mv);
+                let found = if depth == 1 {
+                    is_it(&p).then_some(c)
+                } else {
+                    let child = self.nodes[c as usize];
+                    (child.first_child..child.first_child + child.n_children).find(|&g| {
+                        let mut q = p.clone();
+                        q.play(self.nodes[g as usize].mv);
+                        is_it(&q)
+                    })
+                };
+                if let Some(node) = found {
+                    self.root = node;
+                    self.root_pos = Some(position.clone());
+                    return true;
                 }
             }
-            frontier = next;
         }
         false
     }
@@ -325,26 +367,16 @@ impl<G: Game> Agent<G> for Mcts<G> {
     ) -> Result<SearchResult<G::Move>, SearchError> {
         let budget = budget.validate_for(position)?;
         let clock = Clock::new(budget);
-        let reused_tree = self.reroot(position);
+        let mut reused_tree = self.reroot(position);
         if !reused_tree {
-            position.legal_moves(&mut self.moves);
-            let dummy = self.moves[0];
-            self.reset(position, dummy);
+            self.reset(position)?;
         }
-        let mut iterations = 0u64;
-        let mut stopped = StopReason::Budget;
-        while !clock.done(iterations) {
-            if self.nodes.len() >= self.max_nodes || !self.make_room() {
-                stopped = StopReason::Memory;
-                break;
-            }
-            let before = self.nodes.len();
-            if !self.iterate() {
-                stopped = StopReason::Memory;
-                break;
-            }
-            self.room = self.room.max(self.nodes.len().saturating_sub(before));
-            iterations += 1;
+        let (mut iterations, mut stopped) = self.run(&clock);
+        if reused_tree && iterations == 0 && stopped == StopReason::Memory {
+            // The kept tree had no room for one iteration below the new root: start afresh.
+            reused_tree = false;
+            self.reset(position)?;
+            (iterations, stopped) = self.run(&clock);
         }
         if self.nodes[self.root as usize].n_children == 0 {
             let n = self.root;

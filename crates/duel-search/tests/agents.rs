@@ -383,3 +383,43 @@ fn symmetric_priors_follow_the_path_from_the_initial_position() {
     let with_history = agent.search(&pos, Budget::Iterations(1)).unwrap();
     assert_ne!(plain.estimate, with_history.estimate);
 }
+
+#[test]
+fn a_tree_at_its_memory_limit_gives_a_move_or_an_error_on_the_next_search() {
+    // The tree kept from the last move was full: the root's grandchild, never expanded, became
+    // the root, no iteration found room, and choosing among its (absent) children panicked.
+    let AnyGame::Connect128(start) = parse_game("connect:15x6:5").unwrap() else {
+        panic!("15×6 is a 128-bit board")
+    };
+    for (limit, seeds_ok) in [(20_000u64, false), (100_000, false), (1_000_000, true)] {
+        for seed in 0..4u64 {
+            let mut agent: Bayes<_> = Bayes::new(
+                PriorKind::Symmetric {
+                    a: 0.5,
+                    b: 0.0,
+                    name: "symp",
+                },
+                seed,
+            )
+            .with_memory_limit(limit);
+            let (mut g, mut moves, mut k) = (start, Vec::new(), 0);
+            while g.outcome().is_none() {
+                match agent.search(&g, Budget::Iterations(3000)) {
+                    Ok(r) => g.play(r.best),
+                    Err(SearchError::Memory { .. } | SearchError::OutOfMemory { .. })
+                        if !seeds_ok =>
+                    {
+                        break
+                    }
+                    Err(e) => panic!("limit {limit}, seed {seed}, move {k}: {e}"),
+                }
+                if g.outcome().is_some() {
+                    break;
+                }
+                g.legal_moves(&mut moves);
+                g.play(moves[(k * 7 + seed as usize) % moves.len()]);
+                k += 1;
+            }
+        }
+    }
+}

@@ -56,7 +56,7 @@ use rand_chacha::ChaCha8Rng;
 
 use duel_core::game::{Game, Player};
 
-use super::agent::{Work, DEFAULT_MEMORY_BYTES};
+use super::agent::{SearchError, Work, DEFAULT_MEMORY_BYTES};
 use super::arena_alloc::{AllocFailed, Arena};
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
@@ -332,6 +332,10 @@ impl<G: Game> Bayes<G> {
         self.chain_moves.clear();
         self.chain_vals.clear();
         self.chain_pri.clear();
+        // The room an iteration needs is learnt again: the last tree's longest iterations
+        // would ask a fresh one, under a tight limit, for room it cannot get.
+        self.room = [0; 5];
+        self.room_since = [0; 5];
         self.nodes
             .push(Node::boundary(Val::from_log(m, 0.5 * ln_s), dummy));
         self.root = 0;
@@ -363,7 +367,39 @@ impl<G: Game> Bayes<G> {
     /// Whether the tree has reached its memory limit, or could not grow
     /// ([`Bayes::short_of_memory`]).
     pub fn memory_full(&self) -> bool {
-        self.short_of_memory.is_some() || self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
+        self.short_of_memory.is_some() || self.at_node_limit()
+    }
+
+    /// Whether the tree has reached its memory limit (not counting an allocation the system
+    /// refused, which a later search may get).
+    fn at_node_limit(&self) -> bool {
+        self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
+    }
+
+    /// Whether the tree holds more than half its memory limit.
+    fn past_half_its_limit(&self) -> bool {
+        self.tree_bytes() > self.max_nodes * Self::NODE_BYTES / 2
+    }
+
+    /// The error of a search that could not grow its tree before `what`: the system's
+    /// refusal where there was one, else the tree's limit.
+    fn no_room_for(&self, what: &str) -> SearchError {
+        match self.short_of_memory {
+            Some(AllocFailed {
+                bytes,
+                refused: true,
+            }) => SearchError::OutOfMemory {
+                what: what.to_string(),
+                tree_bytes: self.tree_bytes() as u64,
+                needed_bytes: bytes as u64,
+            },
+            _ => SearchError::Memory {
+                what: what.to_string(),
+                limit_bytes: (self.max_nodes * Self::NODE_BYTES) as u64,
+                nodes: self.nodes.len(),
+                node_bytes: Self::NODE_BYTES,
+            },
+        }
     }
 
     /// Nodes in the tree (materialised; see [`Bayes::tree_bytes`] for the chains).

@@ -130,37 +130,21 @@ impl<G: Game> Bayes<G> {
         let values = kids.iter().map(|k| k.val.to_log().0.logit());
         n.first_child + argmax_random_ties(values, &mut self.rng) as u32
     }
-}
-
-impl<G: Game> Agent<G> for Bayes<G> {
-    fn name(&self) -> String {
-        if self.is_reference() {
-            format!("{},plain=1", self.kind.text())
-        } else {
-            self.kind.text()
-        }
+    /// Forgets the tree and makes `position` the root, half of a time budget at most going
+    /// to fitting GW / GW2.
+    fn fresh_root(&mut self, position: &G, budget: Budget) {
+        let deadline = match budget {
+            Budget::Millis(ms) => {
+                Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
+            }
+            Budget::Iterations(_) => None,
+        };
+        self.start_until(position, deadline);
     }
 
-    fn search(
-        &mut self,
-        position: &G,
-        budget: Budget,
-    ) -> Result<SearchResult<G::Move>, SearchError> {
-        let budget = budget.validate_for(position)?;
-        let clock = Clock::new(budget);
-        let reused_tree = self.reroot(position);
-        // A tree that could not grow in the last search tries again.
-        self.short_of_memory = None;
-        if !reused_tree {
-            // Half of a time budget at most goes to fitting GW / GW2.
-            let deadline = match budget {
-                Budget::Millis(ms) => {
-                    Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
-                }
-                Budget::Iterations(_) => None,
-            };
-            self.start_until(position, deadline);
-        }
+    /// The iterations of a search from the root `position` within `clock`, and why they
+    /// stopped.
+    fn iterate(&mut self, position: &G, budget: Budget, clock: &Clock) -> (u64, StopReason) {
         // With a budget of iterations, room for the tree they will grow is made in stages:
         // after the first iteration (whose match gives the number of moves a chain keeps) for
         // the next [`RESERVE_STAGE`] ones, and after each stage for [`STAGE_GROWTH`] times
@@ -219,6 +203,42 @@ impl<G: Game> Agent<G> for Bayes<G> {
         if stopped == StopReason::Budget && self.is_solved() {
             stopped = StopReason::Solved;
         }
+        (iterations, stopped)
+    }
+}
+
+impl<G: Game> Agent<G> for Bayes<G> {
+    fn name(&self) -> String {
+        if self.is_reference() {
+            format!("{},plain=1", self.kind.text())
+        } else {
+            self.kind.text()
+        }
+    }
+
+    fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        let budget = budget.validate_for(position)?;
+        let clock = Clock::new(budget);
+        // A tree past half its memory limit has little room left to grow below the new root:
+        // this search starts afresh instead, with the whole limit.
+        let mut reused_tree = self.reroot(position) && !self.past_half_its_limit();
+        // A tree that could not grow in the last search tries again.
+        self.short_of_memory = None;
+        if !reused_tree {
+            self.fresh_root(position, budget);
+        }
+        let (mut iterations, mut stopped) = self.iterate(position, budget, &clock);
+        if reused_tree && iterations == 0 && stopped == StopReason::Memory {
+            // The kept tree had no room for one iteration below the new root: start afresh.
+            reused_tree = false;
+            self.short_of_memory = None;
+            self.fresh_root(position, budget);
+            (iterations, stopped) = self.iterate(position, budget, &clock);
+        }
         if self.nodes[self.root as usize].state() == BOUNDARY {
             // Not even one match was played below the root (cannot happen with a budget ≥ 1
             // unless the root was already solved as a boundary node): expand it plainly.
@@ -226,6 +246,10 @@ impl<G: Game> Agent<G> for Bayes<G> {
         }
         if let Some(moves) = self.too_wide.take() {
             return Err(SearchError::TooWide { moves });
+        }
+        if self.nodes[self.root as usize].state() == BOUNDARY {
+            // Not even the root's children found room: there is no move to choose among.
+            return Err(self.no_room_for("the root's moves were expanded"));
         }
         let best = self.best_child();
         Ok(SearchResult {
