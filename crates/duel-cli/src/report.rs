@@ -54,10 +54,7 @@ fn build_report(
     ctx: &Ctx,
 ) -> anyhow::Result<Report> {
     check_only(only)?;
-    // The whole report's need is known from its measured peaks; a part of it is not checked.
-    if only.is_empty() {
-        duel::report::build::check_memory(&options)?;
-    }
+    duel::report::build::check_memory(&options, only)?;
     let count = if only.is_empty() {
         duel::report::SECTIONS.len()
     } else {
@@ -83,9 +80,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         full: args.full,
     };
     // The memory too: a report that cannot run leaves no folder behind.
-    if args.only.is_empty() {
-        duel::report::build::check_memory(&options)?;
-    }
+    duel::report::build::check_memory(&options, &args.only)?;
     prepare_out_dir(&args.out)?;
     let report = build_report(options, &args.only, args.from_records.as_deref(), ctx)?;
     report

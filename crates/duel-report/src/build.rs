@@ -56,35 +56,77 @@ pub fn step(what: &str) {
     });
 }
 
-/// The address space the whole report needs, from its measured peaks (resident memory: 171 MB
-/// quick, 2.1 GB by default, 3.2 GB with `full`) and the address space its threads reserve
-/// beside (the quick report ran to the end under `ulimit -v` 600 000, not under 400 000): a
-/// report run with less may fail in any section, so [`check_memory`] refuses it first.
-pub fn memory_needed(options: &ReportOptions) -> u64 {
+/// The address space, in MB, each section needed alone, quick and by default: the least
+/// `ulimit -v` under which `duel report [--quick] --check REF --only S` found the values of
+/// REF (a report built without a limit) on the development machine (2 cores; bisected to
+/// 2 %). With less, a section does not fail: its exact searches stop at the memory they are
+/// given and the report says so in place of the value. Search trees under time budgets grow
+/// with the machine's speed, so [`memory_needed`] adds a quarter.
+const SECTION_NEEDS_MB: &[(&str, u64, u64)] = &[
+    ("guesswho", 40, 166),
+    ("liar", 40, 341),
+    ("bidding", 69, 1497),
+    ("games", 165, 164),
+    ("search", 490, 879),
+    ("families", 501, 1069),
+];
+
+/// The same for the whole report, quick and by default: less than the sum of its sections',
+/// which do not all peak at once.
+const WHOLE_NEEDS_MB: (u64, u64) = (601, 2575);
+
+/// What the report needs with `--full` where it holds the bidding or games section, margin
+/// included: the whole report's peak of resident memory (3.2 GB, most of it the bidding
+/// section's periodic rows of hex:4 and connect:5x4:4), and its threads' stacks.
+const FULL_MB: u64 = 3600;
+
+/// The address space the report needs: the sum of the needs of the sections chosen (they run
+/// at once), at most the whole report's, and a quarter more. With `--full` a part that holds
+/// the bidding or games section is taken to need [`FULL_MB`].
+pub fn memory_needed(options: &ReportOptions, only: &[String]) -> u64 {
     const MB: u64 = 1_000_000;
+    let chosen = |id: &str| only.is_empty() || only.iter().any(|o| o == id);
+    let need = |pick: fn(&(&str, u64, u64)) -> u64| -> u64 {
+        SECTION_NEEDS_MB
+            .iter()
+            .filter(|s| chosen(s.0))
+            .map(pick)
+            .sum()
+    };
     if options.quick {
-        600 * MB
-    } else if options.full {
-        3600 * MB
+        need(|s| s.1).min(WHOLE_NEEDS_MB.0) * MB / 4 * 5
+    } else if options.full && (chosen("bidding") || chosen("games")) {
+        FULL_MB * MB
     } else {
-        2500 * MB
+        need(|s| s.2).min(WHOLE_NEEDS_MB.1) * MB / 4 * 5
     }
 }
 
-/// Refuses the whole report ([`memory_needed`]) where the memory available to the process
+/// Refuses the report ([`memory_needed`]) where the memory available to the process
 /// (`ulimit -v` included) is less; `Ok` where it cannot be read.
-pub fn check_memory(options: &ReportOptions) -> Result<(), duel_core::limits::TooLarge> {
+pub fn check_memory(
+    options: &ReportOptions,
+    only: &[String],
+) -> Result<(), duel_core::limits::TooLarge> {
     let Some(available) = duel_core::limits::available_memory() else {
         return Ok(());
     };
-    let what = if options.quick {
+    let mode = if options.quick {
         "the quick report"
     } else if options.full {
         "the report with --full"
     } else {
         "the report"
     };
-    duel_core::limits::check_memory(what, u128::from(memory_needed(options)), available)
+    let every = crate::SECTIONS
+        .iter()
+        .all(|(id, _)| only.iter().any(|o| o == id));
+    let what = if only.is_empty() || every {
+        mode.to_string()
+    } else {
+        format!("{mode} of {}", only.join(", "))
+    };
+    duel_core::limits::check_memory(&what, u128::from(memory_needed(options, only)), available)
 }
 
 /// Builds the sections named in `only` (every section when it is empty) without progress;
@@ -144,4 +186,51 @@ fn run_section(
     section.seconds = wall.as_secs_f64();
     progress.section_finished(id, wall);
     section
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn need(quick: bool, full: bool, only: &[&str]) -> u64 {
+        let only: Vec<String> = only.iter().map(|s| s.to_string()).collect();
+        memory_needed(&ReportOptions { quick, full }, &only)
+    }
+
+    #[test]
+    fn every_section_has_a_measured_need() {
+        let ids: Vec<&str> = SECTION_NEEDS_MB.iter().map(|s| s.0).collect();
+        let sections: Vec<&str> = crate::SECTIONS.iter().map(|s| s.0).collect();
+        assert_eq!(ids, sections);
+    }
+
+    #[test]
+    fn a_part_needs_the_sum_of_its_sections_and_never_more_than_the_whole() {
+        for (quick, full) in [(true, false), (false, false), (false, true)] {
+            let whole = need(quick, full, &[]);
+            let mut parts = 0;
+            for (id, ..) in SECTION_NEEDS_MB {
+                let one = need(quick, full, &[id]);
+                assert!(one > 0 && one <= whole, "{id}: {one} of {whole}");
+                parts += one;
+            }
+            // The sections do not all peak at once: the whole is less than their sum.
+            assert!(
+                whole < parts,
+                "quick {quick}, full {full}: {whole} against {parts}"
+            );
+        }
+        let two = need(true, false, &["liar", "games"]);
+        assert_eq!(
+            two,
+            need(true, false, &["liar"]) + need(true, false, &["games"])
+        );
+    }
+
+    #[test]
+    fn the_full_report_needs_more_only_where_its_longest_rows_are() {
+        assert_eq!(need(false, true, &["liar"]), need(false, false, &["liar"]));
+        assert_eq!(need(false, true, &["bidding"]), FULL_MB * 1_000_000);
+        assert!(need(false, true, &[]) >= need(false, false, &[]));
+    }
 }
