@@ -24,6 +24,7 @@ pub mod families_cells;
 pub mod families_conclusions;
 pub mod families_gap;
 pub mod families_records;
+pub mod fits;
 pub mod games;
 pub mod guesswho;
 pub mod html;
