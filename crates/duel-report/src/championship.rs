@@ -3,7 +3,7 @@
 //!
 //! [`paper_fits`] are the paper's fitted players and first-move iteration counts for every
 //! family and budget (sections 8.4 to 8.10), read from the transcription of its tables in
-//! [`crate::section8_paper`]. [`fit`] plays the championship that fits them again; the report plays a reduced
+//! [`crate::section8_paper`]. [`crate::fits::fit`] plays the championship that fits them again; the report plays a reduced
 //! one (every pair of players meets in two games, one per colour, on a fresh Pearl tree) at
 //! the iteration counts the paper reports for 1 ms on the large Pearl game.
 
@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
+use crate::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
 use crate::section8_paper::FAMILIES;
 use crate::{Check, ReportOptions, Status};
-use duel_search::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
-use duel_search::arena::{run_arena, ArenaConfig, ArenaError, Shard};
+use duel_search::arena::{run_arena, ArenaConfig, Shard};
 use duel_search::Budget;
 
 /// One budget of one family of section 8: the players the paper's championships picked, with
@@ -68,32 +68,6 @@ pub fn paper_fit(game: &str, t_ms: u32) -> Option<PaperFit> {
     paper_fits().find(|f| f.game == game && f.t_ms == t_ms)
 }
 
-/// Plays the championship of `agent` (`mcts` or `mcts-prime`) over the grid `from ≤ k ≤ l ≤
-/// grid` on `game`, `games` games a pair at `iterations` per move: the winner is the fitted
-/// player ([`ChampionshipAnswer::winner`]).
-pub fn fit(
-    game: &str,
-    agent: &str,
-    iterations: u64,
-    (from, grid): (u32, u32),
-    games: u64,
-    seed: u64,
-) -> Result<ChampionshipAnswer, ArenaError> {
-    let config = ChampionshipConfig {
-        game: game.to_string(),
-        agent: agent.to_string(),
-        grid,
-        from,
-        games,
-        budget: Budget::Iterations(iterations),
-        seed,
-        threads: None,
-        memory: None,
-        referee: false,
-    };
-    run_championship(&config, None, &|_| {})
-}
-
 /// The subsection "Section 8.3: fitting MCTS's parameters" and the referee's table: its
 /// Markdown into `md`, its checks into `checks`, its numbers returned.
 pub fn report_part(
@@ -115,20 +89,34 @@ pub fn report_part(
     );
     md.push_str("| championship | players | games | winner: wins/draws/losses (score, 95 % CI) | margin over the runner-up | paper's player: rank, wins | top five |\n| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut out = Vec::new();
+    let mut played = Vec::new();
     for (agent, (a, b, iterations), seed) in [
         ("mcts", paper.mcts, 831),
         ("mcts-prime", paper.mcts_prime, 832),
     ] {
         let paper_spec = format!("{agent}:a={a},b={b}");
+        let plan = FamilyFit {
+            section: paper.section,
+            game: paper.game,
+            agent,
+            paper: paper_spec.clone(),
+            iterations,
+            grid: (from, grid),
+            games,
+            seed,
+        };
         let c = match fit(paper.game, agent, iterations, (from, grid), games, seed) {
             Ok(c) => c,
             Err(e) => {
                 let _ = writeln!(md, "| {agent} | | | failed: {e} | | | |");
+                played.push((plan, Err(e)));
                 continue;
             }
         };
         let w = &c.winner;
-        let theirs = c.standings.iter().find(|s| s.player.spec == paper_spec);
+        let setting = format!("{games} games a pair, the paper's first-move iteration count as a fixed budget where the paper gave 1 ms a move");
+        let verdict = judge(&c, &paper_spec, &setting);
+        let theirs = verdict.theirs;
         let top: Vec<String> = c
             .standings
             .iter()
@@ -154,22 +142,7 @@ pub fn report_part(
             )),
             top.join("; ")
         );
-        let same = w.player.spec == paper_spec;
-        let within = theirs.is_some_and(|s| s.score >= w.score_ci95[0]);
-        let note = if same {
-            "the championship's winner is the paper's player".to_string()
-        } else if within {
-            format!(
-                "a tight championship, as the paper says of its own (\"the resulting best player is rather unstable … the competition is very tight among a few players\"): the paper's player is ranked {} with a score inside the winner's 95 % interval, so these {} games a pair do not separate them",
-                theirs.map_or(0, |s| s.rank),
-                games
-            )
-        } else {
-            format!(
-                "the paper's player is ranked {} here, its score below the winner's 95 % interval: in this championship ({games} games a pair, the paper's first-move iteration count as a fixed budget where the paper gave 1 ms a move) other parameters win",
-                theirs.map_or("outside the grid".to_string(), |s| s.rank.to_string())
-            )
-        };
+        let (same, note) = (verdict.same, verdict.note);
         checks.push(Check::new(
             &format!("{agent} fitted by a championship on pearl:2:32, the paper's 1 ms iteration count ({iterations}) as budget"),
             "Delattre & Fournier, sections 8.3 and 8.4",
@@ -183,9 +156,26 @@ pub fn report_part(
             "games_per_pair": games, "seed": seed, "paper": paper_spec, "winner": w,
             "margin": c.margin, "top": c.standings.iter().take(10).collect::<Vec<_>>(),
         }));
+        played.push((plan, Ok(c)));
     }
+    // Every family with `--full`: the lines of 8.4 are the championships above, whose items
+    // are already counted.
+    let families = opts.longest_rows().then(|| {
+        played.extend(play_plan(&family_plan()));
+        let (rows, items) = families_table(&played, md);
+        for ((p, _), item) in played.iter().zip(items) {
+            if p.section != paper.section {
+                checks.push(item);
+            }
+        }
+        rows
+    });
     let referee = referee_table(opts, md, checks);
-    json!({"championships": out, "referee": referee})
+    let mut doc = json!({"championships": out, "referee": referee});
+    if let Some(rows) = families {
+        doc["families"] = rows;
+    }
+    doc
 }
 
 /// The referee on the small games: each agent's share of moves that kept the exact value.
@@ -323,6 +313,7 @@ mod tests {
     /// The reduced championship of the report names a winner with its record.
     #[test]
     fn a_small_fit_names_a_winner() {
+        use crate::fits::fit;
         let c = fit("pearl:2:8", "mcts", 50, (3, 5), 2, 1).unwrap();
         assert_eq!(c.players, 6);
         assert_eq!(c.winner.games, 10);

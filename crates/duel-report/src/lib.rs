@@ -24,6 +24,7 @@ pub mod families_cells;
 pub mod families_conclusions;
 pub mod families_gap;
 pub mod families_records;
+pub mod fits;
 pub mod games;
 pub mod guesswho;
 pub mod html;
@@ -47,7 +48,8 @@ pub struct ReportOptions {
     /// Smaller ranges, for tests and a first look; the full report uses the ranges of the issues.
     pub quick: bool,
     /// The longest rows too (`duel report --full`): results beyond the papers that take
-    /// minutes each (the bidding boards hex:4 and connect:5x4:4, the hardest benchmark files).
+    /// minutes each (the bidding boards hex:4 and connect:5x4:4, the hardest benchmark files,
+    /// the championships fitting MCTS for every family of section 8).
     pub full: bool,
 }
 
