@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use duel_core::game::{Game, Outcome, Value};
 use duel_games::connect::Connect;
-use duel_games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
+use duel_games::connect4::{with_board_size, Bits, Board, BoardSolver, SizeVisitor};
 use duel_games::connect4_book::standard_answer;
 
 use super::agent::{
@@ -105,9 +105,9 @@ trait FourValues: Send {
 /// that loses latest (the highest exact score; the earlier move among equals) if `solver`
 /// finds the exact scores within what is left of `limits` after `spent` positions; else leaves
 /// `values` as they are. Returns the positions explored.
-fn latest_loss_first<const W: usize, const H: usize>(
-    solver: &mut BoardSolver<W, H>,
-    board: &Board<W, H>,
+fn latest_loss_first<const W: usize, const H: usize, B: Bits>(
+    solver: &mut BoardSolver<W, H, B>,
+    board: &Board<W, H, B>,
     moves: &[u8],
     values: &mut [(usize, Value)],
     limits: Limits,
@@ -133,13 +133,13 @@ fn latest_loss_first<const W: usize, const H: usize>(
     nodes
 }
 
-impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
+impl<const W: usize, const H: usize, B: Bits> FourValues for BoardSolver<W, H, B> {
     fn values(
         &mut self,
         c: &Connect<u64>,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>> {
-        let board = Board::<W, H>::from_connect(c)?;
+        let board = Board::<W, H, B>::from_connect(c)?;
         let mut moves = Vec::new();
         c.legal_moves(&mut moves);
         // A win at once first: any winning move keeps the win, but a person expects this one.
@@ -183,7 +183,7 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
         c: &Connect<u64>,
         limits: Limits,
     ) -> Option<Result<(Value, u64), SearchError>> {
-        let board = Board::<W, H>::from_connect(c)?;
+        let board = Board::<W, H, B>::from_connect(c)?;
         Some(
             match self.try_solve_weak(&board, limits.max_nodes, limits.deadline) {
                 Ok(s) => Ok((weak_value(s.score), s.nodes)),
@@ -264,9 +264,9 @@ fn four_solver(c: &Connect<u64>) -> Option<Box<dyn FourValues>> {
     struct Build;
     impl SizeVisitor for Build {
         type Output = Box<dyn FourValues>;
-        fn visit<const W: usize, const H: usize>(self) -> Box<dyn FourValues> {
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Box<dyn FourValues> {
             // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
-            Box::new(BoardSolver::<W, H>::with_table_log_size(22))
+            Box::new(BoardSolver::<W, H, B>::with_table_log_size(22))
         }
     }
     with_board_size(rules.width(), rules.height(), Build)
