@@ -19,7 +19,9 @@ use duel_core::limits::TooLarge;
 
 use crate::connect4_table::{zeroed_words, KeyTable, Known, Table, BUCKET, KEY_BITS};
 
-const MIX: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+/// Odd; its low 64 bits are [`Table`]'s constant, so that on keys of at most 64 bits both
+/// tables mix alike and, with as many buckets, hold the same positions.
+const MIX: u128 = 0xF39C_C060_5CED_C835_9E37_79B9_7F4A_7C15;
 /// Bits of the mixed key an entry holds: the data word's and the second word's.
 const HELD_BITS: u32 = KEY_BITS + 64;
 /// Words of a bucket.
