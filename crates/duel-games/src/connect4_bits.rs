@@ -1,5 +1,5 @@
 //! The word of the Connect Four solver's bitboards: `u64` for boards of W·(H+1) ≤ 64 bits,
-//! `u128` for wider ones (9×7 and 10×7 need 72 and 80 bits). The board, the search and the
+//! `u128` for wider ones (9×7 and 8×8 need 72 bits). The board, the search and the
 //! table are written once over [`Bits`]; each word brings the table whose keys it makes.
 
 use std::fmt::Debug;

@@ -1,4 +1,4 @@
-//! The transposition table of boards wider than 64 bits (W·(H+1) ≤ 128: 9×7, 10×7, 8×8):
+//! The transposition table of boards wider than 64 bits (W·(H+1) ≤ 128: 9×7, 8×8):
 //! the entries of [`Table`] (the same data word: 43 bits of the mixed key, both bounds, the
 //! column that cut off, the work below), each with a second word holding the next 64 bits of
 //! the mixed key. Buckets of two entries, 32 bytes.
