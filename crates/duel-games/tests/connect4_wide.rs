@@ -123,7 +123,7 @@ fn positions_of_9x7_near_the_end_agree_with_plain_minimax() {
         let Some(moves) = random_moves(9, 7, 48 + i % 4, &mut rng) else {
             continue;
         };
-        let mut g = Connect::<u128>::new(rules.clone()).unwrap();
+        let mut g = Connect::<u128>::new(rules).unwrap();
         g.play_moves(&moves).unwrap();
         let expected = minimax(&g, 63, &mut HashMap::new());
         let board = Board::<9, 7, u128>::parse(&moves).unwrap();

@@ -407,7 +407,7 @@ fn nine_by_seven_goes_to_the_solver_and_agrees_with_generic_minimax() {
         "228487573636593362882475991264468755476774",
         "935991331423245922829955575225178773344688",
     ] {
-        let mut g = Connect::<u128>::new(rules.clone()).unwrap();
+        let mut g = Connect::<u128>::new(rules).unwrap();
         g.play_moves(moves).unwrap();
         let four = connect_four_value(&g, u64::MAX).unwrap().unwrap();
         let generic = solve(&g, &MinimaxOptions::default()).unwrap().value;
