@@ -149,10 +149,10 @@ mod tests {
         assert_eq!(t.get(a).map(|k| (k.lower, k.column)), Some((3, Some(8))));
         assert_eq!(t.get(b).map(|k| k.upper), Some(-2));
         for key in 0..5000u128 {
-            t.put(key << 60, (key % 20) as i32 - 10, 20, None, key as u64);
+            t.put(key << 59, (key % 20) as i32 - 10, 20, None, key as u64);
         }
         for key in 0..5000u128 {
-            if let Some(k) = t.get(key << 60) {
+            if let Some(k) = t.get(key << 59) {
                 assert_eq!(k.lower, (key % 20) as i32 - 10);
             }
         }
