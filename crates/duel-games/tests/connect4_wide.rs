@@ -1,7 +1,7 @@
 //! The Connect Four solver on 128-bit boards: the `u128` board and its table forced onto
 //! boards that fit 64 bits give the `u64` board's scores and node counts exactly (the same
-//! search over the same table slots), and positions of 9×7 near the end agree with a plain
-//! minimax of the generic game.
+//! search over the same table slots), and positions of 9×7 and 8×8 near the end agree with
+//! a plain minimax of the generic game.
 
 use std::collections::HashMap;
 
@@ -22,7 +22,8 @@ impl Rng {
 }
 
 /// Column digits of a random unfinished game of `stones` stones on W×H, each stone a
-/// random one of the moves that do not end the game (none where every move would).
+/// random one of the moves that neither end the game nor let the opponent win at once (none
+/// where no move is such), so that the positions take a search.
 fn random_moves(w: u32, h: u32, stones: u32, rng: &mut Rng) -> Option<String> {
     let rules = ConnectRules::new(w, h, 4, false, "t").unwrap();
     let mut g = Connect::<u128>::new(rules).unwrap();
@@ -33,7 +34,14 @@ fn random_moves(w: u32, h: u32, stones: u32, rng: &mut Rng) -> Option<String> {
         moves.retain(|&mv| {
             let mut child = g;
             child.play(mv);
+            let mut replies = Vec::new();
+            child.legal_moves(&mut replies);
             child.outcome().is_none()
+                && replies.iter().all(|&r| {
+                    let mut next = child;
+                    next.play(r);
+                    next.outcome().is_none()
+                })
         });
         if moves.is_empty() {
             return None;
@@ -81,7 +89,7 @@ fn the_u128_board_searches_7x6_as_the_u64_board() {
 fn the_u128_board_searches_9x5_as_the_u64_board() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let positions: Vec<String> = (0..200)
-        .filter_map(|i| random_moves(9, 5, 14 + i % 16, &mut rng))
+        .filter_map(|i| random_moves(9, 5, 20 + i % 12, &mut rng))
         .take(80)
         .collect();
     assert_eq!(positions.len(), 80);
@@ -112,42 +120,57 @@ fn minimax<C: Bitboard>(g: &Connect<C>, cells: i32, memo: &mut HashMap<u64, i32>
     best
 }
 
-#[test]
-fn positions_of_9x7_near_the_end_agree_with_plain_minimax() {
-    let rules = ConnectRules::new(9, 7, 4, false, "connect:9x7:4").unwrap();
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-    let mut solver = BoardSolver::<9, 7, u128>::new();
+/// 30 random positions of W×H (`u128` board) with `stones` to `stones + 3` stones, each
+/// solved by the solver (and its mirror image) and by plain minimax of the generic game.
+fn near_the_end_agrees_with_plain_minimax<const W: usize, const H: usize>(stones: u32, seed: u64) {
+    let name = format!("connect:{W}x{H}:4");
+    let rules = ConnectRules::new(W as u32, H as u32, 4, false, &name).unwrap();
+    let mut rng = Rng(seed);
+    let mut solver = BoardSolver::<W, H, u128>::new();
     let mut checked = 0;
     let mut scores = std::collections::BTreeSet::new();
     for i in 0..400 {
-        let Some(moves) = random_moves(9, 7, 48 + i % 4, &mut rng) else {
+        let Some(moves) = random_moves(W as u32, H as u32, stones + i % 4, &mut rng) else {
             continue;
         };
         let mut g = Connect::<u128>::new(rules).unwrap();
         g.play_moves(&moves).unwrap();
-        let expected = minimax(&g, 63, &mut HashMap::new());
-        let board = Board::<9, 7, u128>::parse(&moves).unwrap();
-        assert_eq!(Board::<9, 7, u128>::from_connect(&g), Some(board));
-        assert_eq!(solver.solve(&board).score, expected, "{moves}");
+        let expected = minimax(&g, (W * H) as i32, &mut HashMap::new());
+        let board = Board::<W, H, u128>::parse(&moves).unwrap();
+        assert_eq!(Board::<W, H, u128>::from_connect(&g), Some(board));
+        assert_eq!(solver.solve(&board).score, expected, "{name} {moves}");
         let (columns, _) = solver.column_scores(&board);
         assert_eq!(
             columns.into_iter().flatten().max(),
             Some(expected),
-            "{moves}"
+            "{name} {moves}"
         );
         // The mirror image: the same score, through the mirrored key.
         let mirror = board.mirror();
         assert_eq!(mirror.key(), board.mirror_key());
-        assert_eq!(solver.solve(&mirror).score, expected, "{moves}");
+        assert_eq!(solver.solve(&mirror).score, expected, "{name} {moves}");
         scores.insert(expected.signum());
         checked += 1;
         if checked == 30 {
             break;
         }
     }
-    assert_eq!(checked, 30);
+    assert_eq!(checked, 30, "{name}");
     // Wins and losses among them (random play near the end rarely draws).
-    assert!(scores.contains(&1) && scores.contains(&-1), "{scores:?}");
+    assert!(
+        scores.contains(&1) && scores.contains(&-1),
+        "{name} {scores:?}"
+    );
+}
+
+#[test]
+fn positions_of_9x7_near_the_end_agree_with_plain_minimax() {
+    near_the_end_agrees_with_plain_minimax::<9, 7>(48, 0x2545_F491_4F6C_DD1D);
+}
+
+#[test]
+fn positions_of_8x8_near_the_end_agree_with_plain_minimax() {
+    near_the_end_agrees_with_plain_minimax::<8, 8>(49, 0x9E37_79B9_7F4A_7C15);
 }
 
 #[test]
