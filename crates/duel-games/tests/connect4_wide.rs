@@ -164,7 +164,7 @@ fn near_the_end_agrees_with_plain_minimax<const W: usize, const H: usize>(stones
         scores.contains(&1) && scores.contains(&-1),
         "{name} {scores:?}"
     );
-    // Searches, not only wins at once: 18,479 positions on 8×8 and 64,768 on 9×7 when written.
+    // Searches, not only wins at once (18,479 positions on 8×8, 64,768 on 9×7).
     assert!(nodes > 10_000, "{name}: {nodes} positions");
 }
 
