@@ -47,13 +47,13 @@ pub struct BookArgs {
 /// How the solver is built (`solve` and `analyze`).
 #[derive(clap::Args)]
 pub struct SolverArgs {
-    /// The game: connect:WxH:4, W from 4 to 8, H from 4 to 7 (scores: ⌊(W·H − p)/2⌋ + 1
-    /// for a win at ply p).
+    /// The game: connect:WxH:4, W from 4 to 9, H from 4 to 8, W·H ≤ 64 (up to 9×7 and 8×8;
+    /// scores: ⌊(W·H − p)/2⌋ + 1 for a win at ply p).
     #[arg(long, default_value = "connect:7x6:4")]
     game: String,
     /// The transposition table's size, e.g. 64M or 1G (rounded down to a power of two; at
-    /// least 1M, 32M on 8×7), allocated before any position is timed. Default: 4M (32M on
-    /// 8×7), which the caches mostly hold; the empty board wants 1G.
+    /// least 1M, 32M on 8×7, 2M on 9×7 and 8×8), allocated before any position is timed.
+    /// Default: 4M (32M on 8×7), which the caches mostly hold; the empty board wants 1G.
     #[arg(long)]
     memory: Option<String>,
     /// Threads: one position's root children searched in parallel over the shared table;

@@ -61,6 +61,50 @@ fn other_boards_take_the_generalised_score() {
 }
 
 #[test]
+fn nine_columns_on_128_bit_boards() {
+    // 9×7 (72 bits of board), column 9 played; analyze's best score is solve's.
+    let moves = "12345678912345678912";
+    let v = json(&[
+        "connect",
+        "solve",
+        moves,
+        "--game",
+        "connect:9x7:4",
+        "--json",
+    ]);
+    let a = json(&[
+        "connect",
+        "analyze",
+        moves,
+        "--game",
+        "connect:9x7:4",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let scores: Vec<i64> = a["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 9);
+    assert_eq!(scores.iter().max().copied(), v["score"].as_i64());
+    assert_eq!(a["best"], v["best"]);
+    // 8×8, the other 128-bit board: three in a row on the bottom, a win at ply 7 scoring
+    // floor((64 - 7) / 2) + 1 = 29.
+    let e = json(&[
+        "connect",
+        "solve",
+        "112233",
+        "--game",
+        "connect:8x8:4",
+        "--json",
+    ]);
+    assert_eq!(e["score"].as_i64(), Some(29));
+}
+
+#[test]
 fn two_threads_give_the_same_scores() {
     // Test_L2_R2, first line.
     let moves = "2431231434516773556";
@@ -83,8 +127,16 @@ fn bad_input_is_one_error_line() {
         "a column is a digit from 1 to 8",
     );
     assert_error(
-        &["connect", "solve", "4", "--game", "connect:9x7:4"],
-        "W·(H+1) ≤ 64",
+        &["connect", "solve", "4", "--game", "connect:10x7:4"],
+        "4 to 9 columns (a column is one digit), 4 to 8 rows and at most 64 cells",
+    );
+    assert_error(
+        &["connect", "analyze", "4", "--game", "connect:9x8:4"],
+        "at most 64 cells",
+    );
+    assert_error(
+        &["connect", "solve", "4", "--game", "connect:12x12:4"],
+        "at most 64 cells",
     );
     assert_error(
         &["connect", "solve", "4", "--game", "connect:7x6:5"],

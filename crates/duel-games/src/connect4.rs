@@ -1,7 +1,8 @@
-//! A fast exact solver for Connect Four (K = 4) on boards of up to 64 bits, W·(H+1) ≤ 64,
+//! A fast exact solver for Connect Four (K = 4) on boards of up to 9 columns and 64 cells,
 //! after Pascal Pons's solver (the author of the public benchmark in `data/connect4`).
 //! [`Position`] and [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`]
-//! take the size as const parameters.
+//! take the size as const parameters and the bitboard word as a type (`u64` where
+//! W·(H+1) ≤ 64, else `u128`).
 //!
 //! The score of a position, from the side to move: 0 for a draw; for a win with the stone of
 //! ply p, ⌊(W·H − p)/2⌋ + 1 (on 7×6, 22 minus the winner's stone count at the winning move:
@@ -27,9 +28,9 @@ use duel_core::limits::{Bytes, TooLarge};
 use duel_core::text::quote;
 use thiserror::Error;
 
-pub use crate::connect4_board::Board;
+pub use crate::connect4_board::{Bits, Board};
 use crate::connect4_search::Search;
-use crate::connect4_table::Table;
+use crate::connect4_table::KeyTable;
 
 /// The table of [`BoardSolver::new`]: 4 MiB, which the caches mostly hold. Measured on
 /// the benchmark files, it explores up to a tenth more positions than a table of 64 MiB but
@@ -53,8 +54,8 @@ pub type Solver = BoardSolver<WIDTH, HEIGHT>;
 
 /// The solver of W×H positions: keeps its transposition table between positions, and
 /// searches on one thread or more ([`BoardSolver::with_threads`]).
-pub struct BoardSolver<const W: usize, const H: usize> {
-    table: Table,
+pub struct BoardSolver<const W: usize, const H: usize, B: Bits = u64> {
+    table: B::Table,
     threads: usize,
 }
 
@@ -96,13 +97,13 @@ impl From<TooLarge> for TableError {
     }
 }
 
-impl<const W: usize, const H: usize> Default for BoardSolver<W, H> {
+impl<const W: usize, const H: usize, B: Bits> Default for BoardSolver<W, H, B> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const W: usize, const H: usize> BoardSolver<W, H> {
+impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     const CELLS: i32 = (W * H) as i32;
     const KEY_BITS: u32 = (W * (H + 1)) as u32;
 
@@ -123,7 +124,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     pub fn with_table_bytes(bytes: u64) -> Self {
         let mut bytes = bytes.max(Self::min_table_bytes());
         loop {
-            match Table::try_new(bytes, Self::KEY_BITS) {
+            match B::Table::try_new(bytes, Self::KEY_BITS) {
                 Ok(table) => return BoardSolver { table, threads: 1 },
                 Err(_) if bytes > Self::min_table_bytes() => bytes /= 2,
                 Err(_) => std::alloc::handle_alloc_error(
@@ -143,7 +144,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
             return Err(TableError::TooSmall { bytes, min_bytes });
         }
         Ok(BoardSolver {
-            table: Table::try_new(bytes, Self::KEY_BITS)?,
+            table: B::Table::try_new(bytes, Self::KEY_BITS)?,
             threads: 1,
         })
     }
@@ -152,7 +153,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// the memory available is less.
     pub fn try_with_table_log_size(log_size: u32) -> Result<Self, TooLarge> {
         Ok(BoardSolver {
-            table: Table::try_new(Self::table_bytes_for(log_size) as u64, Self::KEY_BITS)?,
+            table: B::Table::try_new(Self::table_bytes_for(log_size) as u64, Self::KEY_BITS)?,
             threads: 1,
         })
     }
@@ -166,15 +167,16 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 
     /// The fewest bytes of a table on this board (1 MiB; 32 MiB on 8×7, whose keys need
-    /// that many buckets to stay exact). [`BoardSolver::new`] takes at least this.
+    /// that many buckets to stay exact; 2 MiB on the 128-bit boards, 9×7 and 8×8). [`BoardSolver::new`] takes at least this.
     pub fn min_table_bytes() -> u64 {
-        Table::min_bytes(Self::KEY_BITS)
+        B::Table::min_bytes(Self::KEY_BITS)
     }
 
     /// The table memory, in bytes, of [`BoardSolver::with_table_log_size`]`(log_size)`,
     /// without building it.
     pub fn table_bytes_for(log_size: u32) -> usize {
-        Table::bytes_within((8u64 << log_size.clamp(15, 30)).max(Self::min_table_bytes())) as usize
+        B::Table::bytes_within((8u64 << log_size.clamp(15, 30)).max(Self::min_table_bytes()))
+            as usize
     }
 
     /// The table's memory in bytes.
@@ -188,19 +190,19 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 
     /// A one-thread search over the table, without limits.
-    fn search(&self) -> Search<'_, W, H> {
+    fn search(&self) -> Search<'_, W, H, B> {
         Search::new(&self.table, u64::MAX, None, None)
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
-    pub fn solve(&mut self, p: &Board<W, H>) -> Solved {
+    pub fn solve(&mut self, p: &Board<W, H, B>) -> Solved {
         self.solve_within(p, false, u64::MAX, None).0
     }
 
     /// Only whether `p` is won (score 1), drawn (0) or lost (−1) for the side to move, and
     /// the positions explored: the null-window searches of [`BoardSolver::solve`] between −1
     /// and 1 (a weak solution, much cheaper early in the game).
-    pub fn solve_weak(&mut self, p: &Board<W, H>) -> Solved {
+    pub fn solve_weak(&mut self, p: &Board<W, H, B>) -> Solved {
         self.solve_within(p, true, u64::MAX, None).0
     }
 
@@ -209,7 +211,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// stays).
     pub fn try_solve_weak(
         &mut self,
-        p: &Board<W, H>,
+        p: &Board<W, H, B>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
@@ -220,7 +222,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// `deadline`: an error when a limit is reached first (what the table learnt stays).
     pub fn try_solve(
         &mut self,
-        p: &Board<W, H>,
+        p: &Board<W, H, B>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
@@ -241,7 +243,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// that cuts off stops the others.
     fn solve_within(
         &mut self,
-        p: &Board<W, H>,
+        p: &Board<W, H, B>,
         weak: bool,
         max_nodes: u64,
         deadline: Option<Instant>,
@@ -282,7 +284,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// the next one; the positions explored; whether a limit stopped it first.
     fn split_root(
         &self,
-        children: &[Board<W, H>],
+        children: &[Board<W, H, B>],
         alpha: i32,
         beta: i32,
         max_nodes: u64,
@@ -330,7 +332,11 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// The score of `p` by null-window searches narrowing `[min, max]` (weakly: its sign);
     /// `search(alpha, beta)` is `p`'s negamax value within the window and whether a limit
     /// stopped it.
-    fn narrow(p: &Board<W, H>, weak: bool, mut search: impl FnMut(i32, i32) -> (i32, bool)) -> i32 {
+    fn narrow(
+        p: &Board<W, H, B>,
+        weak: bool,
+        mut search: impl FnMut(i32, i32) -> (i32, bool),
+    ) -> i32 {
         if p.can_win_next() {
             return if weak {
                 1
@@ -385,8 +391,8 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// The columns (0-based) that keep the value `value` of `p` from
     /// [`BoardSolver::solve_weak`] (1: the winning moves; 0: the drawing ones; −1: every
     /// column, all of them lose).
-    pub fn weak_columns(&mut self, p: &Board<W, H>, value: i32) -> Vec<u32> {
-        let mut best: Vec<u32> = Board::<W, H>::ORDER
+    pub fn weak_columns(&mut self, p: &Board<W, H, B>, value: i32) -> Vec<u32> {
+        let mut best: Vec<u32> = Board::<W, H, B>::ORDER
             .into_iter()
             .filter(|&col| p.can_play(col) && self.keeps_weak(p, col, value))
             .collect();
@@ -396,7 +402,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
 
     /// Whether playing the free column `col` keeps `value`, the weak value of `p` from
     /// [`BoardSolver::solve_weak`] (every column keeps a loss): one null-window search.
-    pub fn keeps_weak(&mut self, p: &Board<W, H>, col: u32, value: i32) -> bool {
+    pub fn keeps_weak(&mut self, p: &Board<W, H, B>, col: u32, value: i32) -> bool {
         if value < 0 || p.is_winning_move(col) {
             return true;
         }
@@ -415,9 +421,9 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// The columns (0-based) that achieve `score`, the exact score of `p` (from
     /// [`BoardSolver::solve`]): one null-window search per column, much cheaper than scoring
     /// each.
-    pub fn best_columns(&mut self, p: &Board<W, H>, score: i32) -> Vec<u32> {
+    pub fn best_columns(&mut self, p: &Board<W, H, B>, score: i32) -> Vec<u32> {
         let mut best = Vec::new();
-        for col in Board::<W, H>::ORDER {
+        for col in Board::<W, H, B>::ORDER {
             if !p.can_play(col) {
                 continue;
             }
@@ -447,7 +453,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// and the positions explored. A winning move scores as the position's own score. With
     /// more than one thread, the children are shared out among the threads (each taking
     /// the next unsolved one, centre first) over the shared table.
-    pub fn column_scores(&mut self, p: &Board<W, H>) -> (Vec<Option<i32>>, u64) {
+    pub fn column_scores(&mut self, p: &Board<W, H, B>) -> (Vec<Option<i32>>, u64) {
         self.scores_within(p, None).0
     }
 
@@ -455,7 +461,7 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// the positions explored until then (what the table learnt stays).
     pub fn try_column_scores(
         &mut self,
-        p: &Board<W, H>,
+        p: &Board<W, H, B>,
         deadline: Option<Instant>,
     ) -> Result<(Vec<Option<i32>>, u64), Stopped> {
         match self.scores_within(p, deadline) {
@@ -468,12 +474,12 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     /// first (the scores are then incomplete).
     fn scores_within(
         &mut self,
-        p: &Board<W, H>,
+        p: &Board<W, H, B>,
         deadline: Option<Instant>,
     ) -> ((Vec<Option<i32>>, u64), bool) {
         let mut out = vec![None; W];
         let mut children = Vec::with_capacity(W);
-        for col in Board::<W, H>::ORDER {
+        for col in Board::<W, H, B>::ORDER {
             if !p.can_play(col) {
                 continue;
             }
@@ -551,46 +557,61 @@ impl<const W: usize, const H: usize> BoardSolver<W, H> {
     }
 }
 
-/// Something done with the board size W×H as const parameters ([`with_board_size`]).
+/// Something done with the board size W×H as const parameters ([`with_board_size`]), in
+/// bitboards of type `B`.
 pub trait SizeVisitor {
     /// What it gives.
     type Output;
     /// Does it on W×H.
-    fn visit<const W: usize, const H: usize>(self) -> Self::Output;
+    fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output;
 }
 
-/// `v` on the board `width`×`height` if this module has it (4 ≤ W ≤ 8, 4 ≤ H ≤ 7,
-/// W·(H+1) ≤ 64: the sizes the report tabulates and 7×6); `None` for other sizes.
+/// The board sizes of [`with_board_size`], in words.
+pub const BOARD_SIZES: &str = "4 to 9 columns (a column is one digit), 4 to 8 rows and at most \
+    64 cells (the largest: 9x7 and 8x8, in 128-bit boards)";
+
+/// `v` on the board `width`×`height` if this module has it (4 ≤ W ≤ 9, 4 ≤ H ≤ 8,
+/// W·H ≤ 64: a column is one digit and a score's bounds fit the table; 8×8 and 9×7, whose
+/// W·(H+1) passes 64, in `u128` words); `None` for other sizes.
 pub fn with_board_size<V: SizeVisitor>(width: u32, height: u32, v: V) -> Option<V::Output> {
     macro_rules! sizes {
-        ($(($w:literal, $h:literal)),*) => {
+        ($(($w:literal, $h:literal, $b:ty)),*) => {
             match (width, height) {
-                $(($w, $h) => Some(v.visit::<$w, $h>()),)*
+                $(($w, $h) => Some(v.visit::<$w, $h, $b>()),)*
                 _ => None,
             }
         };
     }
     sizes!(
-        (4, 4),
-        (5, 4),
-        (6, 4),
-        (7, 4),
-        (8, 4),
-        (4, 5),
-        (5, 5),
-        (6, 5),
-        (7, 5),
-        (8, 5),
-        (4, 6),
-        (5, 6),
-        (6, 6),
-        (7, 6),
-        (8, 6),
-        (4, 7),
-        (5, 7),
-        (6, 7),
-        (7, 7),
-        (8, 7)
+        (4, 4, u64),
+        (5, 4, u64),
+        (6, 4, u64),
+        (7, 4, u64),
+        (8, 4, u64),
+        (9, 4, u64),
+        (4, 5, u64),
+        (5, 5, u64),
+        (6, 5, u64),
+        (7, 5, u64),
+        (8, 5, u64),
+        (9, 5, u64),
+        (4, 6, u64),
+        (5, 6, u64),
+        (6, 6, u64),
+        (7, 6, u64),
+        (8, 6, u64),
+        (9, 6, u64),
+        (4, 7, u64),
+        (5, 7, u64),
+        (6, 7, u64),
+        (7, 7, u64),
+        (8, 7, u64),
+        (9, 7, u128),
+        (4, 8, u64),
+        (5, 8, u64),
+        (6, 8, u64),
+        (7, 8, u64),
+        (8, 8, u128)
     )
 }
 
@@ -600,8 +621,8 @@ pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solv
     struct Empty(u32);
     impl SizeVisitor for Empty {
         type Output = Solved;
-        fn visit<const W: usize, const H: usize>(self) -> Solved {
-            BoardSolver::<W, H>::with_table_log_size(self.0).solve(&Board::<W, H>::new())
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Solved {
+            BoardSolver::<W, H, B>::with_table_log_size(self.0).solve(&Board::<W, H, B>::new())
         }
     }
     with_board_size(width, height, Empty(log_table))

@@ -22,8 +22,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::connect4::{
-    parse_test_file, solve_cases_on, with_board_size, Board, BoardSolver, FileResult, SizeVisitor,
-    Solver, TableError, DEFAULT_TABLE_BYTES,
+    parse_test_file, solve_cases_on, with_board_size, Bits, Board, BoardSolver, FileResult,
+    SizeVisitor, Solver, TableError, BOARD_SIZES, DEFAULT_TABLE_BYTES,
 };
 use crate::connect4_book::{generate, Book, Progress};
 use crate::spec::{parse_game, AnyGame};
@@ -80,7 +80,10 @@ pub enum ConnectError {
         why: String,
     },
     /// A game the solver does not take.
-    #[error("{game}: the Connect Four solver takes connect:WxH:4 with W from 4 to 8 and H from 4 to 7 (a 64-bit board, W·(H+1) ≤ 64)")]
+    #[error(
+        "{game}: the Connect Four solver takes connect:WxH:4 with {}",
+        BOARD_SIZES
+    )]
     Size {
         /// The game, as the user named it.
         game: String,
@@ -203,17 +206,17 @@ fn board_size(game: &str) -> Result<(u32, u32), ConnectError> {
 struct Fits;
 impl SizeVisitor for Fits {
     type Output = ();
-    fn visit<const W: usize, const H: usize>(self) {}
+    fn visit<const W: usize, const H: usize, B: Bits>(self) {}
 }
 
 /// The solver of `options`, refused where its table is too small or too large.
-fn build_solver<const W: usize, const H: usize>(
+fn build_solver<const W: usize, const H: usize, B: Bits>(
     options: &SolverOptions,
-) -> Result<BoardSolver<W, H>, ConnectError> {
+) -> Result<BoardSolver<W, H, B>, ConnectError> {
     let bytes = options
         .memory
-        .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H>::min_table_bytes()));
-    Ok(BoardSolver::<W, H>::try_with_table_bytes(bytes)?.with_threads(options.threads))
+        .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H, B>::min_table_bytes()));
+    Ok(BoardSolver::<W, H, B>::try_with_table_bytes(bytes)?.with_threads(options.threads))
 }
 
 /// `duel connect solve MOVES [--game G]`: [`solve_position`] on the board of
@@ -226,8 +229,8 @@ pub fn solve_on(
     struct Solve<'a>(&'a SolverOptions, &'a str, bool);
     impl SizeVisitor for Solve<'_> {
         type Output = Result<PositionAnswer, ConnectError>;
-        fn visit<const W: usize, const H: usize>(self) -> Self::Output {
-            let mut solver = build_solver::<W, H>(self.0)?;
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
+            let mut solver = build_solver::<W, H, B>(self.0)?;
             Ok(solve_position(&mut solver, self.1, self.2)?)
         }
     }
@@ -272,8 +275,8 @@ pub fn analyze_within(
     struct Analyze<'a>(&'a SolverOptions, &'a str, Option<Instant>);
     impl SizeVisitor for Analyze<'_> {
         type Output = Result<AnalyzeAnswer, ConnectError>;
-        fn visit<const W: usize, const H: usize>(self) -> Self::Output {
-            let mut solver = build_solver::<W, H>(self.0)?;
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
+            let mut solver = build_solver::<W, H, B>(self.0)?;
             analyze_until(&mut solver, &self.0.game, self.1, self.2)
         }
     }
@@ -284,25 +287,25 @@ pub fn analyze_within(
 }
 
 /// [`analyze_on`] with a given solver; `game` names its board in the answer.
-pub fn analyze<const W: usize, const H: usize>(
-    solver: &mut BoardSolver<W, H>,
+pub fn analyze<const W: usize, const H: usize, B: Bits>(
+    solver: &mut BoardSolver<W, H, B>,
     game: &str,
     moves: &str,
 ) -> Result<AnalyzeAnswer, GameError> {
     let start = Instant::now();
-    let p = Board::<W, H>::parse(moves)?;
+    let p = Board::<W, H, B>::parse(moves)?;
     let (scores, nodes) = solver.column_scores(&p);
     Ok(analyze_answer::<W>(game, moves, scores, nodes, start))
 }
 
-fn analyze_until<const W: usize, const H: usize>(
-    solver: &mut BoardSolver<W, H>,
+fn analyze_until<const W: usize, const H: usize, B: Bits>(
+    solver: &mut BoardSolver<W, H, B>,
     game: &str,
     moves: &str,
     deadline: Option<Instant>,
 ) -> Result<AnalyzeAnswer, ConnectError> {
     let start = Instant::now();
-    let p = Board::<W, H>::parse(moves)?;
+    let p = Board::<W, H, B>::parse(moves)?;
     let (scores, nodes) = solver
         .try_column_scores(&p, deadline)
         .map_err(|stop| ConnectError::TimeUp { nodes: stop.nodes })?;
@@ -348,13 +351,13 @@ pub struct PositionAnswer {
 
 /// `duel connect solve MOVES`: solves `moves` (exactly, or with `weak` only its sign) and
 /// finds the columns that keep it.
-pub fn solve_position<const W: usize, const H: usize>(
-    solver: &mut BoardSolver<W, H>,
+pub fn solve_position<const W: usize, const H: usize, B: Bits>(
+    solver: &mut BoardSolver<W, H, B>,
     moves: &str,
     weak: bool,
 ) -> Result<PositionAnswer, GameError> {
     let start = Instant::now();
-    let p = Board::<W, H>::parse(moves)?;
+    let p = Board::<W, H, B>::parse(moves)?;
     let (solved, best) = if weak {
         let solved = solver.solve_weak(&p);
         let best = solver.weak_columns(&p, solved.score);

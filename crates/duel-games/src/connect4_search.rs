@@ -8,15 +8,15 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
-use crate::connect4_board::Board;
-use crate::connect4_table::Table;
+use crate::connect4_board::{Bits, Board};
+use crate::connect4_table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;
 
 /// One thread's search over a shared table.
-pub(crate) struct Search<'t, const W: usize, const H: usize> {
-    table: &'t Table,
+pub(crate) struct Search<'t, const W: usize, const H: usize, B: Bits = u64> {
+    table: &'t B::Table,
     /// Positions explored.
     pub nodes: u64,
     max_nodes: u64,
@@ -28,13 +28,13 @@ pub(crate) struct Search<'t, const W: usize, const H: usize> {
     pub stopped: bool,
 }
 
-impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
+impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
     const CELLS: i32 = (W * H) as i32;
 
     /// A search of at most `max_nodes` positions until `deadline`, stopped early when
     /// `done` is raised.
     pub fn new(
-        table: &'t Table,
+        table: &'t B::Table,
         max_nodes: u64,
         deadline: Option<Instant>,
         done: Option<&'t AtomicBool>,
@@ -51,7 +51,7 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
 
     /// The key of `p`'s entry (the smaller of its key and its mirror's) and whether it is
     /// the mirror's.
-    fn entry_key(p: &Board<W, H>) -> (u64, bool) {
+    fn entry_key(p: &Board<W, H, B>) -> (B, bool) {
         let (key, mirror) = (p.key(), p.mirror_key());
         if mirror < key {
             (mirror, true)
@@ -74,7 +74,7 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
     /// nobody has won and the side to move cannot win at once: if the score is at most
     /// alpha, a value between it and alpha; at least beta, a value between beta and it;
     /// otherwise the score.
-    pub fn negamax(&mut self, p: &Board<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(&mut self, p: &Board<W, H, B>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         self.check_limits();
@@ -82,7 +82,7 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
             return 0;
         }
         let next = p.possible_non_losing_moves();
-        if next == 0 {
+        if next == B::ZERO {
             return -(Self::CELLS - p.moves as i32) / 2;
         }
         if p.moves as i32 >= Self::CELLS - 2 {
@@ -106,9 +106,9 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
         // own probe and ordering: the table's cache misses overlap instead of coming one
         // after the other.
         let mut cells = next;
-        while cells != 0 {
+        while cells != B::ZERO {
             let mv = cells & cells.wrapping_neg();
-            cells &= cells - 1;
+            cells &= cells - B::ONE;
             let mut child = *p;
             child.play(mv);
             self.table.prefetch(Self::entry_key(&child).0);
@@ -157,9 +157,9 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
     /// The children of `p` in the order [`Search::negamax`] tries them, for a position it
     /// would search move by move; `None` where it would not (no move that does not lose at
     /// once, or the board nearly full).
-    pub fn ordered_children(&self, p: &Board<W, H>) -> Option<Vec<Board<W, H>>> {
+    pub fn ordered_children(&self, p: &Board<W, H, B>) -> Option<Vec<Board<W, H, B>>> {
         let next = p.possible_non_losing_moves();
-        if next == 0 || p.moves as i32 >= Self::CELLS - 2 {
+        if next == B::ZERO || p.moves as i32 >= Self::CELLS - 2 {
             return None;
         }
         let (key, mirrored) = Self::entry_key(p);
@@ -185,17 +185,17 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
 
     /// The moves of `next` (cells, with their columns), best first: `first` (the column
     /// that cut off here before), then by the threats they make, ties from the centre out.
-    fn ordered_moves(&self, p: &Board<W, H>, next: u64, first: Option<u32>) -> Moves<W> {
+    fn ordered_moves(&self, p: &Board<W, H, B>, next: B, first: Option<u32>) -> Moves<W, B> {
         let mut out = Moves {
-            list: [(0, 0); W],
+            list: [(B::ZERO, 0); W],
             len: 0,
         };
         let mut scores = [0u32; W];
         for k in 0..W {
             // Added from the edges in, each after its equals, then read backwards.
-            let col = Board::<W, H>::ORDER[W - 1 - k];
-            let mv = next & Board::<W, H>::column_mask(col);
-            if mv == 0 {
+            let col = Board::<W, H, B>::ORDER[W - 1 - k];
+            let mv = next & Board::<W, H, B>::column_mask(col);
+            if mv == B::ZERO {
                 continue;
             }
             let score = if first == Some(col) {
@@ -219,7 +219,7 @@ impl<'t, const W: usize, const H: usize> Search<'t, W, H> {
 }
 
 /// At most W moves, best first: (the cell played, its column).
-struct Moves<const W: usize> {
-    list: [(u64, u32); W],
+struct Moves<const W: usize, B> {
+    list: [(B, u32); W],
     len: usize,
 }

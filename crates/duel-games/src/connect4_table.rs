@@ -16,29 +16,29 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use duel_core::limits::{available_memory, check_memory, TooLarge};
 
 /// Entries in a bucket.
-const BUCKET: usize = 2;
+pub(crate) const BUCKET: usize = 2;
 /// Bits of the mixed key kept in an entry.
-const KEY_BITS: u32 = 43;
-/// Bits of each bound: scores offset by [`SCORE_OFFSET`] lie in 1..=62 on every board the
-/// solver takes (|score| ≤ 28 on 8×7).
+pub(crate) const KEY_BITS: u32 = 43;
+/// Bits of each bound: the bounds a search stores lie within ±(W·H − 1)/2, so offset by
+/// [`SCORE_OFFSET`] they fit on every board of at most 64 cells (the solver's).
 const BOUND_BITS: u32 = 6;
 const SCORE_OFFSET: i32 = 32;
-const WORK_BITS: u32 = 5;
-const MOVE_BITS: u32 = 4;
+pub(crate) const WORK_BITS: u32 = 5;
+pub(crate) const MOVE_BITS: u32 = 4;
 const _LAYOUT: () = assert!(KEY_BITS + 2 * BOUND_BITS + WORK_BITS + MOVE_BITS == 64);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// What the table knows of a position: bounds of its score and the column (0-based) that
 /// last cut off there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Known {
+pub struct Known {
     pub lower: i32,
     pub upper: i32,
     pub column: Option<u32>,
 }
 
 /// The shared table: 2^`log_buckets` buckets.
-pub(crate) struct Table {
+pub struct Table {
     entries: Vec<AtomicU64>,
     key_bits: u32,
     log_buckets: u32,
@@ -68,18 +68,7 @@ impl Table {
     /// below [`Table::min_bytes`] must be checked by the caller.
     pub fn try_new(bytes: u64, key_bits: u32) -> Result<Table, TooLarge> {
         let bytes = Self::bytes_within(bytes.max(Self::min_bytes(key_bits)));
-        let what = "the Connect Four solver's transposition table";
-        let limit = available_memory().unwrap_or(u64::MAX);
-        check_memory(what, u128::from(bytes), limit)?;
-        let n = (bytes / 8) as usize;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(n).map_err(|_| TooLarge {
-            what: format!("{what} (refused by the system)"),
-            needed_bytes: u128::from(bytes),
-            limit_bytes: limit,
-        })?;
-        advise_huge_pages(entries.as_ptr() as usize, n * 8);
-        entries.resize_with(n, || AtomicU64::new(0));
+        let entries = zeroed_words(bytes)?;
         let log_buckets = (bytes / Self::BUCKET_BYTES).trailing_zeros();
         Ok(Table {
             entries,
@@ -116,7 +105,7 @@ impl Table {
     }
 
     #[inline]
-    fn tag(word: u64) -> u64 {
+    pub(crate) fn tag(word: u64) -> u64 {
         word >> (64 - KEY_BITS)
     }
 
@@ -150,7 +139,7 @@ impl Table {
     }
 
     #[inline]
-    fn decode(w: u64) -> Known {
+    pub(crate) fn decode(w: u64) -> Known {
         let field = |shift: u32, bits: u32| ((w >> shift) & ((1u64 << bits) - 1)) as i32;
         let lower = field(MOVE_BITS + WORK_BITS + BOUND_BITS, BOUND_BITS) - SCORE_OFFSET;
         let upper = field(MOVE_BITS + WORK_BITS, BOUND_BITS) - SCORE_OFFSET;
@@ -170,13 +159,38 @@ impl Table {
     pub fn put(&self, key: u64, lower: i32, upper: i32, column: Option<u32>, work: u64) {
         let (first, tag) = self.locate(key);
         let bucket = &self.entries[first..first + BUCKET];
+        let words = [bucket[0].load(Relaxed), bucket[1].load(Relaxed)];
+        let (victim, word) = Self::merge(
+            &words,
+            |_, w| Self::tag(w) == tag,
+            tag,
+            lower,
+            upper,
+            column,
+            work,
+        );
+        bucket[victim].store(word, Relaxed);
+    }
+
+    /// The entry of a bucket (of data words `words`) that a new entry of `tag` replaces, and
+    /// the new entry's word: bounds merged with those of the entry where `same(i, word)`
+    /// says the position is already, else the empty entry or the one with the least work.
+    #[inline]
+    pub(crate) fn merge(
+        words: &[u64; BUCKET],
+        same: impl Fn(usize, u64) -> bool,
+        tag: u64,
+        lower: i32,
+        upper: i32,
+        column: Option<u32>,
+        work: u64,
+    ) -> (usize, u64) {
         let mut victim = 0;
         let mut least = u64::MAX;
         let (mut lower, mut upper, mut column) = (lower, upper, column);
         let mut work_log = u64::from(64 - work.leading_zeros()).min((1 << WORK_BITS) - 1);
-        for (i, e) in bucket.iter().enumerate() {
-            let w = e.load(Relaxed);
-            if w != 0 && Self::tag(w) == tag {
+        for (i, &w) in words.iter().enumerate() {
+            if w != 0 && same(i, w) {
                 let old = Self::decode(w);
                 lower = lower.max(old.lower);
                 upper = upper.min(old.upper);
@@ -201,8 +215,76 @@ impl Table {
             | (enc(upper) << (MOVE_BITS + WORK_BITS))
             | (work_log << MOVE_BITS)
             | column.map_or(0, |c| u64::from(c) + 1);
-        bucket[victim].store(word, Relaxed);
+        (victim, word)
     }
+}
+
+/// A transposition table of keys of type `K`, as [`Table`] describes.
+pub trait KeyTable<K>: Sized + Send + Sync {
+    /// The fewest bytes of a table for keys of `key_bits` bits.
+    fn min_bytes(key_bits: u32) -> u64;
+    /// The bytes of the table that [`KeyTable::try_new`] builds from `bytes`.
+    fn bytes_within(bytes: u64) -> u64;
+    /// A table of at most `bytes` bytes for keys of `key_bits` bits, every page written.
+    fn try_new(bytes: u64, key_bits: u32) -> Result<Self, TooLarge>;
+    /// The table's memory in bytes.
+    fn bytes(&self) -> u64;
+    /// Forgets every entry.
+    fn clear(&mut self);
+    /// Starts loading the bucket of `key` into the cache.
+    fn prefetch(&self, key: K);
+    /// What the table knows of the position of `key`.
+    fn get(&self, key: K) -> Option<Known>;
+    /// Records bounds of the score of the position of `key` (see [`Table::put`]).
+    fn put(&self, key: K, lower: i32, upper: i32, column: Option<u32>, work: u64);
+}
+
+impl KeyTable<u64> for Table {
+    fn min_bytes(key_bits: u32) -> u64 {
+        Table::min_bytes(key_bits)
+    }
+    fn bytes_within(bytes: u64) -> u64 {
+        Table::bytes_within(bytes)
+    }
+    fn try_new(bytes: u64, key_bits: u32) -> Result<Self, TooLarge> {
+        Table::try_new(bytes, key_bits)
+    }
+    fn bytes(&self) -> u64 {
+        Table::bytes(self)
+    }
+    fn clear(&mut self) {
+        Table::clear(self)
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key)
+    }
+    #[inline(always)]
+    fn get(&self, key: u64) -> Option<Known> {
+        Table::get(self, key)
+    }
+    #[inline(always)]
+    fn put(&self, key: u64, lower: i32, upper: i32, column: Option<u32>, work: u64) {
+        Table::put(self, key, lower, upper, column, work)
+    }
+}
+
+/// `bytes / 8` zeroed words, every page written once now (so that no search pays for its
+/// first touch); refused where that is past the memory available or the system refuses it.
+pub(crate) fn zeroed_words(bytes: u64) -> Result<Vec<AtomicU64>, TooLarge> {
+    let what = "the Connect Four solver's transposition table";
+    let limit = available_memory().unwrap_or(u64::MAX);
+    check_memory(what, u128::from(bytes), limit)?;
+    let n = (bytes / 8) as usize;
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(n).map_err(|_| TooLarge {
+        what: format!("{what} (refused by the system)"),
+        needed_bytes: u128::from(bytes),
+        limit_bytes: limit,
+    })?;
+    advise_huge_pages(entries.as_ptr() as usize, n * 8);
+    entries.resize_with(n, || AtomicU64::new(0));
+    Ok(entries)
 }
 
 /// Asks Linux to back the 2 MiB-aligned part of `bytes` bytes from `start` with huge pages

@@ -15,8 +15,8 @@ use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use duel_core::game::{Game, Outcome, Value};
-use duel_games::connect::Connect;
-use duel_games::connect4::{with_board_size, Board, BoardSolver, SizeVisitor};
+use duel_games::connect::{Bitboard, Connect, ConnectRules};
+use duel_games::connect4::{with_board_size, Bits, Board, BoardSolver, SizeVisitor};
 use duel_games::connect4_book::standard_answer;
 
 use super::agent::{
@@ -81,6 +81,51 @@ impl Limits {
 /// moves, and the positions explored to find them.
 type MoveValues = (Vec<(usize, Value)>, u64);
 
+/// A Connect Four position of the generic game, in either of the words whose boards the
+/// solver takes (9×7 and 8×8 are `u128` games).
+#[derive(Clone, Copy)]
+enum FourPosition<'a> {
+    Narrow(&'a Connect<u64>),
+    Wide(&'a Connect<u128>),
+}
+
+impl<'a> FourPosition<'a> {
+    /// `position` as a Connect game, when it is one.
+    fn of<G: Game + 'static>(position: &'a G) -> Option<Self> {
+        let any = position as &dyn Any;
+        any.downcast_ref::<Connect<u64>>()
+            .map(FourPosition::Narrow)
+            .or_else(|| any.downcast_ref::<Connect<u128>>().map(FourPosition::Wide))
+    }
+
+    fn rules(self) -> ConnectRules {
+        match self {
+            FourPosition::Narrow(c) => c.rules(),
+            FourPosition::Wide(c) => c.rules(),
+        }
+    }
+
+    fn legal_moves(self, moves: &mut Vec<u8>) {
+        match self {
+            FourPosition::Narrow(c) => c.legal_moves(moves),
+            FourPosition::Wide(c) => c.legal_moves(moves),
+        }
+    }
+
+    /// The solver's board of this position (see [`Board::from_connect`]).
+    fn board<const W: usize, const H: usize, B: Bits>(self) -> Option<Board<W, H, B>> {
+        fn from<C: Bitboard, const W: usize, const H: usize, B: Bits>(
+            c: &Connect<C>,
+        ) -> Option<Board<W, H, B>> {
+            Board::from_connect(c)
+        }
+        match self {
+            FourPosition::Narrow(c) => from(c),
+            FourPosition::Wide(c) => from(c),
+        }
+    }
+}
+
 /// The values of the moves of a Connect Four position, for one board size.
 trait FourValues: Send {
     /// The values for the side to move of the moves of `c` (by their index among its legal
@@ -88,7 +133,7 @@ trait FourValues: Send {
     /// explored. `None` when `c` is not of this solver's size.
     fn values(
         &mut self,
-        c: &Connect<u64>,
+        c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>>;
 
@@ -96,7 +141,7 @@ trait FourValues: Send {
     /// not of this solver's size.
     fn value(
         &mut self,
-        c: &Connect<u64>,
+        c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<(Value, u64), SearchError>>;
 }
@@ -105,9 +150,9 @@ trait FourValues: Send {
 /// that loses latest (the highest exact score; the earlier move among equals) if `solver`
 /// finds the exact scores within what is left of `limits` after `spent` positions; else leaves
 /// `values` as they are. Returns the positions explored.
-fn latest_loss_first<const W: usize, const H: usize>(
-    solver: &mut BoardSolver<W, H>,
-    board: &Board<W, H>,
+fn latest_loss_first<const W: usize, const H: usize, B: Bits>(
+    solver: &mut BoardSolver<W, H, B>,
+    board: &Board<W, H, B>,
     moves: &[u8],
     values: &mut [(usize, Value)],
     limits: Limits,
@@ -133,13 +178,13 @@ fn latest_loss_first<const W: usize, const H: usize>(
     nodes
 }
 
-impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
+impl<const W: usize, const H: usize, B: Bits> FourValues for BoardSolver<W, H, B> {
     fn values(
         &mut self,
-        c: &Connect<u64>,
+        c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>> {
-        let board = Board::<W, H>::from_connect(c)?;
+        let board = c.board::<W, H, B>()?;
         let mut moves = Vec::new();
         c.legal_moves(&mut moves);
         // A win at once first: any winning move keeps the win, but a person expects this one.
@@ -180,10 +225,10 @@ impl<const W: usize, const H: usize> FourValues for BoardSolver<W, H> {
 
     fn value(
         &mut self,
-        c: &Connect<u64>,
+        c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<(Value, u64), SearchError>> {
-        let board = Board::<W, H>::from_connect(c)?;
+        let board = c.board::<W, H, B>()?;
         Some(
             match self.try_solve_weak(&board, limits.max_nodes, limits.deadline) {
                 Ok(s) => Ok((weak_value(s.score), s.nodes)),
@@ -221,8 +266,11 @@ pub fn connect_four_value<G: Game + 'static>(
     position: &G,
     max_nodes: u64,
 ) -> Option<Result<FourValue, SearchError>> {
-    let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
-    if let Some((_, v)) = standard_answer(c) {
+    let c = FourPosition::of(position)?;
+    if let Some((_, v)) = match c {
+        FourPosition::Narrow(c) => standard_answer(c),
+        FourPosition::Wide(_) => None,
+    } {
         return Some(Ok(FourValue {
             value: weak_value(v),
             nodes: 0,
@@ -256,7 +304,7 @@ fn book_answer<G: Game + 'static>(position: &G, moves: &[G::Move]) -> Option<(G:
 
 /// The Connect Four solver for the board of `c`, if [`duel_games::connect4`] has its size
 /// ([`with_board_size`]) and the rules are Connect Four's.
-fn four_solver(c: &Connect<u64>) -> Option<Box<dyn FourValues>> {
+fn four_solver(c: FourPosition<'_>) -> Option<Box<dyn FourValues>> {
     let rules = c.rules();
     if rules.k() != 4 || rules.misere() {
         return None;
@@ -264,9 +312,9 @@ fn four_solver(c: &Connect<u64>) -> Option<Box<dyn FourValues>> {
     struct Build;
     impl SizeVisitor for Build {
         type Output = Box<dyn FourValues>;
-        fn visit<const W: usize, const H: usize>(self) -> Box<dyn FourValues> {
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Box<dyn FourValues> {
             // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
-            Box::new(BoardSolver::<W, H>::with_table_log_size(22))
+            Box::new(BoardSolver::<W, H, B>::with_table_log_size(22))
         }
     }
     with_board_size(rules.width(), rules.height(), Build)
@@ -280,7 +328,7 @@ impl<G: Game + 'static> Solver<G> {
         position: &G,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>> {
-        let c = (position as &dyn Any).downcast_ref::<Connect<u64>>()?;
+        let c = FourPosition::of(position)?;
         if self.four.is_none() {
             self.four = four_solver(c);
         }

@@ -393,3 +393,25 @@ fn table_bytes_are_known_before_building() {
         );
     }
 }
+
+/// On 9×7 (a `u128` game and a 128-bit board) the value goes to the Connect Four solver and
+/// agrees with the generic alpha-beta on positions near the end.
+#[test]
+fn nine_by_seven_goes_to_the_solver_and_agrees_with_generic_minimax() {
+    use duel_search::solver::connect_four_value;
+    let rules = ConnectRules::new(9, 7, 4, false, "connect:9x7:4").unwrap();
+    // 42 stones of random games in which no move left a win at once: a win, another at the
+    // last stone, a loss (by the solver's scores 2, 1 and −9).
+    for moves in [
+        "125784113569326386971196511353377326682888",
+        "228487573636593362882475991264468755476774",
+        "935991331423245922829955575225178773344688",
+    ] {
+        let mut g = Connect::<u128>::new(rules).unwrap();
+        g.play_moves(moves).unwrap();
+        let four = connect_four_value(&g, u64::MAX).unwrap().unwrap();
+        let generic = solve(&g, &MinimaxOptions::default()).unwrap().value;
+        assert_eq!(four.value, generic, "{moves}");
+        assert!(four.nodes > 0 && !four.from_book, "{moves}");
+    }
+}

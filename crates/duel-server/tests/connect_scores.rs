@@ -22,12 +22,15 @@ async fn scores(limits: Limits, body: Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn the_scores_are_the_librarys_analysis() {
-    // Lines of the benchmark's Test_L2_R1 and Test_L1_R1, the last one with commas.
+    // Lines of the benchmark's Test_L2_R1 and Test_L1_R1, the last one with commas; other
+    // boards.
     let positions = [
         ("connect:7x6:4", "5554224333234511764415115"),
         ("connect:7x6:4", "52753311433677442422121"),
         ("connect:7x6:4", "3,2,1,6,4,6,2,5"),
         ("connect:5x4:4", ""),
+        // A 128-bit board: nine columns.
+        ("connect:9x7:4", "12345678912345678912"),
     ];
     for (game, moves) in positions {
         let (s, v) = scores(Limits::default(), json!({"game": game, "moves": moves})).await;

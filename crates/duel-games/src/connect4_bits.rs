@@ -1,0 +1,92 @@
+//! The word of the Connect Four solver's bitboards: `u64` for boards of W·(H+1) ≤ 64 bits,
+//! `u128` for wider ones (9×7 and 8×8 need 72 bits). The board, the search and the
+//! table are written once over [`Bits`]; each word brings the table whose keys it makes.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{Shl, Shr, Sub};
+
+use crate::connect4_table::{KeyTable, Table};
+use crate::connect4_wide_table::WideTable;
+
+/// An unsigned word of bitboard cells (bit `col·(H+1) + row`).
+pub trait Bits:
+    Copy
+    + Debug
+    + Default
+    + Eq
+    + Ord
+    + Hash
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// Bits in the word.
+    const BITS: u32;
+    /// The word 0.
+    const ZERO: Self;
+    /// The word 1.
+    const ONE: Self;
+    /// The transposition table of this word's keys.
+    type Table: KeyTable<Self>;
+
+    /// The low bits of `x` (the board's constants are built as `u128` and cut to the word;
+    /// the cut folds away at compile time).
+    fn from_u128(x: u128) -> Self;
+    /// The set bits.
+    fn count_ones(self) -> u32;
+    /// Two's complement negation (the lowest set bit of `x` is `x & x.wrapping_neg()`).
+    fn wrapping_neg(self) -> Self;
+}
+
+impl Bits for u64 {
+    const BITS: u32 = 64;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    type Table = Table;
+
+    #[inline(always)]
+    fn from_u128(x: u128) -> Self {
+        x as u64
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> Self {
+        u64::wrapping_neg(self)
+    }
+}
+
+impl Bits for u128 {
+    const BITS: u32 = 128;
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    type Table = WideTable;
+
+    #[inline(always)]
+    fn from_u128(x: u128) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> Self {
+        u128::wrapping_neg(self)
+    }
+}

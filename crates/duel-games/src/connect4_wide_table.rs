@@ -1,0 +1,160 @@
+//! The transposition table of boards wider than 64 bits (W·(H+1) ≤ 128: 9×7, 8×8):
+//! the entries of [`Table`] (the same data word: 43 bits of the mixed key, both bounds, the
+//! column that cut off, the work below), each with a second word holding the next 64 bits of
+//! the mixed key. Buckets of two entries, 32 bytes.
+//!
+//! Keys are exact, as in [`Table`]: the key of B bits is mixed by a multiplication by an odd
+//! constant modulo 2^B (a bijection); the bucket is its top bits, the data word keeps bits
+//! 0..43 and the second word bits 43..107, so two keys alike in all three are alike in every
+//! bit when the buckets number at least 2^(B − 107) ([`WideTable::min_bytes`]).
+//!
+//! The second word is stored XORed with the data word (Hyatt's lockless hashing): threads
+//! write an entry's two words one after the other, and a reader that meets one word of one
+//! write and the other of another sees a second word that matches no key, unless 64 bits
+//! happen to agree.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use duel_core::limits::TooLarge;
+
+use crate::connect4_table::{zeroed_words, KeyTable, Known, Table, BUCKET, KEY_BITS};
+
+/// Odd; its low 64 bits are [`Table`]'s constant, so that on keys of at most 64 bits both
+/// tables mix alike and, with as many buckets, hold the same positions.
+const MIX: u128 = 0xF39C_C060_5CED_C835_9E37_79B9_7F4A_7C15;
+/// Bits of the mixed key an entry holds: the data word's and the second word's.
+const HELD_BITS: u32 = KEY_BITS + 64;
+/// Words of a bucket.
+const WORDS: usize = 2 * BUCKET;
+
+/// The table of keys of up to 128 bits: 2^`log_buckets` buckets.
+pub struct WideTable {
+    words: Vec<AtomicU64>,
+    key_bits: u32,
+    log_buckets: u32,
+}
+
+impl WideTable {
+    /// Bytes of one bucket.
+    const BUCKET_BYTES: u64 = (WORDS * 8) as u64;
+
+    /// The bucket's first word, the key's low [`KEY_BITS`] bits (the data word's tag) and
+    /// its next 64 bits, all of the mixed key.
+    #[inline]
+    fn locate(&self, key: u128) -> (usize, u64, u64) {
+        let mask = if self.key_bits >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.key_bits) - 1
+        };
+        let mixed = key.wrapping_mul(MIX) & mask;
+        let shift = self.key_bits.saturating_sub(self.log_buckets);
+        let bucket = (mixed >> shift) as usize & ((1usize << self.log_buckets) - 1);
+        let tag = mixed as u64 & ((1u64 << KEY_BITS) - 1);
+        (bucket * WORDS, tag, (mixed >> KEY_BITS) as u64)
+    }
+}
+
+impl KeyTable<u128> for WideTable {
+    fn min_bytes(key_bits: u32) -> u64 {
+        Self::BUCKET_BYTES << key_bits.saturating_sub(HELD_BITS).max(16)
+    }
+
+    fn bytes_within(bytes: u64) -> u64 {
+        let buckets = (bytes / Self::BUCKET_BYTES).max(1);
+        Self::BUCKET_BYTES << (63 - buckets.leading_zeros())
+    }
+
+    fn try_new(bytes: u64, key_bits: u32) -> Result<Self, TooLarge> {
+        let bytes = Self::bytes_within(bytes.max(Self::min_bytes(key_bits)));
+        let words = zeroed_words(bytes)?;
+        Ok(WideTable {
+            words,
+            key_bits,
+            log_buckets: (bytes / Self::BUCKET_BYTES).trailing_zeros(),
+        })
+    }
+
+    fn bytes(&self) -> u64 {
+        self.words.len() as u64 * 8
+    }
+
+    fn clear(&mut self) {
+        for w in &mut self.words {
+            *w.get_mut() = 0;
+        }
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (first, _, _) = self.locate(key);
+            let at = self.words[first..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is a hint that never faults nor changes memory; `at` points
+            // into the table.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    #[inline]
+    fn get(&self, key: u128) -> Option<Known> {
+        let (first, tag, high) = self.locate(key);
+        let bucket = &self.words[first..first + WORDS];
+        for pair in bucket.chunks_exact(2) {
+            let data = pair[0].load(Relaxed);
+            if data != 0 && Table::tag(data) == tag && data ^ pair[1].load(Relaxed) == high {
+                return Some(Table::decode(data));
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn put(&self, key: u128, lower: i32, upper: i32, column: Option<u32>, work: u64) {
+        let (first, tag, high) = self.locate(key);
+        let bucket = &self.words[first..first + WORDS];
+        let mut data = [0u64; BUCKET];
+        let mut check = [0u64; BUCKET];
+        for (i, pair) in bucket.chunks_exact(2).enumerate() {
+            data[i] = pair[0].load(Relaxed);
+            check[i] = pair[1].load(Relaxed);
+        }
+        let same = |i: usize, w: u64| Table::tag(w) == tag && w ^ check[i] == high;
+        let (victim, word) = Table::merge(&data, same, tag, lower, upper, column, work);
+        bucket[2 * victim].store(word, Relaxed);
+        bucket[2 * victim + 1].store(word ^ high, Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_keys_stay_apart() {
+        // 9×7 keys of 72 bits, in the smallest table: keys differing only in their top bits
+        // (beyond one word) are told apart.
+        let t = WideTable::try_new(0, 72).unwrap();
+        assert_eq!(t.bytes(), WideTable::min_bytes(72));
+        assert_eq!(WideTable::min_bytes(72), 2 << 20);
+        assert_eq!(WideTable::min_bytes(128), 64 << 20);
+        let a = 0x5u128;
+        let b = a | (1u128 << 70);
+        t.put(a, 3, i32::MAX, Some(8), 100);
+        assert_eq!(t.get(b), None);
+        t.put(b, i32::MIN, -2, None, 10);
+        assert_eq!(t.get(a).map(|k| (k.lower, k.column)), Some((3, Some(8))));
+        assert_eq!(t.get(b).map(|k| k.upper), Some(-2));
+        for key in 0..5000u128 {
+            t.put(key << 59, (key % 20) as i32 - 10, 20, None, key as u64);
+        }
+        for key in 0..5000u128 {
+            if let Some(k) = t.get(key << 59) {
+                assert_eq!(k.lower, (key % 20) as i32 - 10);
+            }
+        }
+    }
+}
