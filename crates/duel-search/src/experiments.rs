@@ -107,7 +107,9 @@ pub fn solve_root<G: Game>(
         if agent.memory_full() {
             return Err(SearchError::Memory {
                 what: "the root value was determined".to_string(),
-                limit_bytes: memory_bytes,
+                // The tree's own limit: `memory_bytes`, or less where the address space left
+                // is less.
+                limit_bytes: (agent.max_nodes() * crate::Agent::<G>::node_bytes(&agent)) as u64,
                 nodes: agent.tree_nodes(),
                 node_bytes: crate::Agent::<G>::node_bytes(&agent),
             });
