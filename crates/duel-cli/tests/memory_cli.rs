@@ -50,6 +50,19 @@ fn refused_within(limit: u64, args: &[&str], needles: &[&str]) {
     }
 }
 
+/// `duel args` under `limit` bytes ends with exit code 0, or 2 and one line `duel: error: …`.
+fn answers_or_refuses_in_one_line(limit: u64, args: &[&str]) {
+    let (code, _, err) = duel_within(limit, args);
+    assert!(
+        code == 0 || code == 2,
+        "{args:?} under {limit} bytes: exit {code}: {err}"
+    );
+    if code == 2 {
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_dense_board_table_past_the_memory_is_refused_with_its_size() {
     // 5·4 cells with gravity: 31^5 ≈ 28.6 million positions of 4 bytes.
@@ -314,15 +327,7 @@ fn just_above_the_start_floor_commands_end_in_an_answer_or_one_error_line() {
             "/tmp/duel-memory-floor",
         ],
     ] {
-        let (code, _, err) = duel_within(limit, args);
-        assert!(
-            code == 0 || code == 2,
-            "{args:?} under {limit} bytes: exit {code}: {err}"
-        );
-        if code == 2 {
-            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-            assert!(err.starts_with("duel: error: "), "{args:?}: {err}");
-        }
+        answers_or_refuses_in_one_line(limit, args);
     }
 }
 
@@ -367,14 +372,7 @@ fn matches_of_wide_games_under_a_small_limit_end_in_an_answer_or_one_error_line(
                     "--threads",
                     "1",
                 ];
-                let (code, _, err) = duel_within(limit, &args);
-                assert!(
-                    code == 0 || code == 2,
-                    "{args:?} under {limit}: exit {code}: {err}"
-                );
-                if code == 2 {
-                    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-                }
+                answers_or_refuses_in_one_line(limit, &args);
             }
         }
     }

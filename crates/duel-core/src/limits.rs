@@ -141,23 +141,38 @@ fn address_space_used() -> u64 {
 
 /// The size of a memory page.
 fn page_bytes() -> u64 {
+    sysconf_positive(SysConf::PageSize).unwrap_or(4096)
+}
+
+/// The values of `sysconf` duel reads.
+enum SysConf {
+    PageSize,
+    ProcessorsOnline,
+}
+
+/// `sysconf(name)` where it gives a positive value. It allocates nothing.
+fn sysconf_positive(name: SysConf) -> Option<u64> {
     #[cfg(unix)]
     {
+        let name = match name {
+            SysConf::PageSize => libc::_SC_PAGESIZE,
+            SysConf::ProcessorsOnline => libc::_SC_NPROCESSORS_ONLN,
+        };
         // SAFETY: sysconf reads a constant of the system; it has no preconditions.
-        let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        if let Ok(size) = u64::try_from(size) {
-            if size > 0 {
-                return size;
-            }
-        }
+        let value = unsafe { libc::sysconf(name) };
+        u64::try_from(value).ok().filter(|&v| v > 0)
     }
-    4096
+    #[cfg(not(unix))]
+    {
+        let _ = name;
+        None
+    }
 }
 
 /// The address space a process of duel needs left, beyond what it maps when it starts, to get
 /// through any command's first steps: the allocator's first heap, the argument parser, and a
 /// stack (2 MiB and a guard page) for each thread of the pool of parallel work, one a core.
-/// Measured under `ulimit -v` on 2 cores: every command of tests/low_memory.rs ends in 0 or 2
+/// Measured under `ulimit -v` on 2 cores: every command of duel-cli's tests/memory_cli.rs ends in 0 or 2
 /// from 16 MiB left, where with 4 MiB left some abort in the allocator.
 pub fn start_floor(cores: usize) -> u64 {
     const MIB: u64 = 1 << 20;
@@ -175,17 +190,7 @@ pub fn below_start_floor() -> Option<(u64, u64)> {
 /// The processors online (`sysconf`, which allocates nothing, unlike
 /// `std::thread::available_parallelism`): at least as many as the pool of parallel work uses.
 fn online_cores() -> usize {
-    #[cfg(unix)]
-    {
-        // SAFETY: sysconf reads a constant of the system; it has no preconditions.
-        let n = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
-        if let Ok(n) = usize::try_from(n) {
-            if n > 0 {
-                return n;
-            }
-        }
-    }
-    1
+    sysconf_positive(SysConf::ProcessorsOnline).map_or(1, |n| usize::try_from(n).unwrap_or(1))
 }
 
 /// The soft limit of the address space (`ulimit -v`), u64::MAX where there is none.
