@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use crate::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
+use crate::fits_rematch::{rematches, REMATCH_GAMES};
 use crate::section8_paper::FAMILIES;
 use crate::{Check, ReportOptions, Status};
 use duel_search::arena::{run_arena, ArenaConfig, Shard};
@@ -168,12 +169,15 @@ pub fn report_part(
                 checks.push(item);
             }
         }
-        rows
+        let (again, items) = rematches(&played, REMATCH_GAMES, md);
+        checks.extend(items);
+        (rows, again)
     });
     let referee = referee_table(opts, md, checks);
     let mut doc = json!({"championships": out, "referee": referee});
-    if let Some(rows) = families {
+    if let Some((rows, again)) = families {
         doc["families"] = rows;
+        doc["rematches"] = again;
     }
     doc
 }

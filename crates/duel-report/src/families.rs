@@ -141,17 +141,35 @@ pub fn play_one(
 ) -> Result<GameRecord, String> {
     let f = &FAMILIES[family];
     let c = &f.cells[cell];
+    let budgets = kind.budgets(c, opponent).ok_or_else(|| {
+        format!(
+            "section {} at {} ms, game {index}: no iteration count printed",
+            f.section, c.millis
+        )
+    })?;
+    play_against(family, cell, &opponent.spec(f, c), budgets, index)
+}
+
+/// Game `index` of the paper's agent (A, first in even games) against `opponent` (an agent
+/// spec) on the game of `family`, with `budgets` (A's, then the opponent's); the realizations
+/// of Pearl's games are those of [`play_one`] at `cell`, whoever the opponent.
+pub fn play_against(
+    family: usize,
+    cell: usize,
+    opponent: &str,
+    budgets: [Budget; 2],
+    index: u64,
+) -> Result<GameRecord, String> {
+    let f = &FAMILIES[family];
+    let c = &f.cells[cell];
     let fail = |why: String| {
         format!(
             "section {} at {} ms, game {index}: {why}",
             f.section, c.millis
         )
     };
-    let budgets = kind
-        .budgets(c, opponent)
-        .ok_or_else(|| fail("no iteration count printed".to_string()))?;
     let a = AgentSpec::parse(f.ours).map_err(|e| fail(e.to_string()))?;
-    let b = AgentSpec::parse(&opponent.spec(f, c)).map_err(|e| fail(e.to_string()))?;
+    let b = AgentSpec::parse(opponent).map_err(|e| fail(e.to_string()))?;
     let mut game = parse_game(f.game).map_err(|e| fail(e.to_string()))?;
     let seed = mix64(SEED ^ mix64(family as u64) ^ mix64(cell as u64 + 100));
     if let AnyGame::Pearl(p) = &game {

@@ -25,6 +25,7 @@ pub mod families_conclusions;
 pub mod families_gap;
 pub mod families_records;
 pub mod fits;
+pub mod fits_rematch;
 pub mod games;
 pub mod guesswho;
 pub mod html;

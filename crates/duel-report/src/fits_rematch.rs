@@ -1,0 +1,203 @@
+//! The families against duel's own fits (`duel report --full`): where a family's
+//! championship ([`crate::fits`]) crowns another player than the paper's, the paper's agent
+//! (Sym or SymP) plays both, on the same games (the same Pearl realizations), at the paper's
+//! first-move iteration counts of the family's smallest budget. The families' tables play the
+//! paper's players, as the paper did; this says whether their result would change against
+//! the player duel's own championship fits.
+
+use std::fmt::Write as _;
+
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::families::{play_against, BudgetKind, Opponent};
+use crate::fits::FamilyFit;
+use crate::section8_paper::FAMILIES;
+use crate::{Check, Status};
+use duel_search::arena::championship::ChampionshipAnswer;
+use duel_search::arena::{ArenaError, GameRecord, Summary};
+
+/// Games of each rematch (half with each agent first).
+pub const REMATCH_GAMES: u64 = 200;
+
+/// The paper's agent's summary against `opponent` in family `f`'s first cell, `games` games.
+fn against(f: usize, opponent: &str, kind: Opponent, games: u64) -> Result<Summary, String> {
+    let family = &FAMILIES[f];
+    let cell = &family.cells[0];
+    let budgets = BudgetKind::Iterations
+        .budgets(cell, kind)
+        .ok_or_else(|| format!("section {}: no iteration count printed", family.section))?;
+    let records: Vec<GameRecord> = (0..games)
+        .into_par_iter()
+        .map(|i| play_against(f, 0, opponent, budgets, i))
+        .collect::<Result<_, _>>()?;
+    Summary::of(family.game, family.ours, opponent, &records)
+        .ok_or_else(|| "no game played".to_string())
+}
+
+fn shown(s: &Summary) -> String {
+    format!(
+        "{:.3} ({:.3}–{:.3}; {}/{}/{} of {})",
+        s.a_score, s.a_score_ci95[0], s.a_score_ci95[1], s.a_wins, s.b_wins, s.draws, s.games
+    )
+}
+
+/// The rematches of the championships of `played` whose winner is not the paper's player,
+/// `games` games each: a table into `md`, the rows' JSON and an item per rematch.
+pub fn rematches(
+    played: &[(FamilyFit, Result<ChampionshipAnswer, ArenaError>)],
+    games: u64,
+    md: &mut String,
+) -> (serde_json::Value, Vec<Check>) {
+    let mut rows = Vec::new();
+    let mut checks = Vec::new();
+    let mut lines = String::new();
+    for (p, c) in played {
+        let Ok(c) = c else { continue };
+        let ours = &c.winner.player.spec;
+        if *ours == p.paper {
+            continue;
+        }
+        let Some(f) = FAMILIES.iter().position(|f| f.section == p.section) else {
+            continue;
+        };
+        let kind = if p.agent == "mcts" {
+            Opponent::Mcts
+        } else {
+            Opponent::Prime
+        };
+        let agent = FAMILIES[f].ours;
+        let head = format!(
+            "| {} `{}` | {agent} | {} |",
+            p.section, p.game, p.iterations
+        );
+        let (theirs, mine) = match (
+            against(f, &p.paper, kind, games),
+            against(f, ours, kind, games),
+        ) {
+            (Ok(t), Ok(m)) => (t, m),
+            (Err(e), _) | (_, Err(e)) => {
+                let _ = writeln!(lines, "{head} {} | {ours} | not played: {e} | |", p.paper);
+                continue;
+            }
+        };
+        // The two results agree when their 95 % intervals overlap.
+        let same = theirs.a_score_ci95[0] <= mine.a_score_ci95[1]
+            && mine.a_score_ci95[0] <= theirs.a_score_ci95[1];
+        let side = |s: &Summary| {
+            if s.a_score_ci95[0] > 0.5 {
+                "wins"
+            } else if s.a_score_ci95[1] < 0.5 {
+                "loses"
+            } else {
+                "is level"
+            }
+        };
+        let verdict = if same {
+            format!("the same result: {agent} {} against either", side(&theirs))
+        } else {
+            format!(
+                "another result: {agent} {} against the paper's player and {} against duel's",
+                side(&theirs),
+                side(&mine)
+            )
+        };
+        let _ = writeln!(
+            lines,
+            "{head} {}: {} | {ours}: {} | {verdict} |",
+            p.paper,
+            shown(&theirs),
+            shown(&mine)
+        );
+        checks.push(Check::new(
+            &format!(
+                "{agent} against duel's fitted {} on {} (section {}), the paper's 1 ms iteration counts as budgets",
+                p.agent, p.game, p.section
+            ),
+            &format!("Delattre & Fournier, section {} (beyond the paper: its opponent refitted)", p.section),
+            "",
+            &format!(
+                "{agent} scores {} against the paper's {} and {} against duel's {ours}",
+                shown(&theirs),
+                p.paper,
+                shown(&mine)
+            ),
+            Status::New,
+            &verdict,
+        ));
+        rows.push(json!({
+            "section": p.section, "game": p.game, "agent": agent, "opponent": p.agent,
+            "iterations": p.iterations, "paper": p.paper, "duel": ours,
+            "against_paper": theirs, "against_duel": mine, "same_result": same,
+        }));
+    }
+    if !rows.is_empty() {
+        let _ = write!(
+            md,
+            "\n**The families against duel's own fits.** Where duel's championship crowned another player than the paper's, the paper's agent plays both, on the same games ({games} each, half with each agent first; on Pearl the same realizations), each agent at the paper's first-move iteration count of the family's smallest budget. Scores are the paper's agent's (wins plus half the draws, per game; 95 % interval; its wins/losses/draws); the result is the same when the two intervals overlap.\n\n| family | agent | opponent's iterations a move | the paper's player: score | duel's winner: score | result |\n| --- | --- | --- | --- | --- | --- |\n{lines}"
+        );
+    }
+    (json!(rows), checks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fits::fit;
+
+    /// A small championship on 8.4's game whose grid leaves out the paper's player: the
+    /// rematch plays the paper's agent against both on the same games, and says so.
+    #[test]
+    fn a_championship_won_by_another_player_is_rematched() {
+        let p = FamilyFit {
+            section: "8.4",
+            game: "pearl:2:32",
+            agent: "mcts",
+            paper: "mcts:a=1.5,b=3".to_string(),
+            iterations: 10,
+            grid: (1, 2),
+            games: 2,
+            seed: 7,
+        };
+        let c = fit(p.game, p.agent, p.iterations, p.grid, p.games, p.seed).unwrap();
+        assert_ne!(c.winner.player.spec, p.paper);
+        let winner = c.winner.player.spec.clone();
+        let mut md = String::new();
+        let (rows, checks) = rematches(&[(p, Ok(c))], 6, &mut md);
+        assert_eq!(checks.len(), 1);
+        assert_eq!(rows[0]["duel"], winner.as_str());
+        for side in ["against_paper", "against_duel"] {
+            assert_eq!(rows[0][side]["games"], 6, "{side}");
+            assert_eq!(rows[0][side]["a"], "symp", "{side}");
+        }
+        assert_eq!(rows[0]["against_paper"]["b"], "mcts:a=1.5,b=3");
+        assert!(md.contains("The families against duel's own fits"), "{md}");
+        // The same games: the paper's player again gives the same summary.
+        let again = against(0, "mcts:a=1.5,b=3", Opponent::Mcts, 6).unwrap();
+        assert_eq!(json!(again), rows[0]["against_paper"]);
+    }
+
+    /// A championship won by the paper's player has nothing to rematch.
+    #[test]
+    fn the_paper_s_own_winner_is_not_rematched() {
+        let p = FamilyFit {
+            section: "8.4",
+            game: "pearl:2:32",
+            agent: "mcts",
+            paper: String::new(),
+            iterations: 10,
+            grid: (1, 2),
+            games: 2,
+            seed: 7,
+        };
+        let c = fit(p.game, p.agent, p.iterations, p.grid, p.games, p.seed).unwrap();
+        let p = FamilyFit {
+            paper: c.winner.player.spec.clone(),
+            ..p
+        };
+        let mut md = String::new();
+        let (rows, checks) = rematches(&[(p, Ok(c))], 6, &mut md);
+        assert!(checks.is_empty() && rows.as_array().is_some_and(Vec::is_empty));
+        assert!(md.is_empty());
+    }
+}
