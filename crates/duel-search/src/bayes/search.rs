@@ -132,14 +132,14 @@ impl<G: Game> Bayes<G> {
     }
     /// Forgets the tree and makes `position` the root, half of a time budget at most going
     /// to fitting GW / GW2.
-    fn fresh_root(&mut self, position: &G, budget: Budget) {
+    fn fresh_root(&mut self, position: &G, budget: Budget) -> Result<(), SearchError> {
         let deadline = match budget {
             Budget::Millis(ms) => {
                 Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
             }
             Budget::Iterations(_) => None,
         };
-        self.start_until(position, deadline);
+        self.start_until(position, deadline)
     }
 
     /// The iterations of a search from the root `position` within `clock`, and why they
@@ -229,14 +229,14 @@ impl<G: Game> Agent<G> for Bayes<G> {
         // A tree that could not grow in the last search tries again.
         self.short_of_memory = None;
         if !reused_tree {
-            self.fresh_root(position, budget);
+            self.fresh_root(position, budget)?;
         }
         let (mut iterations, mut stopped) = self.iterate(position, budget, &clock);
         if reused_tree && iterations == 0 && stopped == StopReason::Memory {
             // The kept tree had no room for one iteration below the new root: start afresh.
             reused_tree = false;
             self.short_of_memory = None;
-            self.fresh_root(position, budget);
+            self.fresh_root(position, budget)?;
             (iterations, stopped) = self.iterate(position, budget, &clock);
         }
         if self.nodes[self.root as usize].state() == BOUNDARY {
