@@ -596,12 +596,15 @@ impl<G: Game> Bayes<G> {
         out
     }
 
-    /// The values (R_n, and whether on the boundary) of the root's children, in move order.
-    pub fn root_children(&mut self) -> Vec<(G::Move, LogProb)> {
-        self.materialize_root();
+    /// The values (R_n, and whether on the boundary) of the root's children, in move order:
+    /// an error where the tree has no room for them.
+    pub fn root_children(&mut self) -> Result<Vec<(G::Move, LogProb)>, SearchError> {
+        if !self.materialize_root() {
+            return Err(self.no_room_for("the root's moves were listed"));
+        }
         let n = self.nodes[self.root as usize];
-        n.children()
+        Ok(n.children()
             .map(|c| (self.nodes[c].mv, self.nodes[c].val.to_log().0))
-            .collect()
+            .collect())
     }
 }
