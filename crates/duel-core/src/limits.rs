@@ -119,7 +119,7 @@ pub fn address_space_left() -> Option<u64> {
 }
 
 /// Whether the process has an address-space limit (`ulimit -v`). It allocates nothing and
-/// reads no file, so that it can be asked on every allocation of a search tree.
+/// reads no file, so that it can be asked each time a search tree's array grows or is freed.
 pub fn has_address_space_limit() -> bool {
     address_space_limit() != u64::MAX
 }

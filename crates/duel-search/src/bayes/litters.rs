@@ -115,8 +115,8 @@ impl Litters {
     /// The bytes `list` and `next` may hold: [`LITTERS_BYTES`], and under an address-space
     /// limit (`ulimit -v`) no more than they hold already and an eighth of what is left. The
     /// tree's arenas take up to five eighths of what was left when the agent was made
-    /// (`Bayes::nodes_within`); the rest is for the search's vectors, which
-    /// grow without a fallible path.
+    /// (`Bayes::nodes_within`); the rest is for the search's small vectors, whose growth
+    /// would abort where the system refused it.
     fn bytes_allowed(&self) -> usize {
         let held = self.list.capacity_bytes() + self.next.capacity_bytes();
         match duel_core::limits::address_space_left() {
