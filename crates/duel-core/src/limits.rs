@@ -118,6 +118,12 @@ pub fn address_space_left() -> Option<u64> {
     (limit != u64::MAX).then(|| limit.saturating_sub(address_space_used()))
 }
 
+/// Whether the process has an address-space limit (`ulimit -v`). It allocates nothing and
+/// reads no file, so that it can be asked each time a search tree's array grows or is freed.
+pub fn has_address_space_limit() -> bool {
+    address_space_limit() != u64::MAX
+}
+
 /// The address space the process maps now (the first field of /proc/self/statm, in pages), 0
 /// where it cannot be read. It allocates nothing (a stack buffer), so that it can be asked when
 /// the heap itself may be out of room ([`start_floor`]).

@@ -125,7 +125,7 @@ fn cost_as_tree_grows(c: &mut Criterion) {
                         },
                         3,
                     );
-                    a.start(&pos);
+                    a.start(&pos).unwrap();
                     for _ in 0..n0 {
                         a.step();
                     }

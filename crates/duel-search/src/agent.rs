@@ -134,12 +134,27 @@ pub enum SearchError {
         /// Bytes of the allocation refused.
         needed_bytes: u64,
     },
+    /// The fit of GW or GW2 from random matches could not get the memory for its tables
+    /// (`ulimit -v`, or too little memory available).
+    #[error("the fit of the prior from random matches needs {} for its tables, more than the process may use", duel_core::limits::Bytes(u128::from(*needed_bytes)))]
+    FitOutOfMemory {
+        /// Bytes of the tables with the allocation refused.
+        needed_bytes: u64,
+    },
     /// A request no agent can serve.
     #[error("{0}")]
     Unsupported(Unsupported),
     /// The exact solver could not finish within its budget.
     #[error("{0}")]
     OutOfBudget(OutOfBudget),
+}
+
+impl From<crate::priors::FitOutOfMemory> for SearchError {
+    fn from(e: crate::priors::FitOutOfMemory) -> Self {
+        SearchError::FitOutOfMemory {
+            needed_bytes: e.needed_bytes,
+        }
+    }
 }
 
 /// What a [`SearchError::Unsupported`] refused.

@@ -128,6 +128,10 @@ impl<T: Copy> Arena<T> {
     /// capacity of at most `most` records (unless `additional` requires more: then nothing
     /// is allocated), and without aborting where the system refuses the memory. On failure
     /// the arena is unchanged, and the error says how many bytes were asked for.
+    ///
+    /// Under an address-space limit (`ulimit -v`) the capacity is also kept within half the
+    /// address space left ([`Arena::most_under_limit`]), a capacity past it counting as
+    /// refused by the system.
     pub(crate) fn try_reserve(
         &mut self,
         additional: usize,
@@ -137,6 +141,14 @@ impl<T: Copy> Arena<T> {
         if need <= self.cap {
             return Ok(());
         }
+        let under_limit = self.most_under_limit();
+        if need > under_limit && need <= most {
+            return Err(AllocFailed {
+                bytes: need.saturating_mul(Self::SIZE),
+                refused: true,
+            });
+        }
+        let most = most.min(under_limit);
         if need > most {
             return Err(AllocFailed {
                 bytes: need.saturating_mul(Self::SIZE),
@@ -150,6 +162,20 @@ impl<T: Copy> Arena<T> {
             .min(most)
             .max(need);
         self.try_reallocate(target)
+    }
+
+    /// The most records the arena may hold under an address-space limit (`ulimit -v`): its
+    /// own allocation (given back as it grows) and half the address space left, so that the
+    /// process's other allocations, which abort where the system refuses them, still find
+    /// room however far the trees grow; unbounded without a limit.
+    fn most_under_limit(&self) -> usize {
+        match duel_core::limits::address_space_left() {
+            Some(left) => {
+                let half = usize::try_from(left / 2).unwrap_or(usize::MAX);
+                self.capacity_bytes().saturating_add(half) / Self::SIZE
+            }
+            None => usize::MAX,
+        }
     }
 
     /// Moves the records into a new allocation of at least `target` records (aborts where
@@ -306,20 +332,25 @@ impl Pool {
     }
 
     /// Keeps the block `ptr` (allocated with `layout`, owned by no one now) for a later
-    /// [`Pool::take`], or frees it when the pool is full (or the thread is ending).
+    /// [`Pool::take`], or frees it when the pool is full (or the thread is ending). Under an
+    /// address-space limit (`ulimit -v`) it is always freed: the blocks an arena leaves
+    /// behind as it doubles would hold nearly as much address space as the arena itself,
+    /// uncounted by the tree's budget, and the search's other allocations would then find
+    /// none left.
     fn give(ptr: NonNull<u8>, layout: Layout) {
-        let kept = POOL
-            .try_with(|pool| {
-                let mut pool = pool.borrow_mut();
-                if pool.blocks.len() < POOL_BLOCKS && pool.bytes + layout.size() <= POOL_BYTES {
-                    pool.blocks.push((ptr, layout));
-                    pool.bytes += layout.size();
-                    true
-                } else {
-                    false
-                }
-            })
-            .unwrap_or(false);
+        let kept = !duel_core::limits::has_address_space_limit()
+            && POOL
+                .try_with(|pool| {
+                    let mut pool = pool.borrow_mut();
+                    if pool.blocks.len() < POOL_BLOCKS && pool.bytes + layout.size() <= POOL_BYTES {
+                        pool.blocks.push((ptr, layout));
+                        pool.bytes += layout.size();
+                        true
+                    } else {
+                        false
+                    }
+                })
+                .unwrap_or(false);
         if !kept {
             // SAFETY: the block was allocated with this layout, and is freed once: it is in
             // no pool and no arena.

@@ -93,7 +93,7 @@ pub fn solve_root<G: Game>(
         });
     }
     let mut agent: Bayes<G> = Bayes::new(prior.clone(), seed).with_memory_limit(memory_bytes);
-    agent.start(game);
+    agent.start(game)?;
     let mut trajectory = Vec::new();
     let mut iterations = 0u64;
     while !agent.is_solved() {
@@ -332,7 +332,9 @@ pub fn remark17() -> Remark17 {
         // Algorithm 13.
         let mut agent: Bayes<ExplicitTree> =
             Bayes::new(prior.clone(), 0).with_playout(Playout::First);
-        agent.start(&tree);
+        agent
+            .start(&tree)
+            .expect("a prior given by depth is not fitted, so it starts");
         for (n, slot) in alg.iter_mut().enumerate() {
             agent.step();
             let visited: Vec<(usize, bool)> = agent

@@ -95,22 +95,120 @@ pub struct MatchStatistics {
     pub wins: Vec<u64>,
 }
 
-fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
-    if v.len() < len {
-        v.resize(len, T::default());
+/// The fit of GW or GW2 could not get the memory for its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FitOutOfMemory {
+    /// The bytes its tables would have held with the allocation refused.
+    pub needed_bytes: u64,
+}
+
+/// The bytes the fit's tables hold, kept within `most` ([`MatchStatistics::sample_within`]).
+struct TableBytes {
+    held: usize,
+    most: usize,
+}
+
+impl TableBytes {
+    /// Accounts for an allocation growing from `before` to `after` bytes: an error, where
+    /// that passes `most`, with the bytes the tables would then hold.
+    fn grow(&mut self, before: usize, after: usize) -> Result<(), FitOutOfMemory> {
+        let held = self.held.saturating_sub(before).saturating_add(after);
+        if held > self.most {
+            return Err(FitOutOfMemory {
+                needed_bytes: held as u64,
+            });
+        }
+        self.held = held;
+        Ok(())
     }
+
+    /// The bytes the tables would hold with `bytes` more: the error of a refused allocation.
+    fn refused(&self, bytes: usize) -> FitOutOfMemory {
+        FitOutOfMemory {
+            needed_bytes: self.held.saturating_add(bytes) as u64,
+        }
+    }
+}
+
+/// Lengthens `v` to `len` (with `T::default()`), fallibly and within `bytes`.
+fn grow<T: Default + Clone>(
+    v: &mut Vec<T>,
+    len: usize,
+    bytes: &mut TableBytes,
+) -> Result<(), FitOutOfMemory> {
+    if v.len() >= len {
+        return Ok(());
+    }
+    let size = std::mem::size_of::<T>();
+    let before = v.capacity() * size;
+    if v.capacity() < len {
+        // The amortised growth of a Vec (at least doubling), fallibly.
+        v.try_reserve(len - v.len())
+            .map_err(|_| bytes.refused(len.saturating_mul(size)))?;
+    }
+    bytes.grow(before, v.capacity() * size)?;
+    v.resize(len, T::default());
+    Ok(())
+}
+
+/// Bytes of a hash map's table of `capacity` entries of type `E` (and a control byte each).
+fn map_bytes<E>(capacity: usize) -> usize {
+    capacity.saturating_mul(std::mem::size_of::<E>() + 1)
+}
+
+/// Counts `key` in `map`, fallibly and within `bytes`.
+fn count_in(
+    map: &mut HashMap<(usize, usize), u64>,
+    key: (usize, usize),
+    bytes: &mut TableBytes,
+) -> Result<(), FitOutOfMemory> {
+    type Entry = ((usize, usize), u64);
+    if let Some(c) = map.get_mut(&key) {
+        *c += 1;
+        return Ok(());
+    }
+    let before = map_bytes::<Entry>(map.capacity());
+    if map.len() == map.capacity() {
+        map.try_reserve(1)
+            .map_err(|_| bytes.refused(map_bytes::<Entry>(2 * map.capacity().max(4))))?;
+    }
+    bytes.grow(before, map_bytes::<Entry>(map.capacity()))?;
+    map.insert(key, 1);
+    Ok(())
 }
 
 impl MatchStatistics {
     /// Plays `matches` uniformly random matches from `root` (fewer, but at least 100, if the
-    /// `deadline` passes first).
+    /// `deadline` passes first). Its tables grow fallibly, within a quarter of the address
+    /// space left under `ulimit -v` ([`MatchStatistics::sample_within`]): the fit is not the
+    /// search, whose tree must find room after it.
     pub fn sample<G: Game, R: Rng>(
         root: &G,
         matches: u64,
         rng: &mut R,
         deadline: Option<std::time::Instant>,
-    ) -> MatchStatistics {
+    ) -> Result<MatchStatistics, FitOutOfMemory> {
+        let most = duel_core::limits::address_space_left().map_or(usize::MAX, |left| {
+            usize::try_from(left / 4).unwrap_or(usize::MAX)
+        });
+        Self::sample_within(root, matches, rng, deadline, most)
+    }
+
+    /// [`MatchStatistics::sample`] with tables of at most `most_bytes` (counted as the
+    /// capacities of their vectors and hash maps): an error, with the bytes they would
+    /// have needed, where they pass it or the system refuses them.
+    pub fn sample_within<G: Game, R: Rng>(
+        root: &G,
+        matches: u64,
+        rng: &mut R,
+        deadline: Option<std::time::Instant>,
+        most_bytes: usize,
+    ) -> Result<MatchStatistics, FitOutOfMemory> {
         let mut st = MatchStatistics::default();
+        let mut bytes = TableBytes {
+            held: 0,
+            most: most_bytes,
+        };
         let j1 = root.to_move();
         let mut moves = Vec::new();
         for i in 0..matches {
@@ -121,15 +219,15 @@ impl MatchStatistics {
             let mut depth = 0usize;
             let mut father_degree = 0usize;
             loop {
-                grow(&mut st.counts, depth + 1);
-                grow(&mut st.counts2, depth + 1);
-                grow(&mut st.wins, depth + 1);
+                grow(&mut st.counts, depth + 1, &mut bytes)?;
+                grow(&mut st.counts2, depth + 1, &mut bytes)?;
+                grow(&mut st.wins, depth + 1, &mut bytes)?;
                 pos.legal_moves(&mut moves);
                 let l = moves.len();
-                grow(&mut st.counts[depth], l + 1);
+                grow(&mut st.counts[depth], l + 1, &mut bytes)?;
                 st.counts[depth][l] += 1;
                 if depth > 0 {
-                    *st.counts2[depth].entry((father_degree, l)).or_insert(0) += 1;
+                    count_in(&mut st.counts2[depth], (father_degree, l), &mut bytes)?;
                 }
                 if l == 0 {
                     if pos.outcome() == Some(Outcome::Win(j1)) {
@@ -142,7 +240,32 @@ impl MatchStatistics {
                 depth += 1;
             }
         }
-        st
+        Ok(st)
+    }
+
+    /// The bytes the fitted tables of GW (`order_two` false) or GW2 take at most, with what
+    /// computing them allocates on the way: twice the statistics, counted entry by entry
+    /// (a depth's law and its q, 𝔪 and 𝔰 in floats and in log form; for GW2 each (depth,
+    /// degree) pair in two hash maps and a map of laws).
+    pub fn tables_bytes(&self, order_two: bool) -> u64 {
+        let depths = self.counts.len() as u64;
+        let laws: u64 = self.counts.iter().map(|c| c.len() as u64).sum();
+        let mut bytes = depths * 128 + laws * 16;
+        if order_two {
+            let pairs: u64 = self.counts2.iter().map(|m| m.len() as u64).sum();
+            bytes += depths * 64 + pairs * 160;
+        }
+        2 * bytes
+    }
+
+    /// Whether the fitted tables ([`MatchStatistics::tables_bytes`]) fit in half the address
+    /// space left under `ulimit -v`: else the error, with their bytes.
+    pub fn check_room_for_tables(&self, order_two: bool) -> Result<(), FitOutOfMemory> {
+        let needed_bytes = self.tables_bytes(order_two);
+        match duel_core::limits::address_space_left() {
+            Some(left) if needed_bytes > left / 2 => Err(FitOutOfMemory { needed_bytes }),
+            _ => Ok(()),
+        }
     }
 
     /// μ_k and q_k as floats.
@@ -413,4 +536,43 @@ pub fn symmetric_prior_along<G: Game>(a: f64, start: &G, moves: &[G::Move]) -> L
 /// Whether the root player (J1) has won a finished game; draws count as losses (section 1).
 pub(crate) fn j1_wins(outcome: Outcome, j1: Player) -> bool {
     outcome == Outcome::Win(j1)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use duel_games::pearl::Pearl;
+
+    use super::*;
+
+    fn sample(game: &Pearl, most_bytes: usize) -> Result<MatchStatistics, FitOutOfMemory> {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        MatchStatistics::sample_within(game, 200, &mut rng, None, most_bytes)
+    }
+
+    #[test]
+    fn tables_past_their_bytes_are_an_error_with_the_bytes_they_need() {
+        let game = Pearl::new(2, 64, None, 1).unwrap();
+        let full = sample(&game, usize::MAX).unwrap();
+        assert_eq!(full.counts.len(), 65);
+        assert_eq!(full.counts[0][2], 200);
+        // 65 depths: the vectors of depths alone take more than 1 KiB, and the first
+        // refusal names more bytes than the limit.
+        for most in [0, 100, 1 << 10] {
+            let e = sample(&game, most).unwrap_err();
+            assert!(e.needed_bytes > most as u64, "{most}: {e:?}");
+        }
+        // Within a limit the tables hold, the statistics are those of an unlimited fit.
+        let held = 64 << 10;
+        let within = sample(&game, held).unwrap();
+        assert_eq!(within.counts, full.counts);
+        assert_eq!(within.counts2, full.counts2);
+        assert_eq!(within.wins, full.wins);
+        // The error is the agent's: one line, with the bytes.
+        let e: crate::agent::SearchError = sample(&game, 1 << 10).unwrap_err().into();
+        assert!(e.to_string().starts_with("the fit of the prior"), "{e}");
+        assert_eq!(e.to_string().lines().count(), 1);
+    }
 }

@@ -165,7 +165,7 @@ fn galton_watson_fit_recovers_pearls_model() {
     let k = 16usize;
     let g = Pearl::new(2, k as u32, Some(golden()), 3).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    let st = MatchStatistics::sample(&g, 40_000, &mut rng, None);
+    let st = MatchStatistics::sample(&g, 40_000, &mut rng, None).unwrap();
     let (mu, q) = st.model();
     assert_eq!(mu.len(), k + 1);
     for law in &mu[..k] {

@@ -90,24 +90,38 @@ impl Litters {
     /// children.
     pub(super) fn clear(&mut self, stride: usize) {
         self.list.clear();
-        self.list.push(Litter {
-            val: Val::ZERO,
-            brothers: None,
-            depth: u32::MAX,
-        });
         self.stride = stride;
         self.next.clear();
-        self.next.extend(std::iter::repeat(0).take(stride));
-        self.wide.clear();
-        self.index.clear();
-        self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
-        self.indexed = 0;
-        self.max = LITTERS_BYTES / (std::mem::size_of::<Litter>() + 4 * stride);
+        self.max =
+            (self.bytes_allowed() / (std::mem::size_of::<Litter>() + 4 * stride)).max(LITTERS_MIN);
         // Room for the most litters held at once is made here, so that adding one never
         // allocates (make_room forgets them first); where the system refuses it, fewer are
         // held rather than the process aborting.
         while self.max > LITTERS_MIN && !self.reserve_for_max() {
             self.max /= 2;
+        }
+        self.list.push(Litter {
+            val: Val::ZERO,
+            brothers: None,
+            depth: u32::MAX,
+        });
+        self.next.extend(std::iter::repeat(0).take(stride));
+        self.wide.clear();
+        self.index.clear();
+        self.index.extend(std::iter::repeat(0).take(LITTERS_INDEX));
+        self.indexed = 0;
+    }
+
+    /// The bytes `list` and `next` may hold: [`LITTERS_BYTES`], and under an address-space
+    /// limit (`ulimit -v`) no more than they hold already and an eighth of what is left. The
+    /// tree's arenas take up to five eighths of what was left when the agent was made
+    /// (`Bayes::nodes_within`); the rest is for the search's small vectors, whose growth
+    /// would abort where the system refused it.
+    fn bytes_allowed(&self) -> usize {
+        let held = self.list.capacity_bytes() + self.next.capacity_bytes();
+        match duel_core::limits::address_space_left() {
+            Some(left) => LITTERS_BYTES.min(held.saturating_add((left / 8) as usize)),
+            None => LITTERS_BYTES,
         }
     }
 

@@ -265,13 +265,18 @@ impl<G: Game> Bayes<G> {
         self.max_nodes
     }
 
-    /// Forgets everything and makes `position` the root (fitting GW / GW2 from it).
-    pub fn start(&mut self, position: &G) {
-        self.start_until(position, None);
+    /// Forgets everything and makes `position` the root (fitting GW / GW2 from it): an
+    /// error where the fit cannot get the memory for its tables.
+    pub fn start(&mut self, position: &G) -> Result<(), SearchError> {
+        self.start_until(position, None)
     }
 
     /// [`Bayes::start`], with the fit of GW / GW2 cut short at `deadline`.
-    fn start_until(&mut self, position: &G, deadline: Option<std::time::Instant>) {
+    fn start_until(
+        &mut self,
+        position: &G,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(), SearchError> {
         let prior = match &self.kind {
             PriorKind::Symmetric { a, b, name } => Prior::Symmetric {
                 a: *a,
@@ -280,11 +285,13 @@ impl<G: Game> Bayes<G> {
             },
             PriorKind::Depth(t) => Prior::depth(t),
             PriorKind::GaltonWatson { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline)?;
+                st.check_room_for_tables(false)?;
                 Prior::depth(&fit_galton_watson(&st))
             }
             PriorKind::GaltonWatson2 { fit } => {
-                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline);
+                let st = MatchStatistics::sample(position, *fit, &mut self.rng, deadline)?;
+                st.check_room_for_tables(true)?;
                 Prior::depth_degree(&fit_galton_watson2(&st))
             }
         };
@@ -323,7 +330,7 @@ impl<G: Game> Bayes<G> {
                 self.chain_vals.clear();
                 self.chain_pri.clear();
                 self.root_pos = None;
-                return;
+                return Ok(());
             }
         };
         self.nodes.clear();
@@ -343,6 +350,7 @@ impl<G: Game> Bayes<G> {
         self.root_depth = 0;
         self.j1 = position.to_move();
         self.leaves_visited = 0;
+        Ok(())
     }
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
@@ -588,12 +596,15 @@ impl<G: Game> Bayes<G> {
         out
     }
 
-    /// The values (R_n, and whether on the boundary) of the root's children, in move order.
-    pub fn root_children(&mut self) -> Vec<(G::Move, LogProb)> {
-        self.materialize_root();
+    /// The values (R_n, and whether on the boundary) of the root's children, in move order:
+    /// an error where the tree has no room for them.
+    pub fn root_children(&mut self) -> Result<Vec<(G::Move, LogProb)>, SearchError> {
+        if !self.materialize_root() {
+            return Err(self.no_room_for("the root's moves were listed"));
+        }
         let n = self.nodes[self.root as usize];
-        n.children()
+        Ok(n.children()
             .map(|c| (self.nodes[c].mv, self.nodes[c].val.to_log().0))
-            .collect()
+            .collect())
     }
 }

@@ -90,12 +90,18 @@ impl<G: Game> Bayes<G> {
             return true;
         }
         self.resume = false;
-        self.materialize_root();
+        if !self.materialize_root() {
+            return false;
+        }
         let root = self.nodes[self.root as usize];
         for c in root.children() {
             let mut p1 = root_pos.clone();
             p1.play(self.nodes[c].mv);
             if self.nodes[c].state() == CHAIN {
+                // A tree without room for the child's litter starts afresh instead.
+                if !self.room_to_unzip(c as u32, &p1) {
+                    return false;
+                }
                 self.unzip(c as u32, &p1, self.root_depth + 1);
             }
             let child = self.nodes[c];
@@ -113,33 +119,43 @@ impl<G: Game> Bayes<G> {
         false
     }
 
-    /// Builds the children of the root if a match was played from it and kept as a chain.
-    pub(super) fn materialize_root(&mut self) {
+    /// Builds the children of the root if a match was played from it and kept as a chain:
+    /// false, with the allocation that failed kept ([`Bayes::short_of_memory`]), where the
+    /// tree has no room for them.
+    pub(super) fn materialize_root(&mut self) -> bool {
         if self.nodes[self.root as usize].state() == CHAIN {
             if let Some(pos) = self.root_pos.clone() {
+                if !self.room_to_unzip(self.root, &pos) {
+                    return false;
+                }
                 self.unzip(self.root, &pos, self.root_depth);
             }
         }
+        true
     }
 
-    /// The child of the root with the largest R_n (ties at random), and its move.
-    pub(super) fn best_child(&mut self) -> u32 {
-        self.materialize_root();
+    /// The child of the root with the largest R_n (ties at random): an error where the tree
+    /// has no room for the root's children.
+    pub(super) fn best_child(&mut self) -> Result<u32, SearchError> {
+        if !self.materialize_root() {
+            return Err(self.no_room_for("the root's moves were expanded"));
+        }
         let n = self.nodes[self.root as usize];
         let kids = &self.nodes[n.children()];
         let values = kids.iter().map(|k| k.val.to_log().0.logit());
-        n.first_child + argmax_random_ties(values, &mut self.rng) as u32
+        Ok(n.first_child + argmax_random_ties(values, &mut self.rng) as u32)
     }
+
     /// Forgets the tree and makes `position` the root, half of a time budget at most going
     /// to fitting GW / GW2.
-    fn fresh_root(&mut self, position: &G, budget: Budget) {
+    fn fresh_root(&mut self, position: &G, budget: Budget) -> Result<(), SearchError> {
         let deadline = match budget {
             Budget::Millis(ms) => {
                 Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
             }
             Budget::Iterations(_) => None,
         };
-        self.start_until(position, deadline);
+        self.start_until(position, deadline)
     }
 
     /// The iterations of a search from the root `position` within `clock`, and why they
@@ -229,14 +245,14 @@ impl<G: Game> Agent<G> for Bayes<G> {
         // A tree that could not grow in the last search tries again.
         self.short_of_memory = None;
         if !reused_tree {
-            self.fresh_root(position, budget);
+            self.fresh_root(position, budget)?;
         }
         let (mut iterations, mut stopped) = self.iterate(position, budget, &clock);
         if reused_tree && iterations == 0 && stopped == StopReason::Memory {
             // The kept tree had no room for one iteration below the new root: start afresh.
             reused_tree = false;
             self.short_of_memory = None;
-            self.fresh_root(position, budget);
+            self.fresh_root(position, budget)?;
             (iterations, stopped) = self.iterate(position, budget, &clock);
         }
         if self.nodes[self.root as usize].state() == BOUNDARY {
@@ -251,7 +267,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
             // Not even the root's children found room: there is no move to choose among.
             return Err(self.no_room_for("the root's moves were expanded"));
         }
-        let best = self.best_child();
+        let best = self.best_child()?;
         Ok(SearchResult {
             best: self.nodes[best as usize].mv,
             estimate: self.root_value().prob(),

@@ -96,7 +96,7 @@ fn materialised_symp(d: u32, k: u32, seed: u64, steps: usize) -> Bayes<Pearl> {
     let game = Pearl::new(d, k, None, seed).unwrap();
     let mut agent = Bayes::new(symp(0.6), seed);
     agent.lazy = false;
-    agent.start(&game);
+    agent.start(&game).unwrap();
     for _ in 0..steps {
         agent.step();
     }
@@ -190,8 +190,8 @@ fn lazy_matches_eager<G: Game>(
     let mut eager = Bayes::reference(kind.clone(), seed);
     let mut lazy = Bayes::new(kind, seed);
     assert!(eager.is_reference() && !lazy.is_reference());
-    eager.start(game);
-    lazy.start(game);
+    eager.start(game).unwrap();
+    lazy.start(game).unwrap();
     let mut resumed = 0;
     for n in 0..steps {
         resumed += (lazy.resume && lazy.keeps.first() == Some(&true)) as u32;
@@ -381,7 +381,7 @@ fn restarts_forget_the_litters_of_another_fit() {
     let j1 = j1_moves_at(2);
     let mut litters = Vec::new();
     for pos in [&game, &later] {
-        agent.start(pos);
+        agent.start(pos).unwrap();
         let (m, ln_s) = prior_of(father);
         let prior = agent.litters.prior.as_ref().unwrap();
         let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
@@ -401,7 +401,7 @@ fn restarts_forget_the_litters_of_another_fit() {
 fn one_level(kids: &[Val]) -> Bayes<Pearl> {
     let game = Pearl::new(2, 4, None, 1).unwrap();
     let mut agent = Bayes::new(symp(0.6), 1);
-    agent.start(&game);
+    agent.start(&game).unwrap();
     let mv = agent.nodes[0].mv;
     agent.nodes[0].first_child = 1;
     agent.nodes[0].n_children = kids.len() as u16;
