@@ -81,9 +81,6 @@ pub fn rematches(
                 continue;
             }
         };
-        // The two results agree when their 95 % intervals overlap.
-        let same = theirs.a_score_ci95[0] <= mine.a_score_ci95[1]
-            && mine.a_score_ci95[0] <= theirs.a_score_ci95[1];
         let side = |s: &Summary| {
             if s.a_score_ci95[0] > 0.5 {
                 "wins"
@@ -93,13 +90,23 @@ pub fn rematches(
                 "is level"
             }
         };
+        // The same result: the agent wins, loses or is level (its interval holding 1/2)
+        // against both.
+        let same = side(&theirs) == side(&mine);
+        let overlap = theirs.a_score_ci95[0] <= mine.a_score_ci95[1]
+            && mine.a_score_ci95[0] <= theirs.a_score_ci95[1];
         let verdict = if same {
             format!("the same result: {agent} {} against either", side(&theirs))
         } else {
             format!(
-                "another result: {agent} {} against the paper's player and {} against duel's",
+                "another result: {agent} {} against the paper's player and {} against duel's{}",
                 side(&theirs),
-                side(&mine)
+                side(&mine),
+                if overlap {
+                    " (the two intervals overlap: these games do not separate the scores)"
+                } else {
+                    ""
+                }
             )
         };
         let _ = writeln!(
@@ -134,7 +141,7 @@ pub fn rematches(
     if !rows.is_empty() {
         let _ = write!(
             md,
-            "\n**The families against duel's own fits.** Where duel's championship crowned another player than the paper's, the paper's agent plays both, on the same games ({games} each, half with each agent first; on Pearl the same realizations), each agent at the paper's first-move iteration count of the family's smallest budget. Scores are the paper's agent's (wins plus half the draws, per game; 95 % interval; its wins/losses/draws); the result is the same when the two intervals overlap.\n\n| family | agent | opponent's iterations a move | the paper's player: score | duel's winner: score | result |\n| --- | --- | --- | --- | --- | --- |\n{lines}"
+            "\n**The families against duel's own fits.** Where duel's championship crowned another player than the paper's, the paper's agent plays both, on the same games ({games} each, half with each agent first; on Pearl the same realizations), each agent at the paper's first-move iteration count of the family's smallest budget. Scores are the paper's agent's (wins plus half the draws, per game; 95 % interval; its wins/losses/draws); the result is the same when the agent wins against both (its interval above 1/2), loses against both, or is level against both (its interval holds 1/2).\n\n| family | agent | opponent's iterations a move | the paper's player: score | duel's winner: score | result |\n| --- | --- | --- | --- | --- | --- |\n{lines}"
         );
     }
     (json!(rows), checks)
