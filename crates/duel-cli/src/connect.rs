@@ -2,16 +2,19 @@
 //! `connect:WxH:4`) with the specialised solver (after Pascal Pons), one position, every
 //! column of one, or a whole benchmark file.
 
+use std::io::Seek;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 use duel::games::connect4_answer::{
-    analyze_on, book as book_answer, parse_memory, read_file, solve_file, solve_on, BookFile,
-    ConnectError, SolverOptions, BOOK_TABLE_LOG,
+    analyze_on, book as book_answer, exact_book, parse_memory, read_file, solve_file, solve_on,
+    BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
 use duel::games::connect4_book::Progress;
+use duel::games::connect4_score_build::{Progress as ExactProgress, Solved as ExactSolved};
+use duel::games::connect4_scores::ScoreBook;
 
 use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
@@ -26,22 +29,48 @@ pub enum Cmd {
     Analyze(AnalyzeArgs),
     /// Builds the opening book of the `solver` and `auto` agents: their move at every
     /// position they can meet within PLIES stones, playing either side (minutes per ply
-    /// early on); writes it as text.
+    /// early on); with --exact, the book of exact scores of every position within PLIES
+    /// stones that `solve` and `analyze` answer from. Writes it as text.
     Book(BookArgs),
 }
 
 /// Arguments of `duel connect book`.
 #[derive(clap::Args)]
 pub struct BookArgs {
-    /// The most stones of a position in the book (at most 12; the shipped book has 9).
-    #[arg(long, default_value_t = 9)]
-    plies: u32,
+    /// The most stones of a position in the book (at most 12; the shipped book has 9; with
+    /// --exact at most 8, default and shipped 4).
+    #[arg(long)]
+    plies: Option<u32>,
     /// Where to write the book (default: standard output); checked before the book is built.
+    /// With --exact each position is written as it is solved, and the whole book, in order,
+    /// at the end.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// A book whose answers are taken as they are (to extend it by more plies).
+    /// A book whose answers are taken as they are (to extend it by more plies; with
+    /// --exact also the file of an interrupted build, to resume it).
     #[arg(long)]
     extend: Option<PathBuf>,
+    /// The book of exact scores of every position within PLIES stones, one of each mirror
+    /// pair, for `solve` and `analyze` on any board of --game (7×6 and 4 plies, the shipped
+    /// book: about 45 minutes on 2 threads).
+    #[arg(long)]
+    exact: bool,
+    #[command(flatten)]
+    solver: BookSolverArgs,
+}
+
+/// How the solver of `book --exact` is built.
+#[derive(clap::Args)]
+pub struct BookSolverArgs {
+    /// With --exact, the game: connect:WxH:4 (as `solve`).
+    #[arg(long, default_value = "connect:7x6:4", requires = "exact")]
+    game: String,
+    /// With --exact, each thread's table, e.g. 64M (default 64M).
+    #[arg(long, requires = "exact")]
+    memory: Option<String>,
+    /// With --exact, threads, each solving its own positions with its own table.
+    #[arg(long, default_value_t = 1, requires = "exact")]
+    threads: usize,
 }
 
 /// How the solver is built (`solve` and `analyze`).
@@ -61,6 +90,10 @@ pub struct SolverArgs {
     /// own table of --memory.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Search every position, also those the book of exact scores holds (on 7×6 every
+    /// position of up to 4 stones, answered at once otherwise; `duel connect book --exact`).
+    #[arg(long)]
+    no_book: bool,
 }
 
 impl SolverArgs {
@@ -69,6 +102,7 @@ impl SolverArgs {
             game: self.game.clone(),
             memory: self.memory.as_deref().map(parse_memory).transpose()?,
             threads: self.threads.clamp(1, 256),
+            book: !self.no_book,
         })
     }
 }
@@ -115,6 +149,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 }
 
 fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    if args.exact {
+        return exact(args, ctx);
+    }
+    let plies = args.plies.unwrap_or(9);
     let table_bytes = Solver::table_bytes_for(BOOK_TABLE_LOG) as u64;
     let threads = crate::system::threads_within_memory(table_bytes);
     let file = args.out.as_deref().map(BookFile::open).transpose()?;
@@ -125,7 +163,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         bar.set_position(p.done as u64);
         bar.set_message(format!("connect book, ply {}", p.ply));
     };
-    let book = book_answer(args.plies, args.extend.as_deref(), threads, &on_progress)?;
+    let book = book_answer(plies, args.extend.as_deref(), threads, &on_progress)?;
     bar.finish_and_clear();
     match (&args.out, file) {
         (Some(path), Some(file)) => {
@@ -141,6 +179,102 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         _ => out_raw!("{}", book.to_text()),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `duel connect book --exact`: each position written to `--out` as it is solved (so an
+/// interrupted build loses nothing and `--extend` resumes it), the whole book at the end.
+fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    let plies = args.plies.unwrap_or(4);
+    let options = SolverOptions {
+        game: args.solver.game.clone(),
+        memory: args
+            .solver
+            .memory
+            .as_deref()
+            .map(parse_memory)
+            .transpose()?,
+        threads: args.solver.threads.clamp(1, 256),
+        book: false,
+    };
+    let extend = match &args.extend {
+        Some(path) => Some((path.display().to_string(), read_file(path)?)),
+        None => None,
+    };
+    let file = match &args.out {
+        Some(path) => {
+            let mut f = std::fs::File::create(path).map_err(|e| ConnectError::Write {
+                file: path.display().to_string(),
+                why: e.to_string(),
+            })?;
+            let (w, h) = duel::games::connect4_answer::board_size(&options.game)?;
+            f.write_all(ScoreBook::new(w, h, plies).header().as_bytes())
+                .map_err(|e| write_error(path, e))?;
+            Some(std::sync::Mutex::new(f))
+        }
+        None => None,
+    };
+    let failed = std::sync::Mutex::new(None);
+    let on_solved = |s: &ExactSolved| {
+        let (Some(file), Some(path)) = (&file, &args.out) else {
+            return;
+        };
+        if let Ok(mut f) = file.lock() {
+            if let Err(e) = f.write_all(ScoreBook::line(&s.moves, s.score).as_bytes()) {
+                if let Ok(mut first) = failed.lock() {
+                    first.get_or_insert(write_error(path, e));
+                }
+            }
+        }
+    };
+    let start = Instant::now();
+    let bar = progress(ctx, 1, "connect book --exact");
+    let on_progress = |p: ExactProgress| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+        bar.set_message(format!("connect book --exact, ply {}", p.ply));
+    };
+    let book = exact_book(
+        &options,
+        plies,
+        extend.as_ref().map(|(f, t)| (f.as_str(), t.as_str())),
+        &on_solved,
+        &on_progress,
+    )?;
+    bar.finish_and_clear();
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e.into());
+    }
+    match (&args.out, file) {
+        (Some(path), Some(file)) => {
+            let mut f = file.into_inner().map_err(|_| ConnectError::Write {
+                file: path.display().to_string(),
+                why: "a thread writing it failed".to_string(),
+            })?;
+            f.set_len(0)
+                .and_then(|()| f.seek(std::io::SeekFrom::Start(0)).map(|_| ()))
+                .and_then(|()| f.write_all(book.to_text().as_bytes()))
+                .and_then(|()| f.flush())
+                .map_err(|e| write_error(path, e))?;
+            out!(
+                "{}: {} positions of up to {} stones, in {:.1} s on {} thread(s)",
+                path.display(),
+                book.len(),
+                book.plies(),
+                start.elapsed().as_secs_f64(),
+                options.threads
+            );
+        }
+        _ => out_raw!("{}", book.to_text()),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_error(path: &std::path::Path, e: std::io::Error) -> ConnectError {
+    ConnectError::Write {
+        file: path.display().to_string(),
+        why: e.to_string(),
+    }
 }
 
 fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
@@ -174,8 +308,9 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         }
         let bytes = options.memory.unwrap_or(DEFAULT_TABLE_BYTES);
         // One solver and table per thread, each thread solving its own positions.
+        let book = options.book.then(ScoreBook::standard).flatten();
         let mut solvers = (0..options.threads)
-            .map(|_| Solver::try_with_table_bytes(bytes))
+            .map(|_| Solver::try_with_table_bytes(bytes).map(|s| s.with_book(book.clone())))
             .collect::<Result<Vec<_>, _>>()
             .map_err(ConnectError::from)?;
         let text = read_file(&path)?;

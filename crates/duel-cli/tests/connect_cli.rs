@@ -172,3 +172,124 @@ fn endless_files_and_unwritable_books_are_refused_at_once() {
     assert!(err.starts_with("duel: error: cannot write "), "{err}");
     assert!(start.elapsed().as_secs() < 10);
 }
+
+/// `duel connect book --exact` writes each position as it is solved; killed midway, its file
+/// resumes the build through `--extend`, and the result equals a build from scratch.
+#[test]
+fn the_exact_book_is_written_as_it_comes_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("duel-exact-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.txt");
+    let args = |out: &std::path::Path| {
+        vec![
+            "connect".to_string(),
+            "book".to_string(),
+            "--exact".to_string(),
+            "--game".to_string(),
+            "connect:5x4:4".to_string(),
+            "--plies".to_string(),
+            "4".to_string(),
+            "--out".to_string(),
+            out.display().to_string(),
+        ]
+    };
+    let run = |a: &[String]| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        duel_text(&a)
+    };
+    let (code, out, err) = run(&args(&whole));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("positions of up to 4 stones"), "{out}");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    assert!(
+        text.contains("\ngame connect:5x4:4\nplies 4\n- 0\n"),
+        "{text}"
+    );
+    // An interrupted build: its header and the first half of its lines, in any order.
+    let lines: Vec<&str> = text.lines().collect();
+    let body: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    let half = dir.join("half.txt");
+    let mut partial: Vec<&str> = body[..2].to_vec();
+    partial.extend(body[2..].iter().rev().take((body.len() - 2) / 2));
+    std::fs::write(&half, partial.join("\n") + "\n").unwrap();
+    let resumed = dir.join("resumed.txt");
+    let mut a = args(&resumed);
+    a.extend(["--extend".to_string(), half.display().to_string()]);
+    let (code, _, err) = run(&a);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&resumed).unwrap(), text);
+    // Resuming into the file it reads from keeps every line.
+    let mut a = args(&half);
+    a.extend(["--extend".to_string(), half.display().to_string()]);
+    let (code, _, err) = run(&a);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&half).unwrap(), text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The empty 7×6 board and its columns come from the shipped book of exact scores at once;
+/// `--no-book` searches them (checked here on a position of 4 stones the search settles in about a second).
+#[test]
+fn the_empty_board_is_answered_from_the_book_of_exact_scores() {
+    let (code, out, err) = duel_text(&["connect", "analyze", "", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["scores"], serde_json::json!([-2, -1, 0, 1, 0, -1, -2]));
+    assert_eq!(v["best"], serde_json::json!([4]));
+    let (code, out, err) = duel_text(&["connect", "solve", "", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["score"].as_i64(), v["nodes"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let with = |book: bool| {
+        let mut a = vec!["connect", "solve", "1415", "--json"];
+        if !book {
+            a.push("--no-book");
+        }
+        let (code, out, err) = duel_text(&a);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let (a, b) = (with(true), with(false));
+    assert_eq!(a["score"], b["score"]);
+    assert_eq!(a["best"], b["best"]);
+    assert_eq!(a["nodes"], 1);
+    assert!(b["nodes"].as_u64().unwrap() > 1000);
+}
+
+#[test]
+fn bad_exact_book_arguments_are_one_clear_error() {
+    common::assert_error(
+        &["connect", "book", "--exact", "--plies", "9"],
+        "--plies 9 is too many for --exact: at most 8",
+    );
+    common::assert_error(
+        &["connect", "book", "--exact", "--game", "connect:10x6:4"],
+        "the Connect Four solver takes",
+    );
+    common::assert_error(&["connect", "book", "--game", "connect:5x4:4"], "--exact");
+    let dir = std::env::temp_dir().join(format!("duel-exact-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("other.txt");
+    std::fs::write(&file, "game connect:6x5:4\nplies 1\n- 0\n").unwrap();
+    let path = file.to_str().unwrap();
+    common::assert_error(
+        &[
+            "connect",
+            "book",
+            "--exact",
+            "--game",
+            "connect:5x4:4",
+            "--extend",
+            path,
+        ],
+        "a book of 6x5, not of 5x4",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

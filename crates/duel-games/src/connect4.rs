@@ -21,6 +21,7 @@
 //! in parallel over the shared table ([`BoardSolver::with_threads`]).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 use duel_core::game::GameError;
@@ -29,6 +30,7 @@ use duel_core::text::quote;
 use thiserror::Error;
 
 pub use crate::connect4_board::{Bits, Board};
+use crate::connect4_scores::ScoreBook;
 use crate::connect4_search::Search;
 use crate::connect4_table::KeyTable;
 
@@ -57,6 +59,7 @@ pub type Solver = BoardSolver<WIDTH, HEIGHT>;
 pub struct BoardSolver<const W: usize, const H: usize, B: Bits = u64> {
     table: B::Table,
     threads: usize,
+    book: Option<Arc<ScoreBook>>,
 }
 
 /// A search stopped by [`BoardSolver::try_solve_weak`]'s limits, after `nodes` positions.
@@ -125,7 +128,13 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         let mut bytes = bytes.max(Self::min_table_bytes());
         loop {
             match B::Table::try_new(bytes, Self::KEY_BITS) {
-                Ok(table) => return BoardSolver { table, threads: 1 },
+                Ok(table) => {
+                    return BoardSolver {
+                        table,
+                        threads: 1,
+                        book: None,
+                    }
+                }
                 Err(_) if bytes > Self::min_table_bytes() => bytes /= 2,
                 Err(_) => std::alloc::handle_alloc_error(
                     std::alloc::Layout::array::<u64>((bytes / 8) as usize)
@@ -146,6 +155,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         Ok(BoardSolver {
             table: B::Table::try_new(bytes, Self::KEY_BITS)?,
             threads: 1,
+            book: None,
         })
     }
 
@@ -155,6 +165,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         Ok(BoardSolver {
             table: B::Table::try_new(Self::table_bytes_for(log_size) as u64, Self::KEY_BITS)?,
             threads: 1,
+            book: None,
         })
     }
 
@@ -164,6 +175,18 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The solver answering the positions of `book` from it, without searching them (at
+    /// the root and within the search); a book of another board is not taken.
+    pub fn with_book(mut self, book: Option<Arc<ScoreBook>>) -> Self {
+        self.set_book(book);
+        self
+    }
+
+    /// Takes `book` as [`BoardSolver::with_book`] does (`None`: no book).
+    pub fn set_book(&mut self, book: Option<Arc<ScoreBook>>) {
+        self.book = book.filter(|b| b.fits::<W, H>());
     }
 
     /// The fewest bytes of a table on this board (1 MiB; 32 MiB on 8×7, whose keys need
@@ -191,7 +214,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
 
     /// A one-thread search over the table, without limits.
     fn search(&self) -> Search<'_, W, H, B> {
-        Search::new(&self.table, u64::MAX, None, None)
+        Search::new(&self.table, u64::MAX, None, None).with_book(self.book.as_deref())
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
@@ -248,7 +271,12 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> (Solved, bool) {
-        let mut s = Search::new(&self.table, max_nodes, deadline, None);
+        if let Some(score) = self.book.as_ref().and_then(|b| b.score(p)) {
+            let score = if weak { score.signum() } else { score };
+            return (Solved { score, nodes: 1 }, false);
+        }
+        let mut s =
+            Search::new(&self.table, max_nodes, deadline, None).with_book(self.book.as_deref());
         let children = if self.threads > 1 && !p.can_win_next() {
             s.ordered_children(p)
         } else {
@@ -292,13 +320,14 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     ) -> (i32, u64, bool) {
         let cut = AtomicBool::new(false);
         let next = AtomicUsize::new(0);
-        let table = &self.table;
+        let (table, book) = (&self.table, self.book.as_deref());
         let results: Vec<(i32, u64, bool)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.threads.min(children.len()))
                 .map(|_| {
                     let (cut, next) = (&cut, &next);
                     scope.spawn(move || {
-                        let mut s = Search::new(table, max_nodes, deadline, Some(cut));
+                        let mut s =
+                            Search::new(table, max_nodes, deadline, Some(cut)).with_book(book);
                         let mut best = i32::MIN;
                         while let Some(child) = children.get(next.fetch_add(1, Relaxed)) {
                             let v = -s.negamax(child, -beta, -alpha);
@@ -509,7 +538,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
             return ((out, nodes), false);
         }
         let next = AtomicUsize::new(0);
-        let table = &self.table;
+        let (table, book) = (&self.table, self.book.as_deref());
         let solved: Vec<Vec<(u32, Solved, bool)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
@@ -517,7 +546,8 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
                     scope.spawn(move || {
                         let mut mine = Vec::new();
                         while let Some((col, child)) = children.get(next.fetch_add(1, Relaxed)) {
-                            let mut s = Search::new(table, u64::MAX, deadline, None);
+                            let mut s =
+                                Search::new(table, u64::MAX, deadline, None).with_book(book);
                             let score = Self::narrow(child, false, |alpha, beta| {
                                 (s.negamax(child, alpha, beta), s.stopped)
                             });

@@ -26,10 +26,20 @@ use crate::connect4::{
     SizeVisitor, Solver, TableError, BOARD_SIZES, DEFAULT_TABLE_BYTES,
 };
 use crate::connect4_book::{generate, Book, Progress};
+use crate::connect4_score_build::{self as score_build, build as build_scores};
+use crate::connect4_scores::ScoreBook;
 use crate::spec::{parse_game, AnyGame};
 
 /// The most plies of an opening book: the positions grow about sevenfold every two plies.
 pub const MAX_BOOK_PLIES: u32 = 12;
+
+/// The most plies of a book of exact scores: each ply costs several times the one before
+/// (4 plies of 7×6, 750 positions: about 45 minutes on 2 cores).
+pub const MAX_EXACT_PLIES: u32 = 8;
+
+/// Each thread's table when building a book of exact scores, unless `--memory` says
+/// otherwise: 64 MiB.
+pub const EXACT_BOOK_TABLE_BYTES: u64 = 64 << 20;
 
 /// The size of each thread's table when building a book: 2^23 entries
 /// ([`Solver::table_bytes_for`] gives its bytes).
@@ -106,6 +116,9 @@ pub enum ConnectError {
     /// More plies than [`MAX_BOOK_PLIES`].
     #[error("--plies {0} is too many: at most {MAX_BOOK_PLIES} (the positions grow about sevenfold every two plies)")]
     TooManyPlies(u32),
+    /// More plies than [`MAX_EXACT_PLIES`].
+    #[error("--plies {0} is too many for --exact: at most {MAX_EXACT_PLIES} (each ply costs several times the one before; 4 plies of 7x6 take about 45 minutes on 2 cores)")]
+    TooManyExactPlies(u32),
 }
 
 impl From<TableError> for ConnectError {
@@ -140,6 +153,9 @@ pub struct SolverOptions {
     /// `analyze`'s columns shared out among them ([`BoardSolver::with_threads`]); for a
     /// file, one solver and table each.
     pub threads: usize,
+    /// Whether the positions of the shipped book of exact scores ([`ScoreBook::standard`],
+    /// 7×6) are answered from it rather than searched.
+    pub book: bool,
 }
 
 impl Default for SolverOptions {
@@ -148,6 +164,7 @@ impl Default for SolverOptions {
             game: "connect:7x6:4".to_string(),
             memory: None,
             threads: 1,
+            book: true,
         }
     }
 }
@@ -178,8 +195,8 @@ pub fn parse_memory(text: &str) -> Result<u64, ConnectError> {
     n.checked_mul(1u64 << shift).ok_or_else(bad)
 }
 
-/// The board size of `game`, when the solver takes it.
-fn board_size(game: &str) -> Result<(u32, u32), ConnectError> {
+/// The columns and rows of `game`, a `connect:WxH:4` the solver takes.
+pub fn board_size(game: &str) -> Result<(u32, u32), ConnectError> {
     let size = |game: &AnyGame| match game {
         AnyGame::Connect64(c) => Some(c.rules()),
         AnyGame::Connect128(c) => Some(c.rules()),
@@ -216,7 +233,73 @@ fn build_solver<const W: usize, const H: usize, B: Bits>(
     let bytes = options
         .memory
         .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H, B>::min_table_bytes()));
-    Ok(BoardSolver::<W, H, B>::try_with_table_bytes(bytes)?.with_threads(options.threads))
+    Ok(BoardSolver::<W, H, B>::try_with_table_bytes(bytes)?
+        .with_threads(options.threads)
+        .with_book(options.book.then(ScoreBook::standard).flatten()))
+}
+
+/// `duel connect book --exact`: the book of exact scores of every position of
+/// `options.game` within `plies` stones ([`build_scores`]), on `options.threads` threads,
+/// each with a table of `options.memory` (default [`EXACT_BOOK_TABLE_BYTES`]); `extend` is
+/// a book of this board, its file's name and text (complete or not: an interrupted build's
+/// file, [`read_file`]), whose scores are taken as they are. `on_solved` is called with each position as it is solved,
+/// `on_progress` as each ply advances.
+pub fn exact_book(
+    options: &SolverOptions,
+    plies: u32,
+    extend: Option<(&str, &str)>,
+    on_solved: &(dyn Fn(&score_build::Solved) + Sync),
+    on_progress: &(dyn Fn(score_build::Progress) + Sync),
+) -> Result<ScoreBook, ConnectError> {
+    if plies > MAX_EXACT_PLIES {
+        return Err(ConnectError::TooManyExactPlies(plies));
+    }
+    struct Build<'a> {
+        options: &'a SolverOptions,
+        plies: u32,
+        extend: Option<(&'a str, &'a str)>,
+        on_solved: &'a (dyn Fn(&score_build::Solved) + Sync),
+        on_progress: &'a (dyn Fn(score_build::Progress) + Sync),
+    }
+    impl SizeVisitor for Build<'_> {
+        type Output = Result<ScoreBook, ConnectError>;
+        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
+            let known = match self.extend {
+                Some((file, text)) => {
+                    Some(
+                        ScoreBook::parse::<W, H, B>(text).map_err(|error| ConnectError::File {
+                            file: file.to_string(),
+                            error,
+                        })?,
+                    )
+                }
+                None => None,
+            };
+            let bytes = self
+                .options
+                .memory
+                .unwrap_or(EXACT_BOOK_TABLE_BYTES.max(BoardSolver::<W, H, B>::min_table_bytes()));
+            Ok(build_scores::<W, H, B>(
+                self.plies,
+                self.options.threads,
+                bytes,
+                known.as_ref(),
+                self.on_solved,
+                self.on_progress,
+            )?)
+        }
+    }
+    let (w, h) = board_size(&options.game)?;
+    let build = Build {
+        options,
+        plies,
+        extend,
+        on_solved,
+        on_progress,
+    };
+    with_board_size(w, h, build).ok_or(ConnectError::Size {
+        game: options.game.clone(),
+    })?
 }
 
 /// `duel connect solve MOVES [--game G]`: [`solve_position`] on the board of

@@ -45,6 +45,8 @@ pub trait Bits:
     /// The low bits of `x` (the board's constants are built as `u128` and cut to the word;
     /// the cut folds away at compile time).
     fn from_u128(x: u128) -> Self;
+    /// The word widened to `u128`.
+    fn to_u128(self) -> u128;
     /// The set bits.
     fn count_ones(self) -> u32;
     /// Two's complement negation (the lowest set bit of `x` is `x & x.wrapping_neg()`).
@@ -60,6 +62,10 @@ impl Bits for u64 {
     #[inline(always)]
     fn from_u128(x: u128) -> Self {
         x as u64
+    }
+    #[inline(always)]
+    fn to_u128(self) -> u128 {
+        u128::from(self)
     }
     #[inline(always)]
     fn count_ones(self) -> u32 {
@@ -80,6 +86,10 @@ impl Bits for u128 {
     #[inline(always)]
     fn from_u128(x: u128) -> Self {
         x
+    }
+    #[inline(always)]
+    fn to_u128(self) -> u128 {
+        self
     }
     #[inline(always)]
     fn count_ones(self) -> u32 {

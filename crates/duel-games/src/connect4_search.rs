@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use crate::connect4_board::{Bits, Board};
+use crate::connect4_scores::{canonical_key, ScoreBook};
 use crate::connect4_table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
@@ -23,6 +24,10 @@ pub(crate) struct Search<'t, const W: usize, const H: usize, B: Bits = u64> {
     deadline: Option<Instant>,
     /// Raised by another thread when this search's work is no longer needed.
     done: Option<&'t AtomicBool>,
+    /// Exact scores of the board's first positions, answered without searching.
+    book: Option<&'t ScoreBook>,
+    /// The most stones of a position of `book` (none without one).
+    book_plies: Option<u32>,
     /// Set when a limit is reached or `done` is raised: every search returns at
     /// once, and nothing more is stored.
     pub stopped: bool,
@@ -45,8 +50,17 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
             max_nodes,
             deadline,
             done,
+            book: None,
+            book_plies: None,
             stopped: false,
         }
+    }
+
+    /// The search answering the positions of `book` (a book of this board) from it.
+    pub fn with_book(mut self, book: Option<&'t ScoreBook>) -> Self {
+        self.book = book.filter(|b| b.fits::<W, H>());
+        self.book_plies = self.book.map(|b| b.plies());
+        self
     }
 
     /// The key of `p`'s entry (the smaller of its key and its mirror's) and whether it is
@@ -80,6 +94,11 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
         self.check_limits();
         if self.stopped {
             return 0;
+        }
+        if self.book_plies.is_some_and(|n| p.moves <= n) {
+            if let Some(score) = self.book.and_then(|b| b.score_of(canonical_key(p))) {
+                return score;
+            }
         }
         let next = p.possible_non_losing_moves();
         if next == B::ZERO {
