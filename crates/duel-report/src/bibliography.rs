@@ -79,6 +79,11 @@ pub const OTHER_SOURCES: &[Reference] = &[
         cited_as: "Allis (1988)",
         entry: "L. V. Allis, *A knowledge-based approach of Connect-Four*, 1988 (the first player wins 7×6 Connect Four by playing the middle column).",
     },
+    Reference {
+        anchor: "ref-tromp",
+        cited_as: "Tromp (1995)",
+        entry: "J. Tromp, *John's Connect Four Playground*, 1995 (7×6 solved by search: the first player wins by the middle column, draws by either column beside it, and loses by the four others).",
+    },
 ];
 
 /// Every cited work: the papers, then the other sources.

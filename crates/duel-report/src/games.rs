@@ -88,6 +88,8 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     crate::step("Connect Four benchmark");
     connect4_book(opts, &mut s, &mut md, &mut data);
     crate::step("opening book");
+    crate::games_scores::connect4_scores(opts, &mut s, &mut md, &mut data);
+    crate::step("book of exact scores");
 
     s.markdown = md;
     s.json = serde_json::Value::Object(data);

@@ -1,0 +1,176 @@
+//! The report's part on the book of exact scores of Connect Four 7×6: its positions by
+//! stones, the empty board's columns against the known first-move values, the book's own
+//! consistency, Pons's published scores of its positions, and entries solved again without
+//! it.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde_json::json;
+
+use crate::{Check, ReportOptions, Section, Status};
+use duel_games::connect4::{parse_test_file, Position, Solver};
+use duel_games::connect4_scores::ScoreBook;
+
+/// Pons's hardest benchmark file, whose first positions have at most 4 stones.
+const L1_R3: &str = include_str!("../../duel-games/data/connect4/Test_L1_R3");
+
+/// The part, into `s`, `md` and `data`.
+pub fn connect4_scores(
+    opts: &ReportOptions,
+    s: &mut Section,
+    md: &mut String,
+    data: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    md.push_str("### Connect Four 7×6: the book of exact scores (new)\n\n");
+    let Some(book) = ScoreBook::standard() else {
+        md.push_str("The embedded book does not parse.\n\n");
+        s.checks.push(Check::new(
+            "book of exact scores",
+            "beyond the papers (the book of exact scores)",
+            "a book",
+            "unreadable",
+            Status::Differs,
+            "",
+        ));
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "The exact score of every position within {p} stones, one of each mirror pair (`duel connect book --exact --plies {p}`): `duel connect solve` and `analyze` answer these positions from it, and the search looks them up instead of searching them. Scores are for the side to move.\n",
+        p = book.plies()
+    );
+    md.push_str("| stones | positions | won | drawn | lost |\n| --- | --- | --- | --- | --- |\n");
+    let mut rows = Vec::new();
+    for ply in 0..=book.plies() as usize {
+        let at: Vec<i32> = book
+            .entries()
+            .iter()
+            .filter(|(m, _)| m.len() == ply)
+            .map(|e| e.1)
+            .collect();
+        let count = |f: fn(&i32) -> bool| at.iter().filter(|v| f(v)).count();
+        let (won, drawn, lost) = (count(|v| *v > 0), count(|v| *v == 0), count(|v| *v < 0));
+        let _ = writeln!(md, "| {ply} | {} | {won} | {drawn} | {lost} |", at.len());
+        rows.push(
+            json!({"stones": ply, "positions": at.len(), "won": won, "drawn": drawn, "lost": lost}),
+        );
+    }
+    md.push('\n');
+
+    // The first move's values: Tromp's (1995) and Allis's (1988) results, as scores.
+    let empty = Position::new();
+    let columns: Vec<String> = (0..7)
+        .map(|c| {
+            let mut child = empty;
+            child.play_col(c);
+            book.score(&child)
+                .map_or("?".to_string(), |v| (-v).to_string())
+        })
+        .collect();
+    let words = |scores: &[String]| -> String {
+        scores
+            .iter()
+            .map(|v| match v.parse::<i32>() {
+                Ok(v) if v > 0 => "win",
+                Ok(0) => "draw",
+                Ok(_) => "loss",
+                Err(_) => "?",
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    s.checks.push(Check::compare(
+        "Connect Four 7×6: the value of each first move, columns 1 to 7",
+        "Tromp (1995), John's Connect Four Playground",
+        "loss loss draw win draw loss loss",
+        &words(&columns),
+        &format!(
+            "the book's exact scores: {}; the empty board's: {}",
+            columns.join(" "),
+            book.score(&empty)
+                .map_or("?".to_string(), |v| v.to_string())
+        ),
+    ));
+    let checked = book.check::<7, 6, u64>();
+    s.checks.push(Check::new(
+        "book of exact scores: every position within its stones is in it, and each score is the best of its columns",
+        "beyond the papers (the book's own consistency)",
+        "consistent",
+        &match &checked {
+            Ok(n) => format!("consistent ({n} positions checked against their children)"),
+            Err(e) => e.clone(),
+        },
+        if checked.is_ok() { Status::New } else { Status::Differs },
+        "a win at once scores as that win, any other column the opposite of its child's score; the positions of the last ply are checked by solving (below)",
+    ));
+    // Pons's published scores of the file's positions the book holds.
+    let (mut compared, mut agree) = (0, 0);
+    if let Ok(cases) = parse_test_file(L1_R3) {
+        for c in &cases {
+            let Ok(p) = Position::parse(&c.moves) else {
+                continue;
+            };
+            if p.moves_played() <= book.plies() {
+                compared += 1;
+                agree += usize::from(c.score.is_some() && book.score(&p) == c.score);
+            }
+        }
+    }
+    s.checks.push(Check::compare(
+        "book of exact scores: Pons's published scores of Test_L1_R3's positions within its stones",
+        "Connect Four benchmark, Test_L1_R3",
+        &format!("{compared} agree"),
+        &format!("{agree} agree"),
+        "",
+    ));
+    // Positions of the last ply solved again without the book, chosen with seed 1 (about 9 s
+    // each on this machine, on average).
+    let n = if opts.quick {
+        1
+    } else if opts.longest_rows() {
+        40
+    } else {
+        4
+    };
+    // The quick report takes its position among the quick wins and losses (|score| ≥ 5: at
+    // most a few seconds).
+    let last: Vec<&(String, i32)> = book
+        .entries()
+        .iter()
+        .filter(|(m, v)| m.len() == book.plies() as usize && (!opts.quick || v.abs() >= 5))
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let sample: Vec<&&(String, i32)> = last.choose_multiple(&mut rng, n).collect();
+    let mut solver = Solver::with_table_log_size(21);
+    let t0 = Instant::now();
+    let resolved = sample
+        .iter()
+        .filter(|(m, v)| Position::parse(m).is_ok_and(|p| solver.solve(&p).score == *v))
+        .count();
+    s.checks.push(Check::new(
+        &format!(
+            "book of exact scores: {} position{} of {} stones solved again without it",
+            sample.len(),
+            if sample.len() == 1 { "" } else { "s" },
+            book.plies()
+        ),
+        "beyond the papers (the book against the solver)",
+        &format!("{} agree", sample.len()),
+        &format!("{resolved} agree"),
+        if resolved == sample.len() {
+            Status::New
+        } else {
+            Status::Differs
+        },
+        &format!("{:.1} s", t0.elapsed().as_secs_f64()),
+    ));
+    data.insert(
+        "connect4_scores".into(),
+        json!({"plies": book.plies(), "positions": book.len(), "by_stones": rows,
+               "first_moves": columns, "pons_compared": compared, "pons_agree": agree,
+               "resolved": sample.len(), "resolved_agree": resolved}),
+    );
+}
