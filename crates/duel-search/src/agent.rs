@@ -149,14 +149,6 @@ pub enum SearchError {
     OutOfBudget(OutOfBudget),
 }
 
-impl From<crate::priors::FitOutOfMemory> for SearchError {
-    fn from(e: crate::priors::FitOutOfMemory) -> Self {
-        SearchError::FitOutOfMemory {
-            needed_bytes: e.needed_bytes,
-        }
-    }
-}
-
 /// What a [`SearchError::Unsupported`] refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Unsupported {

@@ -102,6 +102,14 @@ pub struct FitOutOfMemory {
     pub needed_bytes: u64,
 }
 
+impl From<FitOutOfMemory> for super::agent::SearchError {
+    fn from(e: FitOutOfMemory) -> Self {
+        super::agent::SearchError::FitOutOfMemory {
+            needed_bytes: e.needed_bytes,
+        }
+    }
+}
+
 /// The bytes the fit's tables hold, kept within `most` ([`MatchStatistics::sample_within`]).
 struct TableBytes {
     held: usize,
