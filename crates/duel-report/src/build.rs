@@ -30,7 +30,7 @@ pub const STEPS: &[(&str, u64)] = &[
     ("guesswho", 6),
     ("liar", 4),
     ("bidding", 6),
-    ("games", 5),
+    ("games", 6),
     ("search", 4),
     ("families", 1),
 ];

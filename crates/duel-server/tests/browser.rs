@@ -122,29 +122,51 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     b.wait("return !board.busy && board.answer !== null && board.answer.outcome === null;");
     b.click("#board-scores");
     b.wait("return !board.busy && board.values !== null;");
-    let moves = b.run("return board.moves.join(',');", json!([]));
-    let lib = move_values("connect:7x6:4", moves.as_str().unwrap(), 20_000_000).unwrap();
-    let shown = b.run(
-        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
+    // One stone in: the book of exact scores answers at once (before or after the values of
+    // each move), and the page shows the exact score of every column, as `duel connect
+    // analyze` gives them.
+    b.wait("return board.scores !== null;");
+    assert_eq!(b.run("return board.scores.exact;", json!([])), true);
+    let exact = |moves: &str| -> serde_json::Value {
+        let a = analyze_on(&SolverOptions::default(), moves).unwrap();
+        json!(a
+            .scores
+            .iter()
+            .map(|s| match s.unwrap() {
+                n if n > 0 => format!("+{n}"),
+                n if n < 0 => format!("\u{2212}{}", -n),
+                _ => "0".to_string(),
+            })
+            .collect::<Vec<_>>())
+    };
+    let shown = || {
+        b.run(
+            "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
+            json!([]),
+        )
+    };
+    let first = b.run("return board.moves.join('');", json!([]));
+    assert_eq!(shown(), exact(first.as_str().unwrap()));
+    // Four stones in a column: the exact scores take longer than the server's limit (16 s
+    // here against 5 s), and the page says so and keeps the solver's win/draw/loss.
+    b.run(
+        "document.getElementById('board-human').value = 'first';\
+         board.moves = ['4', '4', '4', '4'];\
+         boardTurn();",
         json!([]),
     );
+    b.wait("return board.scores !== null && board.scores.position === '4444';");
+    assert_eq!(b.run("return board.scores.exact;", json!([])), false);
+    assert!(b.text("#board-score-note").contains("not yet"));
+    let lib = move_values("connect:7x6:4", "4,4,4,4", 20_000_000).unwrap();
     let want: Vec<serde_json::Value> = lib
         .moves
         .iter()
         .map(|m| serde_json::to_value(m.value).unwrap())
         .collect();
-    assert_eq!(shown, json!(want));
+    assert_eq!(shown(), json!(want));
     assert!(lib.moves.iter().any(|m| m.value == Value::Loss));
     b.screenshot(&image("board-connect4-values.png"));
-    // One stone in: the exact scores take longer than the server's limit, and the page
-    // says so and keeps win/draw/loss.
-    b.wait("return board.scores !== null;");
-    assert_eq!(b.run("return board.scores.exact;", json!([])), false);
-    assert!(b.text("#board-score-note").contains("not yet"));
-    assert_eq!(shown, b.run(
-        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
-        json!([]),
-    ));
 
     // Mid-game (a line of the benchmark's Test_L1_R1), the person to move: the exact score
     // of every column, as the library's `duel connect analyze` gives them.
@@ -155,22 +177,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
         json!([]),
     );
     b.wait("return board.scores !== null && board.scores.position === '32164625';");
-    let options = SolverOptions::default();
-    let lib = analyze_on(&options, "32164625").unwrap();
-    let want: Vec<String> = lib
-        .scores
-        .iter()
-        .map(|s| match s.unwrap() {
-            n if n > 0 => format!("+{n}"),
-            n if n < 0 => format!("\u{2212}{}", -n),
-            _ => "0".to_string(),
-        })
-        .collect();
-    let shown = b.run(
-        "return [...document.querySelectorAll('#board-svg text.value')].map(t => t.textContent);",
-        json!([]),
-    );
-    assert_eq!(shown, json!(want));
+    assert_eq!(shown(), exact("32164625"));
     let note = b.text("#board-score-note");
     assert!(note.contains("n-th-to-last stone"), "{note}");
     assert!(note.contains("Best: column 3."), "{note}");

@@ -60,7 +60,8 @@ async fn the_start_falls_back_with_the_reason() {
         score_millis: 200,
         ..Limits::default()
     };
-    let (s, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": ""})).await;
+    // Four stones: the book of exact scores has the position, not its children (16 s here).
+    let (s, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": "4444"})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["exact"], false);
     assert!(v["scores"].is_null());
