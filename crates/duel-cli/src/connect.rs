@@ -13,11 +13,12 @@ use duel::games::connect4_answer::{
     BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
 use duel::games::connect4_book::Progress;
-use duel::games::connect4_score_build::{Progress as ExactProgress, Solved as ExactSolved};
+use duel::games::connect4_score_build::Solved as ExactSolved;
 use duel::games::connect4_scores::ScoreBook;
 
 use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
+use indicatif::ProgressBar;
 
 #[derive(clap::Subcommand)]
 pub enum Cmd {
@@ -158,11 +159,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let file = args.out.as_deref().map(BookFile::open).transpose()?;
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book");
-    let on_progress = |p: Progress| {
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(format!("connect book, ply {}", p.ply));
-    };
+    let on_progress = ply_progress(&bar, "connect book");
     let book = book_answer(plies, args.extend.as_deref(), threads, &on_progress)?;
     bar.finish_and_clear();
     match (&args.out, file) {
@@ -229,11 +226,7 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     };
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book --exact");
-    let on_progress = |p: ExactProgress| {
-        bar.set_length(p.total as u64);
-        bar.set_position(p.done as u64);
-        bar.set_message(format!("connect book --exact, ply {}", p.ply));
-    };
+    let on_progress = ply_progress(&bar, "connect book --exact");
     let book = exact_book(
         &options,
         plies,
@@ -268,6 +261,15 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         _ => out_raw!("{}", book.to_text()),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A book build's progress on `bar`, its message `what` and the ply.
+fn ply_progress<'a>(bar: &'a ProgressBar, what: &'a str) -> impl Fn(Progress) + Sync + 'a {
+    move |p: Progress| {
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+        bar.set_message(format!("{what}, ply {}", p.ply));
+    }
 }
 
 fn write_error(path: &std::path::Path, e: std::io::Error) -> ConnectError {

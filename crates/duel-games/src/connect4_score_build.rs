@@ -23,16 +23,8 @@ pub struct Solved {
     pub nodes: u64,
 }
 
-/// How far a build has come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Stones of the positions being solved.
-    pub ply: u32,
-    /// Positions of this ply done.
-    pub done: usize,
-    /// Positions of this ply.
-    pub total: usize,
-}
+/// How far a build has come: as the opening book's.
+pub use crate::connect4_book::Progress;
 
 /// The unfinished positions of each ply from 0 to `plies`, one of each mirror pair (the
 /// first reached, columns tried from the left), with their moves.
