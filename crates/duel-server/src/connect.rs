@@ -1,8 +1,9 @@
 //! `/api/connect/scores`: the exact score of every column of a Connect Four position
 //! (`connect:WxH:4`), as Pons's online solver shows them, searched until
 //! [`crate::Limits::score_millis`]. Early positions take longer (measured on 7×6: up to 5 s
-//! with 6 stones, 8–25 s with 4, more than 25 s with 2); past the limit the answer says so, without
-//! scores, and the page keeps the win/draw/loss of `/api/play/values`.
+//! with 6 stones, 8–25 s with 4); past the limit the answer says so, without scores, and the
+//! page keeps the win/draw/loss of `/api/play/values`. On 7×6 positions of up to 3 stones are
+//! answered at once from the book of exact scores.
 
 use std::time::{Duration, Instant};
 

@@ -97,3 +97,22 @@ async fn bad_requests_are_refused_with_the_reason() {
         assert!(e.contains(needle), "{body}: {e:?} lacks {needle:?}");
     }
 }
+
+#[tokio::test]
+async fn the_first_three_stones_are_exact_from_the_book() {
+    // Their columns lead to positions of up to 4 stones, which the book of exact scores
+    // holds: exact well within a limit of 200 ms.
+    let limits = Limits {
+        score_millis: 200,
+        ..Limits::default()
+    };
+    for moves in ["", "4", "43", "437"] {
+        let (s, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": moves})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["exact"], true, "'{moves}': {v}");
+        let a = analyze_on(&SolverOptions::default(), moves).unwrap();
+        assert_eq!(v["scores"], json!(a.scores), "'{moves}'");
+    }
+    let (_, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": ""})).await;
+    assert_eq!(v["scores"], json!([-2, -1, 0, 1, 0, -1, -2]));
+}
