@@ -10,7 +10,7 @@ use std::time::Instant;
 use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 use duel::games::connect4_answer::{
     analyze_on, book as book_answer, exact_book, parse_memory, read_file, solve_file, solve_on,
-    BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
+    write_error, BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
 use duel::games::connect4_book::Progress;
 use duel::games::connect4_score_build::Solved as ExactSolved;
@@ -200,10 +200,7 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     };
     let file = match &args.out {
         Some(path) => {
-            let mut f = std::fs::File::create(path).map_err(|e| ConnectError::Write {
-                file: path.display().to_string(),
-                why: e.to_string(),
-            })?;
+            let mut f = std::fs::File::create(path).map_err(|e| write_error(path, e))?;
             let (w, h) = duel::games::connect4_answer::board_size(&options.game)?;
             f.write_all(ScoreBook::new(w, h, plies).header().as_bytes())
                 .map_err(|e| write_error(path, e))?;
@@ -269,13 +266,6 @@ fn ply_progress<'a>(bar: &'a ProgressBar, what: &'a str) -> impl Fn(Progress) + 
         bar.set_length(p.total as u64);
         bar.set_position(p.done as u64);
         bar.set_message(format!("{what}, ply {}", p.ply));
-    }
-}
-
-fn write_error(path: &std::path::Path, e: std::io::Error) -> ConnectError {
-    ConnectError::Write {
-        file: path.display().to_string(),
-        why: e.to_string(),
     }
 }
 

@@ -566,7 +566,8 @@ impl Drop for BookFile {
     }
 }
 
-fn write_error(path: &Path, e: std::io::Error) -> ConnectError {
+/// The error of a book file `path` that cannot be written.
+pub fn write_error(path: &Path, e: std::io::Error) -> ConnectError {
     ConnectError::Write {
         file: path.display().to_string(),
         why: e.to_string(),

@@ -57,9 +57,11 @@ pub fn positions_by_ply<const W: usize, const H: usize, B: Bits>(
 
 /// The book of every position within `plies` stones of the board W×H, solved on `threads`
 /// threads, each with a table of `table_bytes`. Positions of `known` (a book of this board)
-/// are taken from it as they are. `on_solved` is called with each position as it is solved
-/// (from several threads: the caller writes it where it keeps the results), `on_progress`
-/// as each ply advances.
+/// are taken from it as they are. `on_solved` is called with each position of `known`
+/// within `plies` first (nodes 0), then with each other position as it is solved (from
+/// several threads: the caller writes it where it keeps the results, so that a file
+/// rewritten from `known` and interrupted at any time still holds all it held);
+/// `on_progress` is called as each ply advances.
 pub fn build<const W: usize, const H: usize, B: Bits>(
     plies: u32,
     threads: usize,
@@ -76,6 +78,15 @@ pub fn build<const W: usize, const H: usize, B: Bits>(
         )?));
     }
     let known = known.filter(|k| k.fits::<W, H>());
+    for (moves, score) in known.map_or(&[][..], ScoreBook::entries) {
+        if moves.len() as u32 <= plies {
+            on_solved(&Solved {
+                moves: moves.clone(),
+                score: *score,
+                nodes: 0,
+            });
+        }
+    }
     let mut book = ScoreBook::new(W as u32, H as u32, plies);
     for (ply, level) in positions_by_ply::<W, H, B>(plies)
         .into_iter()
@@ -112,14 +123,15 @@ pub fn build<const W: usize, const H: usize, B: Bits>(
                                 },
                                 None => {
                                     let r = solver.solve(p);
-                                    Solved {
+                                    let s = Solved {
                                         moves: moves.clone(),
                                         score: r.score,
                                         nodes: r.nodes,
-                                    }
+                                    };
+                                    on_solved(&s);
+                                    s
                                 }
                             };
-                            on_solved(&s);
                             mine.push(s);
                             on_progress(Progress {
                                 ply,

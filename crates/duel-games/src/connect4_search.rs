@@ -26,8 +26,6 @@ pub(crate) struct Search<'t, const W: usize, const H: usize, B: Bits = u64> {
     done: Option<&'t AtomicBool>,
     /// Exact scores of the board's first positions, answered without searching.
     book: Option<&'t ScoreBook>,
-    /// The most stones of a position of `book` (none without one).
-    book_plies: Option<u32>,
     /// Set when a limit is reached or `done` is raised: every search returns at
     /// once, and nothing more is stored.
     pub stopped: bool,
@@ -51,7 +49,6 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
             deadline,
             done,
             book: None,
-            book_plies: None,
             stopped: false,
         }
     }
@@ -59,7 +56,6 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
     /// The search answering the positions of `book` (a book of this board) from it.
     pub fn with_book(mut self, book: Option<&'t ScoreBook>) -> Self {
         self.book = book.filter(|b| b.fits::<W, H>());
-        self.book_plies = self.book.map(|b| b.plies());
         self
     }
 
@@ -95,8 +91,8 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
         if self.stopped {
             return 0;
         }
-        if self.book_plies.is_some_and(|n| p.moves <= n) {
-            if let Some(score) = self.book.and_then(|b| b.score_of(canonical_key(p))) {
+        if let Some(book) = self.book.filter(|b| p.moves <= b.plies()) {
+            if let Some(score) = book.score_of(canonical_key(p)) {
                 return score;
             }
         }
