@@ -8,6 +8,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::json;
 
+use crate::games_scores::{by_stones, unreadable};
 use crate::{Check, ReportOptions, Section, Status};
 use duel_core::game::{Game, Value};
 use duel_games::connect4::{
@@ -457,15 +458,12 @@ fn connect4_book(
 ) {
     md.push_str("### Connect Four 7×6: the opening book of the solver and auto agents (new)\n\n");
     let Some(book) = Book::standard() else {
-        md.push_str("The embedded book does not parse.\n\n");
-        s.checks.push(Check::new(
+        unreadable(
+            s,
+            md,
             "opening book",
             "beyond the papers (the opening book against the solver)",
-            "a book",
-            "unreadable",
-            Status::Differs,
-            "",
-        ));
+        );
         return;
     };
     let _ = writeln!(
@@ -474,26 +472,11 @@ fn connect4_book(
         book.plies(),
         book.plies()
     );
-    md.push_str("| stones | positions | won | drawn | lost |\n| --- | --- | --- | --- | --- |\n");
-    let mut rows = Vec::new();
-    for ply in 0..=book.plies() as usize {
-        let at: Vec<&Entry> = book
-            .entries()
-            .iter()
-            .filter(|e| e.moves.len() == ply)
-            .collect();
-        let count = |v: i32| at.iter().filter(|e| e.value == v).count();
-        let _ = writeln!(
-            md,
-            "| {ply} | {} | {} | {} | {} |",
-            at.len(),
-            count(1),
-            count(0),
-            count(-1)
-        );
-        rows.push(json!({"stones": ply, "positions": at.len(), "won": count(1), "drawn": count(0), "lost": count(-1)}));
-    }
-    md.push('\n');
+    let rows = by_stones(
+        md,
+        book.plies(),
+        book.entries().iter().map(|e| (e.moves.len(), e.value)),
+    );
     // The first move: Allis's result, by the book's own computation.
     let first = book.lookup(&duel_games::connect4::Position::new());
     s.checks.push(Check::compare(

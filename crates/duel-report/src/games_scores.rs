@@ -17,6 +17,47 @@ use duel_games::connect4_scores::ScoreBook;
 /// Pons's hardest benchmark file, whose first positions have at most 4 stones.
 const L1_R3: &str = include_str!("../../duel-games/data/connect4/Test_L1_R3");
 
+/// The item and line of an embedded book that does not parse (`item`, from `source`).
+pub(crate) fn unreadable(s: &mut Section, md: &mut String, item: &str, source: &str) {
+    md.push_str("The embedded book does not parse.\n\n");
+    s.checks.push(Check::new(
+        item,
+        source,
+        "a book",
+        "unreadable",
+        Status::Differs,
+        "",
+    ));
+}
+
+/// A book's table of positions by stones, won, drawn and lost for the side to move (by the
+/// sign of each value), into `md`; its rows as JSON. `entries` are (stones, value).
+pub(crate) fn by_stones(
+    md: &mut String,
+    plies: u32,
+    entries: impl Iterator<Item = (usize, i32)>,
+) -> Vec<serde_json::Value> {
+    // Per ply: won, drawn, lost.
+    let mut counts = vec![[0usize; 3]; plies as usize + 1];
+    for (stones, v) in entries {
+        if let Some(c) = counts.get_mut(stones) {
+            c[(1 - v.signum()) as usize] += 1;
+        }
+    }
+    md.push_str("| stones | positions | won | drawn | lost |\n| --- | --- | --- | --- | --- |\n");
+    let rows = counts
+        .iter()
+        .enumerate()
+        .map(|(ply, &[won, drawn, lost])| {
+            let all = won + drawn + lost;
+            let _ = writeln!(md, "| {ply} | {all} | {won} | {drawn} | {lost} |");
+            json!({"stones": ply, "positions": all, "won": won, "drawn": drawn, "lost": lost})
+        })
+        .collect();
+    md.push('\n');
+    rows
+}
+
 /// The part, into `s`, `md` and `data`.
 pub fn connect4_scores(
     opts: &ReportOptions,
@@ -26,15 +67,12 @@ pub fn connect4_scores(
 ) {
     md.push_str("### Connect Four 7×6: the book of exact scores (new)\n\n");
     let Some(book) = ScoreBook::standard() else {
-        md.push_str("The embedded book does not parse.\n\n");
-        s.checks.push(Check::new(
+        unreadable(
+            s,
+            md,
             "book of exact scores",
             "beyond the papers (the book of exact scores)",
-            "a book",
-            "unreadable",
-            Status::Differs,
-            "",
-        ));
+        );
         return;
     };
     let _ = writeln!(
@@ -42,23 +80,11 @@ pub fn connect4_scores(
         "The exact score of every position within {p} stones, one of each mirror pair (`duel connect book --exact --plies {p}`): `duel connect solve` and `analyze` answer these positions from it, and the search looks them up instead of searching them. Scores are for the side to move.\n",
         p = book.plies()
     );
-    md.push_str("| stones | positions | won | drawn | lost |\n| --- | --- | --- | --- | --- |\n");
-    let mut rows = Vec::new();
-    for ply in 0..=book.plies() as usize {
-        let at: Vec<i32> = book
-            .entries()
-            .iter()
-            .filter(|(m, _)| m.len() == ply)
-            .map(|e| e.1)
-            .collect();
-        let count = |f: fn(&i32) -> bool| at.iter().filter(|v| f(v)).count();
-        let (won, drawn, lost) = (count(|v| *v > 0), count(|v| *v == 0), count(|v| *v < 0));
-        let _ = writeln!(md, "| {ply} | {} | {won} | {drawn} | {lost} |", at.len());
-        rows.push(
-            json!({"stones": ply, "positions": at.len(), "won": won, "drawn": drawn, "lost": lost}),
-        );
-    }
-    md.push('\n');
+    let rows = by_stones(
+        md,
+        book.plies(),
+        book.entries().iter().map(|(m, v)| (m.len(), *v)),
+    );
 
     // The first move's values: Tromp's (1995) and Allis's (1988) results, as scores.
     let empty = Position::new();
