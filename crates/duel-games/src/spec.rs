@@ -2,8 +2,10 @@
 //! `galton-watson:8:0.2/0/0.8`, ...) parsed into a game.
 //!
 //! [`parse_game`] returns an [`AnyGame`]: one variant per concrete game type. Code that works
-//! for any game implements [`GameVisitor`] once and calls [`AnyGame::visit`], which hands it
-//! the concrete game, so every algorithm runs monomorphised (no dynamic dispatch per move).
+//! for any game writes its body once inside [`with_game!`](crate::with_game), which binds the
+//! concrete game (or implements [`GameVisitor`] and calls [`AnyGame::visit`], where the work
+//! needs a named generic function), so every algorithm runs monomorphised (no dynamic
+//! dispatch per move).
 //!
 //! Adding a game takes one line in the `any_game!` list (its variant) and one line in
 //! [`PARSERS`] (its name and parse function).
@@ -63,6 +65,40 @@ any_game! {
     Pearl(Pearl),
     /// `galton-watson:K:W0/W1/...[:Q][:seed=S]`: the Galton–Watson tree of Example 23.
     GaltonWatson(GaltonWatson),
+}
+
+/// The dispatch on the game, written once: `with_game!(any, g => body)` evaluates `body` with
+/// `g` bound to the concrete game inside the [`AnyGame`] `any` (taken by value; pass
+/// `any.clone()` or `&any` to match on a reference and bind `g` to `&G`). The body is compiled
+/// once per game type, so it may call generic functions of `G: Game`; every arm must give the
+/// same type.
+///
+/// ```
+/// use duel_core::game::Game;
+/// use duel_games::{parse_game, with_game};
+///
+/// fn first_moves<G: Game>(game: &G) -> usize {
+///     let mut moves = Vec::new();
+///     game.legal_moves(&mut moves);
+///     moves.len()
+/// }
+///
+/// let any = parse_game("connect:7x6:4").unwrap();
+/// assert_eq!(with_game!(&any, g => first_moves(g)), 7);
+/// assert_eq!(with_game!(any, g => g.spec()), "connect:7x6:4");
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::AnyGame::TicTacToe($g) => $body,
+            $crate::AnyGame::Connect64($g) => $body,
+            $crate::AnyGame::Connect128($g) => $body,
+            $crate::AnyGame::Connect256($g) => $body,
+            $crate::AnyGame::Pearl($g) => $body,
+            $crate::AnyGame::GaltonWatson($g) => $body,
+        }
+    };
 }
 
 impl std::fmt::Debug for AnyGame {

@@ -3,10 +3,17 @@
 //! per section and the figures.
 //!
 //! ```
-//! use duel_report::{Check, Status};
+//! use duel_report::{Claim, Status};
 //!
 //! // An item of a section: the published value against the computed one.
-//! let c = Check::compare("P(4, 4), official rules", "Cushing et al., Lemma 1.5", "9/16", "9/16", "");
+//! let c = Claim {
+//!     item: "P(4, 4), official rules",
+//!     source: "Cushing et al., Lemma 1.5",
+//!     published: "9/16",
+//!     computed: "9/16",
+//!     ..Claim::default()
+//! }
+//! .compared();
 //! assert_eq!(c.status, Status::Matches);
 //! ```
 
@@ -109,6 +116,41 @@ pub struct Check {
     pub status: Status,
     /// Why they differ, or how the check was made.
     pub note: String,
+}
+
+/// The texts of a [`Check`], by name; [`Claim::compared`] or [`Claim::judged`] makes the check.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Claim<'a> {
+    /// What is checked, e.g. "P(4,4), official rules, 2-way questions".
+    pub item: &'a str,
+    /// Where it is published, e.g. "Cushing et al., Lemma 1.5".
+    pub source: &'a str,
+    /// The published value, as printed.
+    pub published: &'a str,
+    /// The value duel computes.
+    pub computed: &'a str,
+    /// Why they differ, or how the check was made (empty for none).
+    pub note: &'a str,
+}
+
+impl Claim<'_> {
+    /// The check, `matches` when the published and computed texts are equal, else `differs`.
+    pub fn compared(self) -> Check {
+        let status = Status::of(self.published == self.computed);
+        self.judged(status)
+    }
+
+    /// The check with the status given (for comparisons that are not string equality).
+    pub fn judged(self, status: Status) -> Check {
+        Check {
+            item: self.item.to_string(),
+            source: self.source.to_string(),
+            published: self.published.to_string(),
+            computed: self.computed.to_string(),
+            status,
+            note: self.note.to_string(),
+        }
+    }
 }
 
 impl Check {
