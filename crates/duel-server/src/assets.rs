@@ -9,6 +9,7 @@ use axum::Router;
 use crate::work::Jobs;
 
 const HTML: &str = "text/html; charset=utf-8";
+/// The type a browser requires of a module script (`<script type="module">`).
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
@@ -22,7 +23,7 @@ pub struct Asset {
     pub body: &'static [u8],
 }
 
-/// The app: the page, its style sheet and its scripts.
+/// The app: the page, its style sheet, and its modules (web/app.js says what each holds).
 pub const ASSETS: &[Asset] = &[
     Asset {
         path: "/",
@@ -40,14 +41,34 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/app.js"),
     },
     Asset {
-        path: "/carole.js",
+        path: "/shared.js",
         kind: JAVASCRIPT,
-        body: include_bytes!("../web/carole.js"),
+        body: include_bytes!("../web/shared.js"),
+    },
+    Asset {
+        path: "/board.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/board.js"),
+    },
+    Asset {
+        path: "/guesswho.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/guesswho.js"),
+    },
+    Asset {
+        path: "/liar.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/liar.js"),
     },
     Asset {
         path: "/bidding.js",
         kind: JAVASCRIPT,
         body: include_bytes!("../web/bidding.js"),
+    },
+    Asset {
+        path: "/explorer.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/explorer.js"),
     },
 ];
 
