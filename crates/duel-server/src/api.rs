@@ -31,11 +31,6 @@ const GUESSWHO_MEMORY: u64 = 1 << 20;
 /// The app and its API under `limits`.
 pub fn router(limits: Limits) -> Router {
     Router::new()
-        .route("/", get(assets::index))
-        .route("/app.js", get(assets::script))
-        .route("/app.css", get(assets::style))
-        .route("/carole.js", get(assets::carole))
-        .route("/bidding.js", get(assets::bidding_script))
         .route("/api/health", get(health))
         .route("/api/guesswho/features", get(features))
         .route("/api/play/turn", post(play_turn))
@@ -44,6 +39,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/liar/paul", post(liar_paul))
         .route("/api/liar/carole", post(liar_carole))
         .route("/api/guesswho/heatmap", post(guesswho_heatmap))
+        .merge(assets::routes())
         .merge(crate::bidding::routes())
         .merge(crate::connect::routes())
         .fallback(not_found)

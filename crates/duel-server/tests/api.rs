@@ -72,6 +72,26 @@ async fn health_features_and_the_app_are_served() {
 }
 
 #[tokio::test]
+async fn the_apps_modules_are_served_as_javascript() {
+    for path in [
+        "/app.js",
+        "/shared.js",
+        "/board.js",
+        "/guesswho.js",
+        "/liar.js",
+        "/bidding.js",
+        "/explorer.js",
+    ] {
+        let (s, k, v) = call("GET", path, Body::empty()).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+        assert!(k.starts_with("text/javascript"), "{path}: {k}");
+        assert!(!v.as_str().unwrap().is_empty(), "{path}");
+    }
+    let (s, _, _) = call("POST", "/board.js", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
 async fn a_turn_is_the_agents_reply_and_the_board() {
     let (s, v) = post(
         "/api/play/turn",

@@ -28,8 +28,11 @@ fn set(b: &support::Browser, id: &str, value: &str) {
 }
 
 fn current(b: &support::Browser) -> Value {
-    b.wait("return !bidding.busy && bidding.view !== null;");
-    b.run("return bidding.view;", json!([]))
+    b.wait_in(
+        support::BIDDING,
+        "return !bidding.busy && bidding.view !== null;",
+    );
+    b.run_in(support::BIDDING, "return bidding.view;", json!([]))
 }
 
 /// Checks the page against the library: the user's threshold, chips and verdict.
@@ -138,7 +141,10 @@ fn bidding_page_plays_tic_tac_toe_against_the_optimal_bidder() {
     // The person as Bob with the same chips: Alice (duel) wins with perfect play, and does.
     set(&b, "bid-user", "bob");
     b.click("#bid-new");
-    b.wait("return !bidding.busy && bidding.view.state.user === 'bob';");
+    b.wait_in(
+        support::BIDDING,
+        "return !bidding.busy && bidding.view.state.user === 'bob';",
+    );
     let v = current(&b);
     assert_eq!(v["perfect_play"], "alice");
     let end = play(&b, false, None);
@@ -150,7 +156,10 @@ fn bidding_page_plays_tic_tac_toe_against_the_optimal_bidder() {
     set(&b, "bid-alice", "5");
     set(&b, "bid-bob", "3");
     b.click("#bid-new");
-    b.wait("return !bidding.busy && bidding.view.state.game === 'tug:3';");
+    b.wait_in(
+        support::BIDDING,
+        "return !bidding.busy && bidding.view.state.game === 'tug:3';",
+    );
     let v = current(&b);
     assert_eq!(v["perfect_play"], "alice", "{v}");
     let end = play(&b, false, None);
@@ -176,11 +185,12 @@ fn new_game(b: &support::Browser, game: &str, alice: u64, bob: u64, rule: &str, 
     set(b, "bid-tie", "alice");
     set(b, "bid-user", user);
     b.click("#bid-new");
-    b.wait(&format!(
+    let started = format!(
         "return !bidding.busy && bidding.view !== null && bidding.view.state.game === '{game}' \
          && bidding.view.state.tie_rule === '{rule}' && bidding.view.state.user === '{user}' \
          && bidding.view.state.position === null;"
-    ));
+    );
+    b.wait_in(support::BIDDING, &started);
 }
 
 /// Checks a game's end against the verdict at its start: the optimal bidder wins what it

@@ -26,8 +26,11 @@ fn image(name: &str) -> PathBuf {
 /// Plays the page's game to its end, the person always taking the first legal move.
 fn play_board(b: &support::Browser) -> serde_json::Value {
     loop {
-        b.wait("return !board.busy && board.answer !== null;");
-        let a = b.run("return board.answer;", json!([]));
+        b.wait_in(
+            support::BOARD,
+            "return !board.busy && board.answer !== null;",
+        );
+        let a = b.run_in(support::BOARD, "return board.answer;", json!([]));
         if !a["outcome"].is_null() {
             return a;
         }
@@ -45,7 +48,10 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
 
     // Tic-tac-toe, the person first: the solver never loses.
     b.click("#board-scores");
-    b.wait("return !board.busy && board.values !== null;");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.values !== null;",
+    );
     // The values shown are the library's.
     let shown = b.run(
         "return [...document.querySelectorAll('#board-svg text.value')].map(t => [t.dataset.move, t.textContent]);",
@@ -87,13 +93,13 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
 
     // Undo goes back to the person's turn with one move pair fewer.
     let before = b
-        .run("return board.moves.length;", json!([]))
+        .run_in(support::BOARD, "return board.moves.length;", json!([]))
         .as_u64()
         .unwrap();
     b.click("#board-undo");
-    b.wait("return !board.busy;");
+    b.wait_in(support::BOARD, "return !board.busy;");
     let after = b
-        .run("return board.moves.length;", json!([]))
+        .run_in(support::BOARD, "return board.moves.length;", json!([]))
         .as_u64()
         .unwrap();
     assert!(after < before && after % 2 == 0, "{before} -> {after}");
@@ -119,14 +125,23 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
 
     // The solver's values above the columns, on a fresh game.
     b.click("#board-new");
-    b.wait("return !board.busy && board.answer !== null && board.answer.outcome === null;");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.answer !== null && board.answer.outcome === null;",
+    );
     b.click("#board-scores");
-    b.wait("return !board.busy && board.values !== null;");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.values !== null;",
+    );
     // One stone in: the book of exact scores answers at once (before or after the values of
     // each move), and the page shows the exact score of every column, as `duel connect
     // analyze` gives them.
-    b.wait("return board.scores !== null;");
-    assert_eq!(b.run("return board.scores.exact;", json!([])), true);
+    b.wait_in(support::BOARD, "return board.scores !== null;");
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.scores.exact;", json!([])),
+        true
+    );
     let exact = |moves: &str| -> serde_json::Value {
         let a = analyze_on(&SolverOptions::default(), moves).unwrap();
         json!(a
@@ -145,18 +160,25 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
             json!([]),
         )
     };
-    let first = b.run("return board.moves.join('');", json!([]));
+    let first = b.run_in(support::BOARD, "return board.moves.join('');", json!([]));
     assert_eq!(shown(), exact(first.as_str().unwrap()));
     // Four stones in a column: the exact scores take longer than the server's limit (16 s
     // here against 5 s), and the page says so and keeps the solver's win/draw/loss.
-    b.run(
+    b.run_in(
+        support::BOARD,
         "document.getElementById('board-human').value = 'first';\
          board.moves = ['4', '4', '4', '4'];\
-         boardTurn();",
+         turn();",
         json!([]),
     );
-    b.wait("return board.scores !== null && board.scores.position === '4444';");
-    assert_eq!(b.run("return board.scores.exact;", json!([])), false);
+    b.wait_in(
+        support::BOARD,
+        "return board.scores !== null && board.scores.position === '4444';",
+    );
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.scores.exact;", json!([])),
+        false
+    );
     assert!(b.text("#board-score-note").contains("not yet"));
     let lib = move_values("connect:7x6:4", "4,4,4,4", 20_000_000).unwrap();
     let want: Vec<serde_json::Value> = lib
@@ -170,13 +192,17 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
 
     // Mid-game (a line of the benchmark's Test_L1_R1), the person to move: the exact score
     // of every column, as the library's `duel connect analyze` gives them.
-    b.run(
+    b.run_in(
+        support::BOARD,
         "document.getElementById('board-human').value = 'first';\
          board.moves = ['3', '2', '1', '6', '4', '6', '2', '5'];\
-         boardTurn();",
+         turn();",
         json!([]),
     );
-    b.wait("return board.scores !== null && board.scores.position === '32164625';");
+    b.wait_in(
+        support::BOARD,
+        "return board.scores !== null && board.scores.position === '32164625';",
+    );
     assert_eq!(shown(), exact("32164625"));
     let note = b.text("#board-score-note");
     assert!(note.contains("n-th-to-last stone"), "{note}");
@@ -197,7 +223,10 @@ fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
             json!([rules, questions]),
         );
         b.click("#gw-new");
-        b.wait("return gw.answer !== null && gw.answer.log.length === 0;");
+        b.wait_in(
+            support::GUESS_WHO,
+            "return gw.answer !== null && gw.answer.log.length === 0;",
+        );
         // Cushing et al. Theorem 1.1 / Nica Theorem 1.1: the first position's value.
         let table = Table::solve(
             24,
@@ -215,10 +244,14 @@ fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
         }
         let mut turns = 0;
         loop {
-            let a = b.run("return gw.answer;", json!([]));
+            let a = b.run_in(support::GUESS_WHO, "return gw.answer;", json!([]));
             // The page shows what the library answers for the same game.
-            let request: PlayRequest =
-                serde_json::from_value(b.run("return gw.request;", json!([]))).unwrap();
+            let request: PlayRequest = serde_json::from_value(b.run_in(
+                support::GUESS_WHO,
+                "return gw.request;",
+                json!([]),
+            ))
+            .unwrap();
             let lib = play(&request).unwrap();
             let shown = b.run(
                 "return document.getElementById('gw-probability').dataset.p;",
@@ -236,7 +269,7 @@ fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
             }
             // The person plays the hint: the faces it marks, then ask; or guess the last face.
             b.click("#gw-hint");
-            let hint = b.run("return gw.answer.hint[0];", json!([]));
+            let hint = b.run_in(support::GUESS_WHO, "return gw.answer.hint[0];", json!([]));
             let before = lib.log.len();
             if hint == "guess" {
                 b.click(&format!("#face-{}", a["candidates"][0]));
@@ -254,13 +287,14 @@ fn guess_who_page_shows_the_librarys_probabilities_through_a_whole_game() {
                 }
                 b.click("#gw-ask");
             }
-            b.wait(&format!(
-                "return gw.answer.log.length > {before} || gw.answer.winner !== null;"
-            ));
+            b.wait_in(
+                support::GUESS_WHO,
+                &format!("return gw.answer.log.length > {before} || gw.answer.winner !== null;"),
+            );
             turns += 1;
             assert!(turns < 60);
         }
-        let winner = b.run("return gw.answer.winner;", json!([]));
+        let winner = b.run_in(support::GUESS_WHO, "return gw.answer.winner;", json!([]));
         let status = b.text("#gw-status");
         assert!(
             (winner == "human" && status == "You win!")
@@ -291,7 +325,10 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
         json!([]),
     );
     b.click("#liar-new");
-    b.wait("return liar.answer !== null && liar.answer.questions_left === 7;");
+    b.wait_in(
+        support::LIAR,
+        "return liar.answer !== null && liar.answer.questions_left === 7;",
+    );
     assert_eq!(
         b.run(
             "return document.getElementById('liar-volume').dataset.bound;",
@@ -301,7 +338,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
     );
     let mut before: u128 = 128;
     for round in 0..7 {
-        let a = b.run("return liar.answer;", json!([]));
+        let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
         // Paul asks for every other number of each class of charged lies.
         let charged: Vec<u64> = a["charged"]
             .as_array()
@@ -318,12 +355,13 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
             }
         }
         b.click("#liar-ask");
-        b.wait(&format!(
-            "return liar.answer.rounds.length === {};",
-            round + 1
-        ));
+        b.wait_in(
+            support::LIAR,
+            &format!("return liar.answer.rounds.length === {};", round + 1),
+        );
         let request: PaulRequest =
-            serde_json::from_value(b.run("return liar.request;", json!([]))).unwrap();
+            serde_json::from_value(b.run_in(support::LIAR, "return liar.request;", json!([])))
+                .unwrap();
         let lib = paul(&request).unwrap();
         let shown = b.run(
             "return document.getElementById('liar-volume').dataset.volume;",
@@ -340,7 +378,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
         );
         assert_eq!(verdict, lib.verdict);
     }
-    let a = b.run("return liar.answer;", json!([]));
+    let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
     assert_eq!(a["questions_left"], 0);
     assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
     b.screenshot(&image("liar.png"));

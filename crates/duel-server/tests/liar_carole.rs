@@ -128,7 +128,7 @@ fn liar_page_plays_carole_with_a_lie_to_the_number() {
         json!([]),
     );
     b.click("#carole-new");
-    b.wait("return carole.answer !== null && carole.answer.lies === 2 && carole.answer.rounds.length === 0;");
+    b.wait_in(support::LIAR, "return carole.answer !== null && carole.answer.lies === 2 && carole.answer.rounds.length === 0;");
     let promised = carole(&CaroleRequest {
         n: 100,
         lies: 2,
@@ -140,9 +140,10 @@ fn liar_page_plays_carole_with_a_lie_to_the_number() {
     let secret = 37;
     let mut round = 0;
     loop {
-        let a = b.run("return carole.answer;", json!([]));
+        let a = b.run_in(support::LIAR, "return carole.answer;", json!([]));
         let request: CaroleRequest =
-            serde_json::from_value(b.run("return carole.request;", json!([]))).unwrap();
+            serde_json::from_value(b.run_in(support::LIAR, "return carole.request;", json!([])))
+                .unwrap();
         let lib = carole(&request).unwrap();
         assert_eq!(a, serde_json::to_value(&lib).unwrap());
         let shown = b.run(
@@ -160,7 +161,10 @@ fn liar_page_plays_carole_with_a_lie_to_the_number() {
         let yes = truth != (round == 0 || round == 3);
         b.click(if yes { "#carole-yes" } else { "#carole-no" });
         round += 1;
-        b.wait(&format!("return carole.answer.rounds.length === {round};"));
+        b.wait_in(
+            support::LIAR,
+            &format!("return carole.answer.rounds.length === {round};"),
+        );
     }
     assert!(round <= promised, "{round} questions, {promised} promised");
     let status = b.run(
@@ -171,9 +175,12 @@ fn liar_page_plays_carole_with_a_lie_to_the_number() {
     b.screenshot(&image("liar-carole.png"));
     // Undo takes back the last answer.
     b.click("#carole-undo");
-    b.wait(&format!(
-        "return carole.answer.rounds.length === {};",
-        round - 1
-    ));
-    assert_eq!(b.run("return carole.answer.verdict;", json!([])), "asking");
+    b.wait_in(
+        support::LIAR,
+        &format!("return carole.answer.rounds.length === {};", round - 1),
+    );
+    assert_eq!(
+        b.run_in(support::LIAR, "return carole.answer.verdict;", json!([])),
+        "asking"
+    );
 }

@@ -137,6 +137,47 @@ pub fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
+/// One of the web app's modules and the names of its exports the tests read. The pages share
+/// nothing through globals, so a test's script reaches a page's state through `import()` of
+/// its module, which gives the page's own instance (one instance a URL).
+#[derive(Clone, Copy)]
+pub struct Module {
+    pub path: &'static str,
+    pub names: &'static str,
+}
+
+/// The Connect-K and tic-tac-toe page: its game, and the turn that sends it.
+pub const BOARD: Module = Module {
+    path: "/board.js",
+    names: "board, turn",
+};
+/// The Guess Who page's game.
+pub const GUESS_WHO: Module = Module {
+    path: "/guesswho.js",
+    names: "gw",
+};
+/// The liar game's page: the person as Paul, and as Carole.
+pub const LIAR: Module = Module {
+    path: "/liar.js",
+    names: "liar, carole",
+};
+/// The bidding page's game.
+pub const BIDDING: Module = Module {
+    path: "/bidding.js",
+    names: "bidding",
+};
+
+impl Module {
+    /// `script` (a function body) with the module's names in scope, as a script whose value
+    /// is a promise: WebDriver waits for it and answers its value.
+    fn wrap(self, script: &str) -> String {
+        format!(
+            "return import('{}').then(({{ {} }}) => {{ {script} }});",
+            self.path, self.names
+        )
+    }
+}
+
 /// Headless Chromium driven through chromedriver.
 pub struct Browser {
     driver: std::process::Child,
@@ -243,6 +284,16 @@ impl Browser {
             &self.at("/execute/sync"),
             &json!({ "script": script, "args": args }),
         )
+    }
+
+    /// Runs `script` with the names of `module` in scope ([`Module`]) and returns its value.
+    pub fn run_in(&self, module: Module, script: &str, args: Value) -> Value {
+        self.run(&module.wrap(script), args)
+    }
+
+    /// Waits until `script`, with the names of `module` in scope, returns true (at most 60 s).
+    pub fn wait_in(&self, module: Module, script: &str) {
+        self.wait(&module.wrap(script));
     }
 
     /// Waits until `script` returns true (at most 60 s).

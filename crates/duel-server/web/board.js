@@ -1,0 +1,215 @@
+// The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
+// demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
+// the exact score of each column (/api/connect/scores).
+import { $, api, el, pending, send } from "./shared.js";
+
+// The page's game, exported for the browser tests. `scores`: the answer of
+// /api/connect/scores for the position shown, or null while it is computed; only for Connect
+// Four rules (connect:WxH:4).
+export const board = { moves: [], answer: null, values: null, scores: null, busy: false };
+const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
+
+function turnRequest() {
+  const it = parseInt($("board-iterations").value, 10);
+  return {
+    game: $("board-game").value,
+    moves: board.moves.join(","),
+    agent: $("board-agent").value,
+    human: $("board-human").value,
+    iterations: Number.isFinite(it) ? it : null,
+    millis: null,
+    seed: 0,
+  };
+}
+
+// Sends the game: duel's reply, then the values and scores asked for.
+export async function turn() {
+  board.busy = true;
+  const status = $("board-status");
+  pending(status, "duel is thinking…");
+  await send({ path: "/api/play/turn", body: turnRequest(), status, show: showTurn });
+  board.busy = false;
+}
+
+async function showTurn(a) {
+  if (a.agent_move) board.moves.push(a.agent_move.notation);
+  board.answer = a;
+  board.values = null;
+  board.scores = null;
+  const position = board.moves.join(",");
+  const wanted = $("board-scores").checked && a.outcome === null;
+  if (wanted) board.values = await api("/api/play/values", { game: a.game, moves: position });
+  draw();
+  board.busy = false;
+  // The exact scores follow the win/draw/loss (they may take seconds); the answer is kept
+  // only while the position is still the one shown.
+  if (wanted && exactRules(a.game)) {
+    const s = await api("/api/connect/scores", { game: a.game, moves: position });
+    if (board.answer === a && board.moves.join(",") === position) {
+      board.scores = s;
+      draw();
+    }
+  }
+}
+
+// A score as Pons's solver writes it: +n, 0 or −n.
+const scoreText = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
+
+function drawScoreNote(a, area) {
+  if (!$("board-scores").checked || a.outcome !== null || !exactRules(a.game)) return;
+  const note = document.createElement("p");
+  note.id = "board-score-note";
+  note.className = "small";
+  const s = board.scores;
+  if (s === null) {
+    note.textContent = "Exact scores: computing\u2026 (win/draw/loss shown meanwhile)";
+  } else if (!s.exact) {
+    note.textContent = "Exact scores: not yet \u2014 " + s.reason +
+      "; win/draw/loss shown. They appear later in the game.";
+  } else {
+    note.textContent = "Exact scores, as Pons's solver gives them, for you (to move): " +
+      "+n: playing there wins with your n-th-to-last stone (the larger, the sooner); " +
+      "0: a draw; \u2212n: you lose, to duel's n-th-to-last stone. Best: column " +
+      s.best.join(", ") + ".";
+  }
+  note.dataset.exact = s !== null && s.exact ? "1" : "0";
+  area.appendChild(note);
+}
+
+function statusText(a) {
+  if (a.outcome === "draw") return "Draw.";
+  if (a.winner === "human") return "You win!";
+  if (a.winner === "agent") return "duel wins.";
+  const mark = a.to_move === "first" ? "X" : "O";
+  return "Your move (" + mark + ").";
+}
+
+function moveAt(a, row, col) {
+  if (a.game === "tictactoe") return String(row * 3 + col + 1);
+  return String(col + 1);
+}
+
+// The geometry of the board drawn: cells of `size` pixels below a strip of `top` for the
+// values of the columns.
+function layout(a) {
+  const rows = a.board.length, cols = rows ? a.board[0].length : 0;
+  const ttt = a.game === "tictactoe";
+  return { rows, cols, ttt, size: ttt ? 90 : 64, top: 24 };
+}
+
+function drawTicTacToeCell(svg, a, values, { size }, r, c, x, y) {
+  const cx = x + size / 2, cy = y + size / 2;
+  const mark = a.board[r][c];
+  el("rect", { class: "ttt-bg", x: x, y: y, width: size, height: size }, svg);
+  if (mark === "X") {
+    el("path", { class: "mark-X", d: `M${x + 20} ${y + 20} L${x + size - 20} ${y + size - 20} M${x + size - 20} ${y + 20} L${x + 20} ${y + size - 20}` }, svg);
+  } else if (mark === "O") {
+    el("circle", { class: "mark-O", cx: cx, cy: cy, r: size / 2 - 20 }, svg);
+  } else if (values[moveAt(a, r, c)]) {
+    const v = values[moveAt(a, r, c)];
+    const t = el("text", { class: "value " + v, x: cx, y: cy + 5, "data-move": moveAt(a, r, c) }, svg);
+    t.textContent = v;
+  }
+}
+
+function drawCells(svg, a, values, g) {
+  const { rows, cols, ttt, size, top } = g;
+  if (!ttt) el("rect", { class: "cell", x: 4, y: top, width: cols * size, height: rows * size, rx: 10 }, svg);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = 4 + c * size, y = top + r * size, cx = x + size / 2, cy = y + size / 2;
+      const mark = a.board[r][c];
+      if (ttt) {
+        drawTicTacToeCell(svg, a, values, g, r, c, x, y);
+      } else {
+        el("circle", { class: mark === "X" ? "X" : mark === "O" ? "O" : "hole", cx: cx, cy: cy, r: size / 2 - 6 }, svg);
+      }
+      if (a.last && a.last[0] === r && a.last[1] === c) {
+        el("circle", { class: "last", id: "board-last", cx: cx, cy: cy, r: size / 2 - 3 }, svg);
+      }
+    }
+  }
+}
+
+// Above each column of Connect-K, its value, or its exact score once known.
+function drawColumnValues(svg, values, { cols, size }) {
+  const exact = board.scores && board.scores.exact ? board.scores.scores : null;
+  for (let c = 0; c < cols; c++) {
+    const v = values[String(c + 1)];
+    if (!v) continue;
+    const t = el("text", { class: "value " + v, x: 4 + c * size + size / 2, y: 17, "data-move": String(c + 1) }, svg);
+    t.textContent = v;
+    if (exact && exact[c] !== null) {
+      t.textContent = scoreText(exact[c]);
+      t.dataset.score = String(exact[c]);
+    }
+  }
+}
+
+function drawLine(svg, a, { size, top }) {
+  if (a.line.length <= 1) return;
+  const p = (cell) => [4 + cell[1] * size + size / 2, top + cell[0] * size + size / 2];
+  const [x1, y1] = p(a.line[0]), [x2, y2] = p(a.line[a.line.length - 1]);
+  el("line", { class: "line", id: "board-line", x1: x1, y1: y1, x2: x2, y2: y2 }, svg);
+}
+
+// Click targets: a cell in tic-tac-toe, a column in Connect-K.
+function drawTargets(svg, a, { rows, cols, ttt, size, top }) {
+  for (let c = 0; c < cols; c++) {
+    for (let r = 0; r < (ttt ? rows : 1); r++) {
+      const mv = moveAt(a, r, c);
+      const target = el("rect", {
+        class: "click", "data-move": mv,
+        x: 4 + c * size, y: ttt ? top + r * size : top, width: size, height: ttt ? size : rows * size,
+      }, svg);
+      target.addEventListener("click", () => play(mv));
+    }
+  }
+}
+
+function draw() {
+  const a = board.answer;
+  const area = $("board-area");
+  area.textContent = "";
+  $("board-status").textContent = statusText(a);
+  $("board-status").dataset.outcome = a.outcome || "";
+  $("board-status").dataset.winner = a.winner || "";
+  $("board-moves").textContent = "Moves: " + (board.moves.join(" ") || "none");
+  const g = layout(a);
+  const svg = el("svg", { id: "board-svg", width: g.cols * g.size + 8, height: g.rows * g.size + g.top + 8 }, area);
+  const values = {};
+  if (board.values) for (const m of board.values.moves) values[m.move] = m.value;
+  drawCells(svg, a, values, g);
+  if (!g.ttt) drawColumnValues(svg, values, g);
+  drawLine(svg, a, g);
+  drawTargets(svg, a, g);
+  drawScoreNote(a, area);
+}
+
+async function play(mv) {
+  const a = board.answer;
+  if (board.busy || !a || a.outcome !== null || !a.legal.includes(mv)) return;
+  board.moves.push(mv);
+  await turn();
+}
+
+export async function newGame() {
+  board.moves = [];
+  await turn();
+}
+
+async function undo() {
+  if (board.busy) return;
+  // Back to the person's previous turn: the agent's reply and the person's move.
+  const human = $("board-human").value === "first" ? 0 : 1;
+  do {
+    board.moves.pop();
+  } while (board.moves.length > 0 && board.moves.length % 2 !== human);
+  await turn();
+}
+
+export function wire() {
+  $("board-new").addEventListener("click", newGame);
+  $("board-undo").addEventListener("click", undo);
+  $("board-scores").addEventListener("change", turn);
+}

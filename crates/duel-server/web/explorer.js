@@ -1,0 +1,83 @@
+// The explorer page: the Guess Who heatmap of P(n, m), each square's exact value and optimal
+// moves on hover (/api/guesswho/heatmap), and the bidding chip tables f(G, k) with their
+// periods (/api/bidding/table).
+import { $, el, moveText, pending, send } from "./shared.js";
+
+// Blue (0) to red (1), through white (1/2).
+function heatColour(t) {
+  const r = Math.round(255 * Math.min(1, 2 * t)), b = Math.round(255 * Math.min(1, 2 - 2 * t));
+  const g = Math.round(255 * (1 - Math.abs(2 * t - 1)));
+  return `rgb(${r},${g},${b})`;
+}
+
+function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
+  const cell = el("rect", {
+    x: left + j * size, y: top + (max - 1 - i) * size, width: size, height: size,
+    fill: heatColour(c.p_float), "data-n": i + 1, "data-m": j + 1, "data-p": c.p, class: "ex-cell",
+  }, svg);
+  const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
+    c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
+  el("title", {}, cell).textContent = text;
+  cell.addEventListener("mouseenter", () => { info.textContent = text; info.dataset.p = c.p; });
+}
+
+function drawHeatmapOf(h, info) {
+  const area = $("ex-map");
+  area.textContent = "";
+  const g = { max: h.max, size: Math.max(8, Math.floor(640 / h.max)), left: 30, top: 10 };
+  const { size, left, top } = g;
+  const svg = el("svg", { id: "ex-svg", width: left + h.max * size + 10, height: top + h.max * size + 30 }, area);
+  h.cells.forEach((row, i) => row.forEach((c, j) => {
+    if (c) drawHeatCell(svg, info, c, i, j, g);
+  }));
+  const lx = el("text", { x: left + (h.max * size) / 2, y: top + h.max * size + 22, "text-anchor": "middle" }, svg);
+  lx.textContent = "m (opponent's candidates) →";
+  const ly = el("text", { x: 12, y: top + (h.max * size) / 2, transform: `rotate(-90 12 ${top + (h.max * size) / 2})`, "text-anchor": "middle" }, svg);
+  ly.textContent = "n (yours) →";
+}
+
+export function drawHeatmap() {
+  const info = $("ex-info");
+  return send({
+    path: "/api/guesswho/heatmap",
+    body: {
+      max: parseInt($("ex-max").value, 10) || 32,
+      rules: $("ex-rules").value,
+      questions: parseInt($("ex-questions").value, 10),
+    },
+    status: info,
+    show: (h) => drawHeatmapOf(h, info),
+  });
+}
+
+function drawTableOf(t, info) {
+  const table = $("bt-table");
+  table.textContent = "";
+  const head = table.insertRow();
+  head.insertCell().textContent = "k";
+  head.insertCell().textContent = "f(G, k)";
+  t.values.forEach((f, k) => {
+    const row = table.insertRow();
+    row.insertCell().textContent = k;
+    row.insertCell().textContent = f;
+  });
+  const p = t.verified_period;
+  info.textContent = t.game + ": " + (p ? "period " + p.period + ", f(k + " + p.period + ") = f(k) + " + p.shift +
+    " for k ≥ " + p.offset : "no period verified within these totals") + ". " + t.notes.join(" ");
+}
+
+export function drawTable() {
+  const info = $("bt-info");
+  pending(info, "computing…");
+  return send({
+    path: "/api/bidding/table",
+    body: { game: $("bt-game").value, max_chips: parseInt($("bt-max").value, 10) },
+    status: info,
+    show: (t) => drawTableOf(t, info),
+  });
+}
+
+export function wire() {
+  $("ex-draw").addEventListener("click", drawHeatmap);
+  $("bt-draw").addEventListener("click", drawTable);
+}

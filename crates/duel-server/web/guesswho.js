@@ -1,0 +1,220 @@
+// The Guess Who page: the person against duel on a board of generated faces
+// (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
+import { $, el, get, moveText, send } from "./shared.js";
+
+const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
+const SKIN = { light: "#f6d7bd", tan: "#e0b48a", brown: "#a86b42", dark: "#6b4026" };
+const EYES = { brown: "#5a3310", blue: "#2d6fd6", green: "#2f8f3a" };
+
+// The page's game, exported for the browser tests: the request (setup and actions) sent, its
+// answer, the faces selected (id → set 0 or 1) and those the hint marks.
+export const gw = { request: null, answer: null, selection: new Map(), hint: [] };
+
+function drawHair(g, f, cx, cy) {
+  const hair = HAIR[f.hair];
+  if (f.bald) {
+    el("rect", { x: cx - 24, y: cy - 8, width: 6, height: 14, fill: hair }, g);
+    el("rect", { x: cx + 18, y: cy - 8, width: 6, height: 14, fill: hair }, g);
+  } else if (!f.hat) {
+    el("path", { d: `M${cx - 23} ${cy - 4} Q${cx} ${cy - 44} ${cx + 23} ${cy - 4} Q${cx} ${cy - 20} ${cx - 23} ${cy - 4}`, fill: hair }, g);
+  }
+  if (f.hat) {
+    el("rect", { x: cx - 30, y: cy - 20, width: 60, height: 6, fill: "#333" }, g);
+    el("rect", { x: cx - 18, y: cy - 40, width: 36, height: 22, fill: "#444" }, g);
+  }
+}
+
+function drawEyes(g, f, cx, cy) {
+  for (const dx of [-8, 8]) el("circle", { cx: cx + dx, cy: cy - 3, r: 3, fill: EYES[f.eyes] }, g);
+  if (f.glasses) {
+    for (const dx of [-8, 8]) el("circle", { cx: cx + dx, cy: cy - 3, r: 6.5, fill: "none", stroke: "#111", "stroke-width": 1.5 }, g);
+    el("line", { x1: cx - 1.5, y1: cy - 3, x2: cx + 1.5, y2: cy - 3, stroke: "#111", "stroke-width": 1.5 }, g);
+  }
+}
+
+function drawFace(g, f, x, y) {
+  const cx = x + 40, cy = y + 42;
+  if (f.long_hair) el("rect", { x: cx - 26, y: cy - 20, width: 52, height: 46, rx: 12, fill: HAIR[f.hair] }, g);
+  el("ellipse", { cx: cx, cy: cy, rx: 22, ry: 26, fill: SKIN[f.skin] }, g);
+  drawHair(g, f, cx, cy);
+  drawEyes(g, f, cx, cy);
+  if (f.beard) el("path", { d: `M${cx - 18} ${cy + 8} Q${cx} ${cy + 40} ${cx + 18} ${cy + 8} Q${cx} ${cy + 20} ${cx - 18} ${cy + 8}`, fill: HAIR[f.hair] }, g);
+  const mouth = f.smiling ? `M${cx - 8} ${cy + 11} Q${cx} ${cy + 18} ${cx + 8} ${cy + 11}` : `M${cx - 7} ${cy + 13} L${cx + 7} ${cy + 13}`;
+  el("path", { d: mouth, stroke: "#802020", "stroke-width": 2, fill: "none" }, g);
+  const t = el("text", { class: "name", x: cx, y: y + 96 }, g);
+  t.textContent = f.name;
+}
+
+function frac(p) {
+  const [n, d] = p.split("/").map(Number);
+  return d ? `${p} ≈ ${(n / d).toFixed(4)}` : p;
+}
+
+function describeTurn(t, a) {
+  const who = t.by === "human" ? "You" : "duel";
+  const sizes = moveText(t.move);
+  let what;
+  if (t.guess) {
+    const name = a.faces[t.guess[0]].name;
+    what = `${who} guessed ${name}: ${t.guess[1] ? "right" : "wrong"}`;
+  } else {
+    const q = t.feature ? `“${t.feature}?”` : `one of ${t.parts.length} sets`;
+    what = `${who} asked ${q} (split ${sizes}); answer: ${t.feature ? (t.answer === 0 ? "yes" : "no") : "set " + "ABC"[t.answer]}`;
+  }
+  const optimal = t.optimal.map(moveText).join(", ");
+  return `${what}. P(win) before ${t.p_before}, the move keeps ${t.p_move}, after the answer ${t.p_after}` +
+    ` (position ${t.position[0]} vs ${t.position[1]}; optimal: ${optimal})${t.was_optimal ? "" : " — not optimal"}`;
+}
+
+function drawStatus(a) {
+  const status = $("gw-status");
+  status.classList.remove("error");
+  status.dataset.winner = a.winner || "";
+  status.textContent = a.winner === "human" ? "You win!" : a.winner === "duel" ? "duel wins." :
+    `Your turn: ${a.candidates.length} candidates left to you, ${a.opponent_candidates.length} to duel.`;
+  const p = $("gw-probability");
+  p.dataset.p = a.p;
+  p.textContent = `Your probability of winning with optimal play: ${frac(a.p)}`;
+}
+
+function drawFaces(a) {
+  const area = $("gw-board");
+  area.textContent = "";
+  const per = 8, n = a.faces.length;
+  const svg = el("svg", { id: "gw-svg", width: per * 84, height: Math.ceil(n / per) * 104 }, area);
+  const alive = new Set(a.candidates);
+  for (const f of a.faces) {
+    const x = (f.id % per) * 84, y = Math.floor(f.id / per) * 104;
+    const g = el("g", { class: alive.has(f.id) ? "face" : "face out", "data-id": f.id, id: "face-" + f.id }, svg);
+    const sel = gw.selection.get(f.id);
+    const cls = "card" + (sel === 0 ? " selA" : sel === 1 ? " selB" : "") + (gw.hint.includes(f.id) ? " hint" : "");
+    el("rect", { class: cls, x: x + 2, y: y + 2, width: 80, height: 100, rx: 6 }, g);
+    drawFace(g, f, x + 2, y + 2);
+    g.addEventListener("click", () => toggleFace(f.id));
+  }
+}
+
+function drawLog(a) {
+  const log = $("gw-log");
+  log.textContent = "";
+  for (const t of a.log) {
+    const li = document.createElement("li");
+    li.textContent = describeTurn(t, a);
+    li.dataset.pBefore = t.p_before;
+    li.dataset.pAfter = t.p_after;
+    if (t.by === "duel" && t.bold) {
+      const b = document.createElement("span");
+      b.className = "bold";
+      b.textContent = " bold play";
+      li.appendChild(b);
+    }
+    log.appendChild(li);
+  }
+  if (a.winner) {
+    const li = document.createElement("li");
+    li.textContent = `duel's secret was ${a.faces[a.duel_secret].name}.`;
+    log.appendChild(li);
+  }
+}
+
+function draw() {
+  const a = gw.answer;
+  drawStatus(a);
+  drawFaces(a);
+  const secret = $("gw-secret");
+  secret.textContent = "";
+  const s = el("svg", { width: 84, height: 104 }, secret);
+  drawFace(el("g", {}, s), a.faces[a.secret], 2, 2);
+  drawLog(a);
+  $("gw-part").disabled = a.questions !== 3;
+}
+
+function sendGame() {
+  return send({
+    path: "/api/guesswho/play",
+    body: gw.request,
+    status: $("gw-status"),
+    show: (a) => {
+      gw.answer = a;
+      gw.selection.clear();
+      gw.hint = [];
+      $("gw-hint-text").textContent = "";
+      draw();
+    },
+    undo: () => gw.request.actions.pop(),
+  });
+}
+
+function toggleFace(id) {
+  const part = gw.answer && gw.answer.questions === 3 ? parseInt($("gw-part").value, 10) : 0;
+  if (gw.selection.get(id) === part) gw.selection.delete(id);
+  else gw.selection.set(id, part);
+  draw();
+}
+
+async function act(action) {
+  if (!gw.answer || gw.answer.winner) return;
+  gw.request.actions.push(action);
+  await sendGame();
+}
+
+function ask() {
+  const parts = [[], []];
+  for (const [id, part] of gw.selection) parts[part].push(id);
+  act({ ask: { parts: parts.filter((p) => p.length > 0) } });
+}
+
+function guess() {
+  const ids = [...gw.selection.keys()];
+  if (ids.length !== 1) {
+    $("gw-status").textContent = "Select exactly one face to guess.";
+    return;
+  }
+  act({ guess: { id: ids[0] } });
+}
+
+function hint() {
+  const a = gw.answer;
+  if (!a || a.winner) return;
+  const moves = a.hint.map((m) => (m === "guess" ? "guess" : "split " + m.split.join("+"))).join(", ");
+  $("gw-hint-text").textContent = `Optimal moves: ${moves}. The marked faces are one optimal question.`;
+  gw.hint = a.hint_parts.length ? a.hint_parts[0] : [];
+  draw();
+}
+
+export async function newGame() {
+  const opp = parseInt($("gw-opponent-pool").value, 10) || 24;
+  const seed = parseInt($("gw-seed").value, 10) || 0;
+  gw.request = {
+    rules: $("gw-rules").value,
+    questions: parseInt($("gw-questions").value, 10),
+    pool: parseInt($("gw-pool").value, 10) || 24,
+    opponent_pool: opp,
+    seed: seed,
+    secret: (seed * 7 + 3) % Math.max(opp, 1),
+    human_first: $("gw-first").value === "human",
+    actions: [],
+  };
+  gw.answer = null;
+  await sendGame();
+}
+
+// The features a question may name, into their menu.
+export async function loadFeatures() {
+  const f = await get("/api/guesswho/features");
+  for (const name of f.features) {
+    const o = document.createElement("option");
+    o.value = name;
+    o.textContent = name + "?";
+    $("gw-feature").appendChild(o);
+  }
+}
+
+export function wire() {
+  $("gw-new").addEventListener("click", newGame);
+  $("gw-ask").addEventListener("click", ask);
+  $("gw-ask-feature").addEventListener("click", () => act({ feature: { feature: $("gw-feature").value } }));
+  $("gw-guess").addEventListener("click", guess);
+  $("gw-hint").addEventListener("click", hint);
+  $("gw-clear").addEventListener("click", () => { gw.selection.clear(); gw.hint = []; draw(); });
+}

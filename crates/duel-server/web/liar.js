@@ -1,0 +1,175 @@
+// The liar game's page: the person as Paul, asking against the adversary (/api/liar/paul),
+// and as Carole, thinking of a number and answering duel's questions with at most e lies
+// (/api/liar/carole). Each keeps its setup and the questions or answers so far.
+import { $, send } from "./shared.js";
+
+// The two games, exported for the browser tests: each request sent and its answer, and the
+// numbers Paul selected.
+export const liar = { request: null, answer: null, selection: new Set() };
+export const carole = { request: null, answer: null };
+
+// The Berlekamp volume against 2^q, and how many numbers have been charged each count of lies.
+function volumeText(a) {
+  return `Berlekamp volume ${a.volume} vs 2^${a.questions_left} = ${a.bound}; numbers by lies charged: ${a.counts.join(", ")}`;
+}
+
+// A number's class: ruled out, charged `c` lies, or none; and whether it is `marked`.
+const chargeClass = (c, lies, marked) => (c > lies ? "out" : c > 0 ? "lie" + c : "") + (marked ? " selected" : "");
+
+function drawVolume(id, a) {
+  const v = $(id);
+  v.dataset.volume = a.volume;
+  v.dataset.bound = a.bound;
+  v.textContent = volumeText(a);
+}
+
+// ---------- The person as Paul ----------
+
+function drawPaul() {
+  const a = liar.answer;
+  const status = $("liar-status");
+  status.classList.remove("error");
+  status.dataset.verdict = a.verdict;
+  status.textContent = a.verdict === "paul" ? "You win: one number is left." :
+    a.verdict === "carole" ? (a.questions_left === 0 ? "duel wins: more than one number is left." :
+      "duel wins: the volume is above 2^q, no strategy can find the number now.") :
+    `${a.questions_left} questions left: the volume bound does not rule you out.`;
+  drawVolume("liar-volume", a);
+  const box = $("liar-numbers");
+  box.textContent = "";
+  a.charged.forEach((c, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "num-" + (i + 1);
+    b.textContent = String(i + 1);
+    b.className = chargeClass(c, a.lies, liar.selection.has(i + 1));
+    b.addEventListener("click", () => {
+      if (liar.selection.has(i + 1)) liar.selection.delete(i + 1); else liar.selection.add(i + 1);
+      drawPaul();
+    });
+    box.appendChild(b);
+  });
+  const log = $("liar-log");
+  log.textContent = "";
+  for (const r of a.rounds) {
+    const li = document.createElement("li");
+    li.textContent = `Is it in {${r.question.join(", ")}}? duel: ${r.answer}. Volume ${r.volume} vs ${r.bound}.`;
+    li.dataset.volume = r.volume;
+    log.appendChild(li);
+  }
+}
+
+function sendPaul() {
+  return send({
+    path: "/api/liar/paul",
+    body: liar.request,
+    status: $("liar-status"),
+    show: (a) => {
+      liar.answer = a;
+      liar.selection.clear();
+      drawPaul();
+    },
+    undo: () => liar.request.asked.pop(),
+  });
+}
+
+export async function newPaul() {
+  liar.request = {
+    n: parseInt($("liar-n").value, 10) || 16,
+    lies: parseInt($("liar-lies").value, 10) || 0,
+    questions: parseInt($("liar-questions").value, 10) || 1,
+    asked: [],
+  };
+  await sendPaul();
+}
+
+async function ask() {
+  if (!liar.answer || liar.answer.questions_left === 0) return;
+  liar.request.asked.push([...liar.selection].sort((x, y) => x - y));
+  await sendPaul();
+}
+
+// ---------- The person as Carole ----------
+
+function caroleStatus(a) {
+  const asked = a.rounds.length;
+  return a.verdict === "found" ? `Your number is ${a.number} (found in ${asked} questions).` :
+    a.verdict === "inconsistent" ? `No number from 1 to ${a.n} fits these answers with at most ${a.lies} lies.` :
+    a.verdict === "undecided" ? "Several numbers are left and no question is." :
+    `Question ${asked + 1} (at most ${a.questions}${a.certified ? ", the fewest possible" : ""}): is your number in {${a.next_text}}?`;
+}
+
+function drawCarole() {
+  const a = carole.answer;
+  const status = $("carole-status");
+  status.classList.remove("error");
+  status.dataset.verdict = a.verdict;
+  status.textContent = caroleStatus(a);
+  if (a.verdict === "found") status.dataset.number = String(a.number);
+  drawVolume("carole-volume", a);
+  const asking = a.verdict === "asking";
+  $("carole-yes").disabled = !asking;
+  $("carole-no").disabled = !asking;
+  $("carole-undo").disabled = a.rounds.length === 0;
+  const inside = new Set(a.next || []);
+  const box = $("carole-numbers");
+  box.textContent = "";
+  a.charged.forEach((c, i) => {
+    const b = document.createElement("span");
+    b.id = "cnum-" + (i + 1);
+    b.textContent = String(i + 1);
+    b.className = chargeClass(c, a.lies, inside.has(i + 1));
+    box.appendChild(b);
+  });
+  const log = $("carole-log");
+  log.textContent = "";
+  for (const r of a.rounds) {
+    const li = document.createElement("li");
+    li.textContent = `Is it in {${r.text}}? You: ${r.answer}. Volume ${r.volume} vs ${r.bound}.`;
+    log.appendChild(li);
+  }
+}
+
+function sendCarole() {
+  return send({
+    path: "/api/liar/carole",
+    body: carole.request,
+    status: $("carole-status"),
+    show: (a) => {
+      carole.answer = a;
+      drawCarole();
+    },
+    undo: () => carole.request.answers.pop(),
+  });
+}
+
+export async function newCarole() {
+  carole.request = {
+    n: parseInt($("carole-n").value, 10) || 100,
+    lies: parseInt($("carole-lies").value, 10) || 0,
+    answers: [],
+  };
+  await sendCarole();
+}
+
+async function answer(reply) {
+  if (!carole.answer || carole.answer.verdict !== "asking") return;
+  carole.request.answers.push(reply);
+  await sendCarole();
+}
+
+async function undo() {
+  if (!carole.request || carole.request.answers.length === 0) return;
+  carole.request.answers.pop();
+  await sendCarole();
+}
+
+export function wire() {
+  $("liar-new").addEventListener("click", newPaul);
+  $("liar-ask").addEventListener("click", ask);
+  $("liar-clear").addEventListener("click", () => { liar.selection.clear(); drawPaul(); });
+  $("carole-new").addEventListener("click", newCarole);
+  $("carole-yes").addEventListener("click", () => answer("yes"));
+  $("carole-no").addEventListener("click", () => answer("no"));
+  $("carole-undo").addEventListener("click", undo);
+}
