@@ -20,15 +20,6 @@
 pub mod conformance;
 pub mod connect;
 pub mod connect4;
-pub mod connect4_answer;
-mod connect4_bits;
-mod connect4_board;
-pub mod connect4_book;
-pub mod connect4_score_build;
-pub mod connect4_scores;
-mod connect4_search;
-mod connect4_table;
-mod connect4_wide_table;
 pub mod spec;
 pub mod tictactoe;
 

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use duel_games::connect4::score_book::ScoreBook;
+use duel_games::connect4::score_book_build::{build, positions_by_ply};
 use duel_games::connect4::{Board, BoardSolver, Position, Solver};
-use duel_games::connect4_score_build::{build, positions_by_ply};
-use duel_games::connect4_scores::ScoreBook;
 
 fn small_book<const W: usize, const H: usize>(plies: u32) -> ScoreBook {
     build::<W, H, u64>(plies, 2, 1 << 20, None, &|_| {}, &|_| {}).expect("a table of 1 MiB")

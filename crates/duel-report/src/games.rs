@@ -11,10 +11,10 @@ use serde_json::json;
 use crate::games_scores::{by_stones, unreadable};
 use crate::{Check, ReportOptions, Section, Status};
 use duel_core::game::{Game, Value};
+use duel_games::connect4::move_book::{book_move, Book, Entry};
 use duel_games::connect4::{
     parse_test_file, solve_cases, solve_cases_with, solve_empty_board, Solver,
 };
-use duel_games::connect4_book::{book_move, Book, Entry};
 use duel_games::{parse_game, GameVisitor};
 use duel_search::minimax::{plain_minimax, solve, MinimaxError, MinimaxOptions};
 use rand::seq::SliceRandom;

@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use serde_json::json;
 
 use crate::{Check, ReportOptions, Section, Status};
+use duel_games::connect4::score_book::ScoreBook;
 use duel_games::connect4::{parse_test_file, Position, Solver};
-use duel_games::connect4_scores::ScoreBook;
 
 /// Pons's hardest benchmark file, whose first positions have at most 4 stones.
 const L1_R3: &str = include_str!("../../duel-games/data/connect4/Test_L1_R3");

@@ -22,12 +22,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::connect::{centre_order, Connect};
-use super::connect4::{Position, Solver, HEIGHT, WIDTH};
+use super::solver::{Position, Solver, HEIGHT, WIDTH};
+use crate::connect::{centre_order, Connect};
 use duel_core::game::GameError;
 
 /// The book shipped with duel (see the module documentation).
-const STANDARD: &str = include_str!("../data/connect4-7x6-book.txt");
+const STANDARD: &str = include_str!("../../data/connect4-7x6-book.txt");
 
 /// One position of the book.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

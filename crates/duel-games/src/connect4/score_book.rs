@@ -3,21 +3,22 @@
 //! searching (as Pascal Pons's solver does with its book). Early positions are the costly
 //! ones (a position of 4 stones on 7×6 takes about 9 s to solve exactly); with every
 //! position of 4 stones known, a root of 4 stones or fewer is answered at once, the empty
-//! board included. The book is built by [`crate::connect4_score_build`]
+//! board included. The book is built by [`super::score_book_build`]
 //! (`duel connect book --exact`), and the one of 7×6 is embedded ([`ScoreBook::standard`]).
 //!
 //! The text: `game connect:WxH:4`, `plies N`, then one line per position, `MOVES SCORE`:
 //! the column digits played from the empty board (`-` for the empty board) and the exact
-//! score for the side to move (see [`crate::connect4`]); `#` starts a comment line.
+//! score for the side to move (see [`super`]); `#` starts a comment line.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use crate::connect4_board::{Bits, Board};
+use super::bits::Bits;
+use super::board::Board;
 use duel_core::game::GameError;
 
 /// The book of 7×6 shipped with duel.
-const STANDARD: &str = include_str!("../data/connect4-7x6-scores.txt");
+const STANDARD: &str = include_str!("../../data/connect4-7x6-scores.txt");
 
 /// Exact scores of the positions of a W×H board within [`ScoreBook::plies`] stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
