@@ -117,7 +117,8 @@ fn a_wrong_or_missing_score_fails_the_check() {
     let e = ScoreBook::parse::<5, 4, u64>(&changed)
         .unwrap()
         .check::<5, 4, u64>()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("'-' has score"), "{e}");
     let missing: String = text
         .lines()
@@ -127,7 +128,8 @@ fn a_wrong_or_missing_score_fails_the_check() {
     let e = ScoreBook::parse::<5, 4, u64>(&missing)
         .unwrap()
         .check::<5, 4, u64>()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("'33' is not in the book"), "{e}");
 }
 

@@ -497,7 +497,7 @@ fn connect4_book(
         "consistent",
         &match &checked {
             Ok(n) => format!("consistent ({n} relations)"),
-            Err(e) => e.clone(),
+            Err(e) => e.to_string(),
         },
         Status::New,
         "a won position leaves only won positions two plies on, a draw no losing one and at least one draw, a loss a win at once or a lost one; a position after a book move has the opposite value where it is in the book",

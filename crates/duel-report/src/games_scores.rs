@@ -127,7 +127,7 @@ pub fn connect4_scores(
         "consistent",
         &match &checked {
             Ok(n) => format!("consistent ({n} positions checked against their children)"),
-            Err(e) => e.clone(),
+            Err(e) => e.to_string(),
         },
         if checked.is_ok() { Status::New } else { Status::Differs },
         "a win at once scores as that win, any other column the opposite of its child's score; the positions of the last ply are checked by solving (below)",
