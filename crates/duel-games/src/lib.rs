@@ -1,19 +1,4 @@
-//! Concrete games implementing [`duel_core::game::Game`], and the game-name parser.
-//!
-//! Every game is named by a string (`tictactoe`, `connect:7x6:4`, `pearl:2:32`, …) that
-//! [`parse_game`] turns into an [`AnyGame`]; [`conformance`] checks any game against the
-//! contract, and [`connect4`] is the Connect Four 7×6 solver with its opening book.
-//!
-//! ```
-//! use duel_core::game::{Game, Outcome, Player};
-//! use duel_games::tictactoe::TicTacToe;
-//!
-//! // X takes the top row (cells 1 to 9 row by row) while O plays the middle row.
-//! let mut g = TicTacToe::new();
-//! g.play_moves("14253").unwrap();
-//! assert_eq!(g.outcome(), Some(Outcome::Win(Player::First)));
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 #[doc(hidden)]

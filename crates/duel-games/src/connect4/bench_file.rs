@@ -85,8 +85,9 @@ pub fn solve_cases(
     solve_cases_with(solver, cases, false, on_progress)
 }
 
-/// [`solve_cases`], or with `weak` only the sign of each score ([`BoardSolver::solve_weak`]),
-/// compared with the sign of the published one.
+/// [`solve_cases`], or with `weak` only the sign of each score
+/// ([`BoardSolver::solve_weak`](super::BoardSolver::solve_weak)), compared with the sign of
+/// the published one.
 pub fn solve_cases_with(
     solver: &mut Solver,
     cases: &[TestCase],
