@@ -160,7 +160,7 @@ fn the_shipped_book_is_whole_and_consistent() {
 #[test]
 fn the_shipped_book_agrees_with_every_published_score_of_its_plies() {
     // Test_L1_R3 (Pons's benchmark) has 211 positions of at most 4 stones.
-    let text = include_str!("../data/connect4/Test_L1_R3");
+    let text = include_str!("../../data/connect4/Test_L1_R3");
     let book = ScoreBook::standard().unwrap();
     let mut compared = 0;
     for line in text.lines() {
