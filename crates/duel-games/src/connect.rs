@@ -614,7 +614,7 @@ impl<B: Bitboard> Game for Connect<B> {
     fn parse_moves(&self, text: &str) -> Result<Vec<u8>, GameError> {
         let t = text.trim();
         if t.contains(|c: char| c == ',' || c.is_whitespace()) {
-            return super::move_items(t, &[','])?
+            return crate::move_text::move_items(t, &[','])?
                 .into_iter()
                 .map(|s| self.parse_move(s))
                 .collect();
