@@ -192,9 +192,10 @@ pub fn connect_lines(text: &str) {
             duel_games::connect4::Position::parse(&case.moves).expect("a checked line's moves");
         }
     }
-    if let Ok(book) = duel_games::connect4_book::Book::parse(text) {
+    if let Ok(book) = duel_games::connect4::move_book::Book::parse(text) {
         let written = book.to_text();
-        let again = duel_games::connect4_book::Book::parse(&written).expect("a book's own text");
+        let again =
+            duel_games::connect4::move_book::Book::parse(&written).expect("a book's own text");
         assert_eq!(again.to_text(), written, "book round trip");
     }
 }

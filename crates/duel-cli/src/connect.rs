@@ -7,14 +7,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
-use duel::games::connect4_answer::{
+use duel::games::connect4::answer::{
     analyze_on, book as book_answer, exact_book, parse_memory, read_file, solve_file, solve_on,
     write_error, BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
-use duel::games::connect4_book::Progress;
-use duel::games::connect4_score_build::Solved as ExactSolved;
-use duel::games::connect4_scores::ScoreBook;
+use duel::games::connect4::move_book::Progress;
+use duel::games::connect4::score_book::ScoreBook;
+use duel::games::connect4::score_book_build::Solved as ExactSolved;
+use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 
 use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
@@ -201,7 +201,7 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let file = match &args.out {
         Some(path) => {
             let mut f = std::fs::File::create(path).map_err(|e| write_error(path, e))?;
-            let (w, h) = duel::games::connect4_answer::board_size(&options.game)?;
+            let (w, h) = duel::games::connect4::answer::board_size(&options.game)?;
             f.write_all(ScoreBook::new(w, h, plies).header().as_bytes())
                 .map_err(|e| write_error(path, e))?;
             Some(std::sync::Mutex::new(f))

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use duel_core::game::Game;
 use duel_games::connect4::{parse_test_file, solve_cases, Position, Solver};
-use duel_games::{parse_game, GameVisitor};
+use duel_games::{parse_game, with_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -33,69 +33,58 @@ fn playout<G: Game>(g: &G, rng: &mut ChaCha8Rng, moves: &mut Vec<G::Move>) -> us
     }
 }
 
-struct Primitives<'a> {
-    c: &'a mut Criterion,
-    name: String,
-}
-
-impl GameVisitor for Primitives<'_> {
-    type Output = ();
-    fn visit<G: Game + 'static>(self, root: G) {
-        let mut group = self.c.benchmark_group(format!("game/{}", self.name));
-        group
-            .sample_size(20)
-            .measurement_time(Duration::from_secs(2))
-            .warm_up_time(Duration::from_millis(500));
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut moves = Vec::new();
-        // A mid-game position: a few random moves from the start, unfinished.
-        let mut mid = root.clone();
-        for _ in 0..6 {
-            mid.legal_moves(&mut moves);
-            if moves.len() < 2 {
-                break;
-            }
-            mid.play(moves[rng.gen_range(0..moves.len())]);
-        }
+/// The primitives of the game `root`, named `name`.
+fn game_primitives<G: Game>(c: &mut Criterion, name: &str, root: G) {
+    let mut group = c.benchmark_group(format!("game/{name}"));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(500));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut moves = Vec::new();
+    // A mid-game position: a few random moves from the start, unfinished.
+    let mut mid = root.clone();
+    for _ in 0..6 {
         mid.legal_moves(&mut moves);
-        let mv = moves[0];
-        group.bench_function("clone+play", |b| {
-            b.iter(|| {
-                let mut g = black_box(&mid).clone();
-                g.play(black_box(mv));
-                black_box(g.outcome())
-            })
-        });
-        group.bench_function("legal_moves", |b| {
-            b.iter(|| {
-                black_box(&mid).legal_moves(&mut moves);
-                black_box(moves.len())
-            })
-        });
-        let mut total = 0usize;
-        let trials = 2000;
-        for _ in 0..trials {
-            total += playout(&root, &mut rng, &mut moves);
+        if moves.len() < 2 {
+            break;
         }
-        eprintln!(
-            "{}: mean random game length {:.1} moves",
-            self.name,
-            total as f64 / trials as f64
-        );
-        group.throughput(Throughput::Elements(1));
-        group.bench_function("random playout", |b| {
-            b.iter(|| black_box(playout(black_box(&root), &mut rng, &mut moves)))
-        });
-        group.finish();
+        mid.play(moves[rng.gen_range(0..moves.len())]);
     }
+    mid.legal_moves(&mut moves);
+    let mv = moves[0];
+    group.bench_function("clone+play", |b| {
+        b.iter(|| {
+            let mut g = black_box(&mid).clone();
+            g.play(black_box(mv));
+            black_box(g.outcome())
+        })
+    });
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            black_box(&mid).legal_moves(&mut moves);
+            black_box(moves.len())
+        })
+    });
+    let mut total = 0usize;
+    let trials = 2000;
+    for _ in 0..trials {
+        total += playout(&root, &mut rng, &mut moves);
+    }
+    eprintln!(
+        "{name}: mean random game length {:.1} moves",
+        total as f64 / trials as f64
+    );
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("random playout", |b| {
+        b.iter(|| black_box(playout(black_box(&root), &mut rng, &mut moves)))
+    });
+    group.finish();
 }
 
 fn primitives(c: &mut Criterion) {
     for spec in ["connect:7x6:4", "connect:15x15:5", "tictactoe"] {
-        parse_game(spec).unwrap().visit(Primitives {
-            c,
-            name: spec.to_string(),
-        });
+        with_game!(parse_game(spec).unwrap(), g => game_primitives(c, spec, g));
     }
 }
 

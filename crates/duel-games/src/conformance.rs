@@ -60,8 +60,25 @@ pub struct ConformanceSummary {
     pub draws: usize,
 }
 
-fn fail(game: &str, history: &str, what: String) -> String {
-    format!("{game} after moves '{history}': {what}")
+/// The first violation of the contract found: the game, the move list that reached the
+/// position, and what was wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} after moves '{history}': {what}")]
+pub struct ConformanceError {
+    /// The game's name.
+    pub game: String,
+    /// The formatted move list from the root.
+    pub history: String,
+    /// What the position got wrong.
+    pub what: String,
+}
+
+fn fail(game: &str, history: &str, what: String) -> ConformanceError {
+    ConformanceError {
+        game: game.to_string(),
+        history: history.to_string(),
+        what,
+    }
 }
 
 /// Runs the conformance checks from `root`; `Err` describes the first violation found.
@@ -75,116 +92,161 @@ fn fail(game: &str, history: &str, what: String) -> String {
 pub fn check_conformance<G: Game>(
     root: &G,
     opts: &ConformanceOptions,
-) -> Result<ConformanceSummary, String> {
-    let spec = root.spec();
+) -> Result<ConformanceSummary, ConformanceError> {
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut summary = ConformanceSummary::default();
-    let mut moves = Vec::new();
-    let mut again = Vec::new();
     for _ in 0..opts.playouts {
-        let mut g = root.clone();
-        let mut history: Vec<G::Move> = Vec::new();
-        loop {
-            let hist = root.format_moves(&history);
-            let err = |what: String| fail(&spec, &hist, what);
-            summary.positions += 1;
-            g.legal_moves(&mut moves);
-            g.legal_moves(&mut again);
-            if moves != again {
-                return Err(err("legal_moves changed between two calls".into()));
-            }
-            let distinct: HashSet<_> = moves.iter().collect();
-            if distinct.len() != moves.len() {
-                return Err(err(format!("legal_moves repeats a move: {moves:?}")));
-            }
-            if g.outcome().is_some() != moves.is_empty() {
-                return Err(err(format!(
-                    "outcome {:?} but {} legal moves",
-                    g.outcome(),
-                    moves.len()
-                )));
-            }
-            // A move drawn by index is the move at that index in legal_moves's order.
-            for i in 0..moves.len() {
-                let mut asked = None;
-                let drawn = g.draw_move(&mut again, |d| {
-                    asked = Some(d);
-                    i
-                });
-                if asked != Some(moves.len()) || drawn != (moves.len(), i, moves[i]) {
-                    return Err(err(format!(
-                        "draw_move of index {i} gave {drawn:?} (asked with {asked:?}); \
-                         legal moves {moves:?}"
-                    )));
-                }
-            }
-            for bad in ["", "?", "zz", "-1"] {
-                if g.parse_move(bad).is_ok() {
-                    return Err(err(format!("parse_move accepted '{bad}'")));
-                }
-            }
-            for &mv in &moves {
-                if !g.is_legal(mv) {
-                    return Err(err(format!("is_legal rejects legal move {mv:?}")));
-                }
-                let text = g.format_move(mv);
-                match g.parse_move(&text) {
-                    Ok(back) if back == mv => {}
-                    other => {
-                        return Err(err(format!(
-                            "move {mv:?} formats as '{text}' which parses as {other:?}"
-                        )))
-                    }
-                }
-            }
-            if opts.replay_every_position || g.outcome().is_some() {
-                check_replay(root, &g, &history, &hist, &spec)?;
-            }
-            if opts.transpositions && history.len() >= 3 {
-                summary.transpositions += check_transposition(root, &g, &history, &hist, &spec)?;
-            }
-            if let Some(outcome) = g.outcome() {
-                let before = g.key();
-                let mut copy = g.clone();
-                if let Some(&last) = history.last() {
-                    match copy.try_play(last) {
-                        Err(GameError::Finished(_)) => {}
-                        other => {
-                            return Err(err(format!(
-                                "try_play on a finished position gave {other:?}"
-                            )))
-                        }
-                    }
-                    if copy.key() != before || copy.outcome() != Some(outcome) {
-                        return Err(err("a refused try_play changed the position".into()));
-                    }
-                }
-                match outcome {
-                    Outcome::Win(Player::First) => summary.first_wins += 1,
-                    Outcome::Win(Player::Second) => summary.second_wins += 1,
-                    Outcome::Draw => summary.draws += 1,
-                }
-                break;
-            }
-            if history.len() >= opts.max_plies {
-                return Err(err(format!("no end after {} plies", opts.max_plies)));
-            }
-            let Some(&mv) = moves.choose(&mut rng) else {
-                return Err(err("no legal move on an unfinished position".into()));
-            };
-            let player = g.to_move();
-            g.play(mv);
-            history.push(mv);
-            if g.to_move() != player.other() {
-                return Err(err(format!(
-                    "to_move did not alternate after {}",
-                    root.format_moves(&history)
-                )));
-            }
-        }
+        check_playout(root, opts, &mut rng, &mut summary)?;
         summary.playouts += 1;
     }
     Ok(summary)
+}
+
+/// One uniformly random playout from `root`, every position on the way checked; the
+/// positions, transpositions and the outcome are counted in `summary`.
+fn check_playout<G: Game>(
+    root: &G,
+    opts: &ConformanceOptions,
+    rng: &mut ChaCha8Rng,
+    summary: &mut ConformanceSummary,
+) -> Result<(), ConformanceError> {
+    let spec = root.spec();
+    let mut moves = Vec::new();
+    let mut again = Vec::new();
+    let mut g = root.clone();
+    let mut history: Vec<G::Move> = Vec::new();
+    loop {
+        let hist = root.format_moves(&history);
+        let err = |what: String| fail(&spec, &hist, what);
+        summary.positions += 1;
+        check_legal_moves(&g, &mut moves, &mut again, err)?;
+        check_move_text(&g, &moves, err)?;
+        if opts.replay_every_position || g.outcome().is_some() {
+            check_replay(root, &g, &history, &hist, &spec)?;
+        }
+        if opts.transpositions && history.len() >= 3 {
+            summary.transpositions += check_transposition(root, &g, &history, &hist, &spec)?;
+        }
+        if let Some(outcome) = g.outcome() {
+            check_finished(&g, outcome, &history, err)?;
+            match outcome {
+                Outcome::Win(Player::First) => summary.first_wins += 1,
+                Outcome::Win(Player::Second) => summary.second_wins += 1,
+                Outcome::Draw => summary.draws += 1,
+            }
+            return Ok(());
+        }
+        if history.len() >= opts.max_plies {
+            return Err(err(format!("no end after {} plies", opts.max_plies)));
+        }
+        let Some(&mv) = moves.choose(rng) else {
+            return Err(err("no legal move on an unfinished position".into()));
+        };
+        let player = g.to_move();
+        g.play(mv);
+        history.push(mv);
+        if g.to_move() != player.other() {
+            return Err(err(format!(
+                "to_move did not alternate after {}",
+                root.format_moves(&history)
+            )));
+        }
+    }
+}
+
+/// The legal moves of `g` (left in `moves`): the same in two calls, distinct, none exactly
+/// when the game is over, and each drawn by its index in that order.
+fn check_legal_moves<G: Game>(
+    g: &G,
+    moves: &mut Vec<G::Move>,
+    again: &mut Vec<G::Move>,
+    err: impl Fn(String) -> ConformanceError,
+) -> Result<(), ConformanceError> {
+    g.legal_moves(moves);
+    g.legal_moves(again);
+    if moves != again {
+        return Err(err("legal_moves changed between two calls".into()));
+    }
+    let distinct: HashSet<_> = moves.iter().collect();
+    if distinct.len() != moves.len() {
+        return Err(err(format!("legal_moves repeats a move: {moves:?}")));
+    }
+    if g.outcome().is_some() != moves.is_empty() {
+        return Err(err(format!(
+            "outcome {:?} but {} legal moves",
+            g.outcome(),
+            moves.len()
+        )));
+    }
+    // A move drawn by index is the move at that index in legal_moves's order.
+    for i in 0..moves.len() {
+        let mut asked = None;
+        let drawn = g.draw_move(again, |d| {
+            asked = Some(d);
+            i
+        });
+        if asked != Some(moves.len()) || drawn != (moves.len(), i, moves[i]) {
+            return Err(err(format!(
+                "draw_move of index {i} gave {drawn:?} (asked with {asked:?}); \
+                 legal moves {moves:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Garbage move text is refused, and each legal move is legal and survives
+/// `format_move`/`parse_move`.
+fn check_move_text<G: Game>(
+    g: &G,
+    moves: &[G::Move],
+    err: impl Fn(String) -> ConformanceError,
+) -> Result<(), ConformanceError> {
+    for bad in ["", "?", "zz", "-1"] {
+        if g.parse_move(bad).is_ok() {
+            return Err(err(format!("parse_move accepted '{bad}'")));
+        }
+    }
+    for &mv in moves {
+        if !g.is_legal(mv) {
+            return Err(err(format!("is_legal rejects legal move {mv:?}")));
+        }
+        let text = g.format_move(mv);
+        match g.parse_move(&text) {
+            Ok(back) if back == mv => {}
+            other => {
+                return Err(err(format!(
+                    "move {mv:?} formats as '{text}' which parses as {other:?}"
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// On the finished position `g`, playing again is refused and leaves it unchanged.
+fn check_finished<G: Game>(
+    g: &G,
+    outcome: Outcome,
+    history: &[G::Move],
+    err: impl Fn(String) -> ConformanceError,
+) -> Result<(), ConformanceError> {
+    let before = g.key();
+    let mut copy = g.clone();
+    if let Some(&last) = history.last() {
+        match copy.try_play(last) {
+            Err(GameError::Finished(_)) => {}
+            other => {
+                return Err(err(format!(
+                    "try_play on a finished position gave {other:?}"
+                )))
+            }
+        }
+        if copy.key() != before || copy.outcome() != Some(outcome) {
+            return Err(err("a refused try_play changed the position".into()));
+        }
+    }
+    Ok(())
 }
 
 /// Replays `history` from `root` through the text notation and compares with `g`.
@@ -194,7 +256,7 @@ fn check_replay<G: Game>(
     history: &[G::Move],
     hist: &str,
     spec: &str,
-) -> Result<(), String> {
+) -> Result<(), ConformanceError> {
     let mut replay = root.clone();
     let parsed = root.parse_moves(hist).map_err(|e| {
         fail(
@@ -220,7 +282,7 @@ fn check_transposition<G: Game>(
     history: &[G::Move],
     hist: &str,
     spec: &str,
-) -> Result<usize, String> {
+) -> Result<usize, ConformanceError> {
     let n = history.len();
     let (a, c, b) = (history[n - 3], history[n - 2], history[n - 1]);
     if a == b || a == c || b == c {
@@ -249,24 +311,44 @@ fn check_transposition<G: Game>(
     Ok(1)
 }
 
-fn same_position<G: Game>(x: &G, y: &G) -> Result<(), String> {
+/// How two positions that should be one differ.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum Difference {
+    #[error("key {0} vs {1}")]
+    Key(u64, u64),
+    #[error("canonical key")]
+    CanonicalKey,
+    #[error("player to move")]
+    ToMove,
+    /// The outcomes, as `{:?}` prints them.
+    #[error("outcome {0} vs {1}")]
+    Outcome(String, String),
+    /// The legal moves, as `{:?}` prints them.
+    #[error("legal moves {0} vs {1}")]
+    LegalMoves(String, String),
+}
+
+fn same_position<G: Game>(x: &G, y: &G) -> Result<(), Difference> {
     if x.key() != y.key() {
-        return Err(format!("key {} vs {}", x.key(), y.key()));
+        return Err(Difference::Key(x.key(), y.key()));
     }
     if x.canonical_key() != y.canonical_key() {
-        return Err("canonical key".into());
+        return Err(Difference::CanonicalKey);
     }
     if x.to_move() != y.to_move() {
-        return Err("player to move".into());
+        return Err(Difference::ToMove);
     }
     if x.outcome() != y.outcome() {
-        return Err(format!("outcome {:?} vs {:?}", x.outcome(), y.outcome()));
+        return Err(Difference::Outcome(
+            format!("{:?}", x.outcome()),
+            format!("{:?}", y.outcome()),
+        ));
     }
     let (mut mx, mut my) = (Vec::new(), Vec::new());
     x.legal_moves(&mut mx);
     y.legal_moves(&mut my);
     if mx != my {
-        return Err(format!("legal moves {mx:?} vs {my:?}"));
+        return Err(Difference::LegalMoves(format!("{mx:?}"), format!("{my:?}")));
     }
     Ok(())
 }

@@ -39,7 +39,7 @@ pub struct GaltonWatson {
     degree: u32,
 }
 
-use super::bad_spec as bad;
+use crate::spec_parts::bad_spec as bad;
 use duel_core::text::quote;
 
 impl GaltonWatson {
@@ -131,7 +131,7 @@ impl GaltonWatson {
             .map(|w| w.parse::<f64>())
             .collect::<Result<_, _>>()
             .map_err(|_| bad(spec, "the law is a list of weights like 0.2/0/0.8"))?;
-        let (q, seed) = super::parse_leaf_and_seed(spec, &parts[2..])?;
+        let (q, seed) = crate::spec_parts::parse_leaf_and_seed(spec, &parts[2..])?;
         let q = q.unwrap_or(0.5);
         let mut g = GaltonWatson::new(vec![law; k], vec![q; k + 1], seed).map_err(|e| match e {
             GameError::BadSpec { why, .. } => bad(spec, why),
@@ -233,6 +233,6 @@ impl Game for GaltonWatson {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u16>, GameError> {
-        super::parse_child_moves(text, true, |s| self.parse_move(s))
+        crate::move_text::parse_child_moves(text, true, |s| self.parse_move(s))
     }
 }

@@ -83,7 +83,7 @@ pub fn fair_leaf_probability(d: u32, k: u32) -> f64 {
     0.5 * (lo + hi)
 }
 
-use super::bad_spec as bad;
+use crate::spec_parts::bad_spec as bad;
 use duel_core::text::quote;
 
 impl Pearl {
@@ -152,7 +152,7 @@ impl Pearl {
                 format!("depth {} is not a whole number", quote(parts[1])),
             )
         })?;
-        let (p, seed) = super::parse_leaf_and_seed(spec, &parts[2..])?;
+        let (p, seed) = crate::spec_parts::parse_leaf_and_seed(spec, &parts[2..])?;
         let mut g = Pearl::new(d, k, p, seed)?;
         g.p_given = p.is_some();
         Ok(g)
@@ -289,7 +289,7 @@ impl Game for Pearl {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u16>, GameError> {
         // With d ≥ 10 a bare number is a single move.
-        super::parse_child_moves(text, self.degree <= 9, |s| self.parse_move(s))
+        crate::move_text::parse_child_moves(text, self.degree <= 9, |s| self.parse_move(s))
     }
 }
 

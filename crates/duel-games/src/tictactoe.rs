@@ -151,7 +151,7 @@ impl Game for TicTacToe {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<u8>, GameError> {
         // One digit a move; commas and spaces may separate them, but not stand empty (`1,,2`).
-        super::move_items(text, &[','])?
+        crate::move_text::move_items(text, &[','])?
             .into_iter()
             .flat_map(str::chars)
             .map(|c| self.parse_move(c.encode_utf8(&mut [0; 4])))

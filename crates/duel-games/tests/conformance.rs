@@ -4,16 +4,7 @@
 
 use duel_core::game::Game;
 use duel_games::conformance::{check_conformance, playthrough, ConformanceOptions};
-use duel_games::{parse_game, AnyGame, GameVisitor};
-
-struct Conformance(ConformanceOptions);
-
-impl GameVisitor for Conformance {
-    type Output = Result<duel_games::conformance::ConformanceSummary, String>;
-    fn visit<G: Game + 'static>(self, game: G) -> Self::Output {
-        check_conformance(&game, &self.0)
-    }
-}
+use duel_games::{parse_game, with_game, AnyGame};
 
 fn conform(spec: &str, playouts: usize) -> duel_games::conformance::ConformanceSummary {
     let opts = ConformanceOptions {
@@ -21,10 +12,9 @@ fn conform(spec: &str, playouts: usize) -> duel_games::conformance::ConformanceS
         seed: 7,
         ..ConformanceOptions::default()
     };
-    let summary = parse_game(spec)
-        .unwrap()
-        .visit(Conformance(opts))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let game = parse_game(spec).unwrap();
+    let summary =
+        with_game!(game, g => check_conformance(&g, &opts)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(summary.playouts, playouts);
     assert_eq!(
         summary.first_wins + summary.second_wins + summary.draws,
@@ -147,7 +137,7 @@ mod random_boards {
             };
             let game = parse_game(&spec).unwrap();
             prop_assert_eq!(game.spec(), spec.clone());
-            let summary = game.visit(Conformance(opts));
+            let summary = with_game!(game, g => check_conformance(&g, &opts));
             prop_assert!(summary.is_ok(), "{}: {:?}", spec, summary);
         }
     }

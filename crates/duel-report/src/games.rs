@@ -11,10 +11,10 @@ use serde_json::json;
 use crate::games_scores::{by_stones, unreadable};
 use crate::{Check, ReportOptions, Section, Status};
 use duel_core::game::{Game, Value};
+use duel_games::connect4::move_book::{book_move, Book, Entry};
 use duel_games::connect4::{
     parse_test_file, solve_cases, solve_cases_with, solve_empty_board, Solver,
 };
-use duel_games::connect4_book::{book_move, Book, Entry};
 use duel_games::{parse_game, GameVisitor};
 use duel_search::minimax::{plain_minimax, solve, MinimaxError, MinimaxOptions};
 use rand::seq::SliceRandom;
@@ -497,7 +497,7 @@ fn connect4_book(
         "consistent",
         &match &checked {
             Ok(n) => format!("consistent ({n} relations)"),
-            Err(e) => e.clone(),
+            Err(e) => e.to_string(),
         },
         Status::New,
         "a won position leaves only won positions two plies on, a draw no losing one and at least one draw, a loss a win at once or a lost one; a position after a book move has the opposite value where it is in the book",

@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use serde_json::json;
 
 use crate::{Check, ReportOptions, Section, Status};
+use duel_games::connect4::score_book::ScoreBook;
 use duel_games::connect4::{parse_test_file, Position, Solver};
-use duel_games::connect4_scores::ScoreBook;
 
 /// Pons's hardest benchmark file, whose first positions have at most 4 stones.
 const L1_R3: &str = include_str!("../../duel-games/data/connect4/Test_L1_R3");
@@ -127,7 +127,7 @@ pub fn connect4_scores(
         "consistent",
         &match &checked {
             Ok(n) => format!("consistent ({n} positions checked against their children)"),
-            Err(e) => e.clone(),
+            Err(e) => e.to_string(),
         },
         if checked.is_ok() { Status::New } else { Status::Differs },
         "a win at once scores as that win, any other column the opposite of its child's score; the positions of the last ply are checked by solving (below)",

@@ -5,7 +5,7 @@
 //! [`duel_games::connect4`] goes to that module's solver instead, weakly (win, draw or
 //! loss), with its table kept from move to move: positions of 7×6 that the generic search
 //! cannot finish in 50 million positions take it about a second from the fourth stone on,
-//! and the opening book of [`duel_games::connect4_book`] answers on 7×6 within its plies.
+//! and the opening book of [`duel_games::connect4::move_book`] answers on 7×6 within its plies.
 //!
 //! The `auto` agent ([`Auto`]) is the solver where it finishes within half the budget, and
 //! MCTS with the rest where it does not: a perfect opponent as soon as one is affordable.
@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use duel_core::game::{Game, Outcome, Value};
 use duel_games::connect::{Bitboard, Connect, ConnectRules};
+use duel_games::connect4::move_book::standard_answer;
 use duel_games::connect4::{with_board_size, Bits, Board, BoardSolver, SizeVisitor};
-use duel_games::connect4_book::standard_answer;
 
 use super::agent::{
     num, Agent, Budget, OutOfBudget, SearchError, SearchResult, StopReason, Unsupported, Work,

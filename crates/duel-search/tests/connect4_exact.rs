@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use duel_core::game::{Game, Outcome};
 use duel_games::connect::{Connect, ConnectRules};
+use duel_games::connect4::answer::analyze;
 use duel_games::connect4::{
     parse_test_file, solve_cases_on, Board, BoardSolver, Position, Solver, TestCase,
 };
-use duel_games::connect4_answer::analyze;
 
 fn cases(name: &str, n: usize) -> Vec<TestCase> {
     let path = format!(

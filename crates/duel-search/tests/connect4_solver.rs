@@ -313,7 +313,7 @@ fn the_agents_open_from_the_book() {
 /// iterations; one move from a forced win it answers exactly.
 #[test]
 fn auto_falls_back_to_mcts_where_the_solver_cannot_finish() {
-    use duel_games::connect4_book::Book;
+    use duel_games::connect4::move_book::Book;
     use duel_search::{AgentSpec, Budget, SearchError, StopReason};
     let rules = ConnectRules::new(7, 6, 4, false, "connect:7x6:4").unwrap();
     let empty = Connect::<u64>::new(rules).unwrap();

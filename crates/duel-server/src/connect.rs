@@ -14,7 +14,7 @@ use axum::routing::post;
 use axum::Router;
 use serde::{Deserialize, Serialize};
 
-use duel::games::connect4_answer::{analyze_within, ConnectError, SolverOptions};
+use duel::games::connect4::answer::{analyze_within, ConnectError, SolverOptions};
 
 use crate::body::{answer, json_body};
 use crate::error::ApiError;

@@ -9,7 +9,7 @@ mod support;
 use std::path::PathBuf;
 
 use duel::game::Value;
-use duel::games::connect4_answer::{analyze_on, SolverOptions};
+use duel::games::connect4::answer::{analyze_on, SolverOptions};
 use duel::guesswho::session::{play, PlayRequest};
 use duel::guesswho::{Questions, Rules, Table};
 use duel::liar::paul::{paul, PaulRequest};

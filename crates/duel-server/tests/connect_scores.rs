@@ -6,7 +6,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use duel::games::connect4_answer::{analyze_on, SolverOptions};
+use duel::games::connect4::answer::{analyze_on, SolverOptions};
 use duel_server::{router, Limits};
 
 async fn scores(limits: Limits, body: Value) -> (StatusCode, Value) {

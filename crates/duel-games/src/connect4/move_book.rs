@@ -22,12 +22,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::connect::{centre_order, Connect};
-use super::connect4::{Position, Solver, HEIGHT, WIDTH};
+use super::solver::{Position, Solver, HEIGHT, WIDTH};
+use crate::connect::{centre_order, Connect};
 use duel_core::game::GameError;
+use thiserror::Error;
 
 /// The book shipped with duel (see the module documentation).
-const STANDARD: &str = include_str!("../data/connect4-7x6-book.txt");
+const STANDARD: &str = include_str!("../../data/connect4-7x6-book.txt");
 
 /// One position of the book.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -49,6 +50,83 @@ pub struct Book {
 }
 
 /// The error of line (or entry) `line`, `text`.
+/// Where an opening book disagrees with itself or with the positions the agent meets
+/// ([`Book::check`]); positions are named by their moves (`-` for the empty board).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BookError {
+    /// A position the agent meets is not in the book.
+    #[error("the agent's position '{0}' is not in the book")]
+    NotInBook(String),
+    /// The book's column is not the win at once of its position.
+    #[error("'{moves}': column {win} wins at once, the book has {column} with value {value}")]
+    WinMissed {
+        /// The position.
+        moves: String,
+        /// The column that wins at once (1–7).
+        win: u32,
+        /// The book's column (1–7).
+        column: u32,
+        /// The book's value.
+        value: i32,
+    },
+    /// The position after the book's move is in the book with a value not the opposite.
+    #[error("'{moves}' is worth {value} but '{child}' after its book move {child_value}")]
+    ChildValue {
+        /// The position.
+        moves: String,
+        /// Its value in the book.
+        value: i32,
+        /// The position after the book's move.
+        child: String,
+        /// That position's value in the book.
+        child_value: i32,
+    },
+    /// The other side's replies after the book's move disagree with the position's value.
+    #[error("'{moves}' is worth {value}, but {why}")]
+    Replies {
+        /// The position.
+        moves: String,
+        /// Its value in the book.
+        value: i32,
+        /// How the replies disagree.
+        why: ReplyError,
+    },
+    /// Positions of the book the agent never meets.
+    #[error(
+        "{count} positions of the book are not met by the agent{}",
+        example.as_ref().map_or(String::new(), |m| format!(" (such as '{m}')"))
+    )]
+    NotMet {
+        /// How many.
+        count: usize,
+        /// The first of them in the book's order, if its moves parse.
+        example: Option<String>,
+    },
+}
+
+/// How the other side's replies after a book move disagree with the position's value
+/// ([`BookError::Replies`]).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ReplyError {
+    /// A won or drawn position leaves the other side a win at once.
+    #[error("the other side wins at once after '{0}'")]
+    WinsAtOnce(String),
+    /// A reply, two plies on, is worth less than the position.
+    #[error("'{moves}' is worth {value}")]
+    Worth {
+        /// The agent's position two plies on.
+        moves: String,
+        /// Its value in the book.
+        value: i32,
+    },
+    /// A drawn position where no reply keeps the draw.
+    #[error("no reply after '{0}' keeps the draw")]
+    NoDraw(String),
+    /// A lost position where no reply keeps the loss.
+    #[error("no reply after '{0}' keeps the loss")]
+    NoLoss(String),
+}
+
 fn bad(line: usize, text: &str, why: impl Into<String>) -> GameError {
     GameError::BadLine {
         line,
@@ -187,7 +265,7 @@ impl Book {
     ///   keeps the loss (if all are in the book);
     /// - where the position after the book's move is itself in the book (the agent's position
     ///   when playing the other side), its value is the opposite.
-    pub fn check(&self) -> Result<usize, String> {
+    pub fn check(&self) -> Result<usize, BookError> {
         let mut reached = HashSet::new();
         let mut relations = 0;
         walk(self.plies, |_, level| {
@@ -196,17 +274,18 @@ impl Book {
                 let name = if r.moves.is_empty() { "-" } else { &r.moves };
                 let (col, v) = self
                     .lookup(&r.p)
-                    .ok_or_else(|| format!("the agent's position '{name}' is not in the book"))?;
+                    .ok_or_else(|| BookError::NotInBook(name.to_string()))?;
                 reached.insert(canonical(&r.p));
                 answers.push((col, v));
                 if let Some(c) = free_columns(&r.p).find(|&c| r.p.is_winning_move(c)) {
                     relations += 1;
                     if (col, v) != (c, 1) {
-                        return Err(format!(
-                            "'{name}': column {} wins at once, the book has {} with value {v}",
-                            c + 1,
-                            col + 1
-                        ));
+                        return Err(BookError::WinMissed {
+                            moves: name.to_string(),
+                            win: c + 1,
+                            column: col + 1,
+                            value: v,
+                        });
                     }
                     continue;
                 }
@@ -216,15 +295,21 @@ impl Book {
                 if let Some((_, cv)) = self.lookup(&child.p) {
                     relations += 1;
                     if cv != -v {
-                        return Err(format!(
-                            "'{name}' is worth {v} but '{}' after its book move {cv}",
-                            child.moves
-                        ));
+                        return Err(BookError::ChildValue {
+                            moves: name.to_string(),
+                            value: v,
+                            child: child.moves.clone(),
+                            child_value: cv,
+                        });
                     }
                 }
                 relations += 1;
                 self.check_replies(&child, v)
-                    .map_err(|why| format!("'{name}' is worth {v}, but {why}"))?;
+                    .map_err(|why| BookError::Replies {
+                        moves: name.to_string(),
+                        value: v,
+                        why,
+                    })?;
             }
             Ok(answers)
         })?;
@@ -235,18 +320,18 @@ impl Book {
                 .find(|e| {
                     Position::parse(&e.moves).map_or(true, |p| !reached.contains(&canonical(&p)))
                 })
-                .map_or(String::new(), |e| format!(" (such as '{}')", e.moves));
-            return Err(format!(
-                "{} positions of the book are not met by the agent{stray}",
-                self.entries.len() - reached.len()
-            ));
+                .map(|e| e.moves.clone());
+            return Err(BookError::NotMet {
+                count: self.entries.len() - reached.len(),
+                example: stray,
+            });
         }
         Ok(relations)
     }
 
     /// Whether the replies of the other side in `child` (after the agent's book move in a
     /// position of value `v`) agree with `v` (see [`Book::check`]).
-    fn check_replies(&self, child: &Reached, v: i32) -> Result<(), String> {
+    fn check_replies(&self, child: &Reached, v: i32) -> Result<(), ReplyError> {
         let mut wins_at_once = false;
         let mut values = Vec::new();
         let mut all_known = true;
@@ -262,19 +347,19 @@ impl Book {
         }
         let below = |x: i32| values.iter().find(|(_, nv)| *nv < x);
         match v {
-            1 | 0 if wins_at_once => Err(format!(
-                "the other side wins at once after '{}'",
-                child.moves
-            )),
+            1 | 0 if wins_at_once => Err(ReplyError::WinsAtOnce(child.moves.clone())),
             1 | 0 => match below(v) {
-                Some((m, nv)) => Err(format!("'{m}' is worth {nv}")),
+                Some((m, nv)) => Err(ReplyError::Worth {
+                    moves: m.clone(),
+                    value: *nv,
+                }),
                 None if v == 0 && all_known && !values.iter().any(|(_, nv)| *nv == 0) => {
-                    Err(format!("no reply after '{}' keeps the draw", child.moves))
+                    Err(ReplyError::NoDraw(child.moves.clone()))
                 }
                 None => Ok(()),
             },
             _ if !wins_at_once && all_known && below(0).is_none() => {
-                Err(format!("no reply after '{}' keeps the loss", child.moves))
+                Err(ReplyError::NoLoss(child.moves.clone()))
             }
             _ => Ok(()),
         }
@@ -611,7 +696,8 @@ mod tests {
         let e = Book::new(book.plies(), entries)
             .unwrap()
             .check()
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is worth"), "{e}");
         let mut entries = book.entries().to_vec();
         let e5 = &mut entries[won];
@@ -620,7 +706,8 @@ mod tests {
         let e = Book::new(book.plies(), entries)
             .unwrap()
             .check()
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("is not in the book") || e.contains("not met"),
             "{e}"

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use duel_games::connect4::Solver;
-//! use duel_games::connect4_answer::solve_position;
+//! use duel_games::connect4::answer::solve_position;
 //!
 //! // Three in a row on the bottom: the side to move wins at column 4, with 6 of its stones
 //! // played: score 22 - 4 = 18.
@@ -21,13 +21,14 @@ use duel_core::input::{read_text, Bounds, ReadError};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::connect4::{
-    parse_test_file, solve_cases_on, with_board_size, Bits, Board, BoardSolver, FileResult,
-    SizeVisitor, Solver, TableError, BOARD_SIZES, DEFAULT_TABLE_BYTES,
-};
-use crate::connect4_book::{generate, Book, Progress};
-use crate::connect4_score_build::{self as score_build, build as build_scores};
-use crate::connect4_scores::ScoreBook;
+use super::bench_file::{parse_test_file, solve_cases_on, FileResult};
+use super::bits::Bits;
+use super::board::Board;
+use super::move_book::{generate, Book, Progress};
+use super::score_book::ScoreBook;
+use super::score_book_build::{self as score_build, build as build_scores};
+use super::sizes::{with_board_size, SizeVisitor, BOARD_SIZES};
+use super::solver::{BoardSolver, Solver, TableError, DEFAULT_TABLE_BYTES};
 use crate::spec::{parse_game, AnyGame};
 
 /// The most plies of an opening book: the positions grow about sevenfold every two plies.

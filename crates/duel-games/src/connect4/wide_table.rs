@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use duel_core::limits::TooLarge;
 
-use crate::connect4_table::{zeroed_words, KeyTable, Known, Table, BUCKET, KEY_BITS};
+use super::table::{zeroed_words, KeyTable, Known, Table, BUCKET, KEY_BITS};
 
 /// Odd; its low 64 bits are [`Table`]'s constant, so that on keys of at most 64 bits both
 /// tables mix alike and, with as many buckets, hold the same positions.

@@ -8,9 +8,10 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use crate::connect4::{BoardSolver, TableError};
-use crate::connect4_board::{Bits, Board};
-use crate::connect4_scores::{canonical_key, ScoreBook};
+use super::bits::Bits;
+use super::board::Board;
+use super::score_book::{canonical_key, ScoreBook};
+use super::solver::{BoardSolver, TableError};
 
 /// A position solved, as the build reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +25,7 @@ pub struct Solved {
 }
 
 /// How far a build has come: as the opening book's.
-pub use crate::connect4_book::Progress;
+pub use super::move_book::Progress;
 
 /// The unfinished positions of each ply from 0 to `plies`, one of each mirror pair (the
 /// first reached, columns tried from the left), with their moves.

@@ -1,16 +1,17 @@
 //! The Connect Four solver's search: negamax with alpha-beta over [`Board`], as Pascal
 //! Pons's (moves that lose at once never searched, a forced block the only move, moves
 //! ordered by the threats they make, centre first on ties), with a shared
-//! [`Table`](crate::connect4_table) of both bounds of each position; beyond Pons's, the
+//! [`Table`](super::table) of both bounds of each position; beyond Pons's, the
 //! column that last cut off at a position is tried first there, and a position and its
 //! mirror image share their entry.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
-use crate::connect4_board::{Bits, Board};
-use crate::connect4_scores::{canonical_key, ScoreBook};
-use crate::connect4_table::KeyTable;
+use super::bits::Bits;
+use super::board::Board;
+use super::score_book::{canonical_key, ScoreBook};
+use super::table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;

@@ -7,8 +7,8 @@ use std::hash::Hash;
 use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 use std::ops::{Shl, Shr, Sub};
 
-use crate::connect4_table::{KeyTable, Table};
-use crate::connect4_wide_table::WideTable;
+use super::table::{KeyTable, Table};
+use super::wide_table::WideTable;
 
 /// An unsigned word of bitboard cells (bit `col·(H+1) + row`).
 pub trait Bits:

@@ -2,8 +2,8 @@
 //! to move and the occupied cells, one sentinel bit per column, as in Pascal Pons's solver,
 //! in words of W·(H+1) bits at least ([`Bits`]: `u64`, or `u128` for wider boards).
 
+use super::bits::Bits;
 use crate::connect::{Bitboard, Connect};
-pub use crate::connect4_bits::Bits;
 use duel_core::game::{Game, GameError};
 use duel_core::text::quote;
 

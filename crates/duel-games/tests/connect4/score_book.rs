@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use duel_games::connect4::score_book::ScoreBook;
+use duel_games::connect4::score_book_build::{build, positions_by_ply};
 use duel_games::connect4::{Board, BoardSolver, Position, Solver};
-use duel_games::connect4_score_build::{build, positions_by_ply};
-use duel_games::connect4_scores::ScoreBook;
 
 fn small_book<const W: usize, const H: usize>(plies: u32) -> ScoreBook {
     build::<W, H, u64>(plies, 2, 1 << 20, None, &|_| {}, &|_| {}).expect("a table of 1 MiB")
@@ -117,7 +117,8 @@ fn a_wrong_or_missing_score_fails_the_check() {
     let e = ScoreBook::parse::<5, 4, u64>(&changed)
         .unwrap()
         .check::<5, 4, u64>()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("'-' has score"), "{e}");
     let missing: String = text
         .lines()
@@ -127,7 +128,8 @@ fn a_wrong_or_missing_score_fails_the_check() {
     let e = ScoreBook::parse::<5, 4, u64>(&missing)
         .unwrap()
         .check::<5, 4, u64>()
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("'33' is not in the book"), "{e}");
 }
 
@@ -158,7 +160,7 @@ fn the_shipped_book_is_whole_and_consistent() {
 #[test]
 fn the_shipped_book_agrees_with_every_published_score_of_its_plies() {
     // Test_L1_R3 (Pons's benchmark) has 211 positions of at most 4 stones.
-    let text = include_str!("../data/connect4/Test_L1_R3");
+    let text = include_str!("../../data/connect4/Test_L1_R3");
     let book = ScoreBook::standard().unwrap();
     let mut compared = 0;
     for line in text.lines() {

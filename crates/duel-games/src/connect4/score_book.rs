@@ -3,21 +3,23 @@
 //! searching (as Pascal Pons's solver does with its book). Early positions are the costly
 //! ones (a position of 4 stones on 7×6 takes about 9 s to solve exactly); with every
 //! position of 4 stones known, a root of 4 stones or fewer is answered at once, the empty
-//! board included. The book is built by [`crate::connect4_score_build`]
+//! board included. The book is built by [`super::score_book_build`]
 //! (`duel connect book --exact`), and the one of 7×6 is embedded ([`ScoreBook::standard`]).
 //!
 //! The text: `game connect:WxH:4`, `plies N`, then one line per position, `MOVES SCORE`:
 //! the column digits played from the empty board (`-` for the empty board) and the exact
-//! score for the side to move (see [`crate::connect4`]); `#` starts a comment line.
+//! score for the side to move (see [`super`]); `#` starts a comment line.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use crate::connect4_board::{Bits, Board};
+use super::bits::Bits;
+use super::board::Board;
 use duel_core::game::GameError;
+use thiserror::Error;
 
 /// The book of 7×6 shipped with duel.
-const STANDARD: &str = include_str!("../data/connect4-7x6-scores.txt");
+const STANDARD: &str = include_str!("../../data/connect4-7x6-scores.txt");
 
 /// Exact scores of the positions of a W×H board within [`ScoreBook::plies`] stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +32,69 @@ pub struct ScoreBook {
     /// The score of each position by its canonical key (the smaller of its key and its
     /// mirror image's).
     index: HashMap<u128, i32>,
+}
+
+/// Why a position cannot go into a book of scores ([`ScoreBook::insert`]), or where a book
+/// disagrees with itself ([`ScoreBook::check`]); positions are named by their moves (`-`
+/// for the empty board).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ScoreBookError {
+    /// The book is of another board than the one asked for.
+    #[error("the book is of {book_width}x{book_height}, not {width}x{height}")]
+    OtherBoard {
+        /// The book's columns.
+        book_width: u32,
+        /// The book's rows.
+        book_height: u32,
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
+    /// The moves are not an unfinished position of the board.
+    #[error("{0}")]
+    Moves(GameError),
+    /// The position has more stones than the book holds (its plies).
+    #[error("more than {0} stones")]
+    TooManyStones(u32),
+    /// The score is not one of a position of that many stones.
+    #[error("score {score} is outside {lo}..{hi}, the scores of a position of {stones} stones")]
+    ScoreOutOfRange {
+        /// The score given.
+        score: i32,
+        /// The lowest score of the position.
+        lo: i32,
+        /// The highest.
+        hi: i32,
+        /// The position's stones.
+        stones: i32,
+    },
+    /// The position, or its mirror image, is in the book already.
+    #[error("the position (or its mirror image) repeats")]
+    Repeated,
+    /// A position within the book's plies is not in it.
+    #[error("the position '{0}' is not in the book")]
+    Missing(String),
+    /// A position's score is not the best over its columns.
+    #[error("'{moves}' has score {score} in the book, but its columns give {best}")]
+    NotTheBest {
+        /// The position.
+        moves: String,
+        /// Its score in the book.
+        score: i32,
+        /// The best over its columns.
+        best: i32,
+    },
+    /// The book holds another number of positions than the board has within its plies.
+    #[error("the book has {positions} positions, the board {reached} within {plies} stones")]
+    Count {
+        /// The book's positions.
+        positions: usize,
+        /// The board's unfinished positions within `plies` stones, one of each mirror pair.
+        reached: usize,
+        /// The book's plies.
+        plies: u32,
+    },
 }
 
 /// The error of line `line`, `text`.
@@ -96,6 +161,20 @@ impl ScoreBook {
         (self.width, self.height) == (W as u32, H as u32)
     }
 
+    /// [`ScoreBook::fits`], as an error naming both boards.
+    fn check_board<const W: usize, const H: usize>(&self) -> Result<(), ScoreBookError> {
+        if self.fits::<W, H>() {
+            Ok(())
+        } else {
+            Err(ScoreBookError::OtherBoard {
+                book_width: self.width,
+                book_height: self.height,
+                width: W,
+                height: H,
+            })
+        }
+    }
+
     /// The score of the position of canonical key `key` ([`canonical_key`]), if in the
     /// book.
     #[inline]
@@ -123,28 +202,26 @@ impl ScoreBook {
         &mut self,
         moves: &str,
         score: i32,
-    ) -> Result<(), String> {
-        if !self.fits::<W, H>() {
-            return Err(format!(
-                "the book is of {}x{}, not {W}x{H}",
-                self.width, self.height
-            ));
-        }
-        let p = Board::<W, H, B>::parse(moves).map_err(|e| e.to_string())?;
+    ) -> Result<(), ScoreBookError> {
+        self.check_board::<W, H>()?;
+        let p = Board::<W, H, B>::parse(moves).map_err(ScoreBookError::Moves)?;
         let n = p.moves_played() as i32;
         if n as u32 > self.plies {
-            return Err(format!("more than {} stones", self.plies));
+            return Err(ScoreBookError::TooManyStones(self.plies));
         }
         let cells = (W * H) as i32;
         let (lo, hi) = (-(cells - n) / 2, (cells + 1 - n) / 2);
         if !(lo..=hi).contains(&score) {
-            return Err(format!(
-                "score {score} is outside {lo}..{hi}, the scores of a position of {n} stones"
-            ));
+            return Err(ScoreBookError::ScoreOutOfRange {
+                score,
+                lo,
+                hi,
+                stones: n,
+            });
         }
         let key = canonical_key(&p);
         if self.index.contains_key(&key) {
-            return Err("the position (or its mirror image) repeats".to_string());
+            return Err(ScoreBookError::Repeated);
         }
         self.index.insert(key, score);
         self.entries.push((moves.trim().to_string(), score));
@@ -210,7 +287,8 @@ impl ScoreBook {
                         .parse()
                         .map_err(|_| err(format!("'{score}' is not a score")))?;
                     let moves = if moves == "-" { "" } else { moves };
-                    b.insert::<W, H, B>(moves, score).map_err(err)?;
+                    b.insert::<W, H, B>(moves, score)
+                        .map_err(|e| err(e.to_string()))?;
                 }
                 _ => return Err(err("not `MOVES SCORE`".to_string())),
             }
@@ -254,13 +332,8 @@ impl ScoreBook {
     /// [`ScoreBook::plies`] stones is in the book (one of each mirror pair), and the score
     /// of each of fewer stones is the best over its columns (a win at once scoring as a win
     /// now, a full board 0, any other column the opposite of its child's score).
-    pub fn check<const W: usize, const H: usize, B: Bits>(&self) -> Result<usize, String> {
-        if !self.fits::<W, H>() {
-            return Err(format!(
-                "the book is of {}x{}, not {W}x{H}",
-                self.width, self.height
-            ));
-        }
+    pub fn check<const W: usize, const H: usize, B: Bits>(&self) -> Result<usize, ScoreBookError> {
+        self.check_board::<W, H>()?;
         let cells = (W * H) as i32;
         let mut checked = 0;
         let mut level = vec![(String::new(), Board::<W, H, B>::new())];
@@ -273,7 +346,7 @@ impl ScoreBook {
                 let name = if moves.is_empty() { "-" } else { moves };
                 let score = self
                     .score(p)
-                    .ok_or_else(|| format!("the position '{name}' is not in the book"))?;
+                    .ok_or_else(|| ScoreBookError::Missing(name.to_string()))?;
                 let mut best = i32::MIN;
                 let mut all_known = true;
                 for col in 0..W as u32 {
@@ -306,20 +379,22 @@ impl ScoreBook {
                 if all_known {
                     checked += 1;
                     if best != score {
-                        return Err(format!(
-                            "'{name}' has score {score} in the book, but its columns give {best}"
-                        ));
+                        return Err(ScoreBookError::NotTheBest {
+                            moves: name.to_string(),
+                            score,
+                            best,
+                        });
                     }
                 }
             }
             level = next;
         }
         if reached != self.len() {
-            return Err(format!(
-                "the book has {} positions, the board {reached} within {} stones",
-                self.len(),
-                self.plies
-            ));
+            return Err(ScoreBookError::Count {
+                positions: self.len(),
+                reached,
+                plies: self.plies,
+            });
         }
         Ok(checked)
     }
