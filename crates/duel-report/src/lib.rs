@@ -34,7 +34,6 @@ pub mod families_records;
 pub mod fits;
 pub mod fits_rematch;
 pub mod games;
-pub mod games_scores;
 pub mod guesswho;
 pub mod html;
 pub mod liar;
