@@ -1,8 +1,22 @@
-//! `duel play`: a person plays a whole game against a search agent, one move a line on stdin.
+//! `duel play`: a person plays a whole game, one line of stdin a move or an answer.
+//!
+//! - `mod.rs`: the arguments, and a game of the registry against a search agent.
+//! - `guesswho.rs`: Guess Who against the optimal player.
+//! - `liar.rs`: the liar game, as Carole (duel asks) or as Paul (duel answers).
+//! - `bidding.rs`: a discrete bidding game against the optimal bidder.
+//! - `setup.rs`: the options of the papers' games (`--n`, `--rules`, `--lies`, `--chips`, …).
+//! - `input.rs`: the person's lines, read one bounded line at a time, and the answers to lines
+//!   that are not moves.
+
+mod bidding;
+mod guesswho;
+mod input;
+mod liar;
+mod setup;
 
 use std::io::{BufRead, Write};
 
-use crate::play_input::{read_line, Line, MAX_LINE};
+use input::{read_line, Line, MAX_LINE};
 use std::process::ExitCode;
 
 use duel::game::{Game, Player, Value};
@@ -48,7 +62,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    setup: crate::play_setup::Setup,
+    setup: setup::Setup,
 }
 
 /// Which side the person plays, counted from the position where play starts.
@@ -72,11 +86,11 @@ pub fn run(args: Args, _ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match args.game.as_str() {
         "guess-who" => {
             let first = (args.human != Human::Nobody).then_some(args.human == Human::First);
-            return crate::play_guesswho::run(&args.setup, args.seed, first, args.json);
+            return guesswho::run(&args.setup, args.seed, first, args.json);
         }
-        "liar" => return crate::play_liar::run(&args.setup, args.json),
+        "liar" => return liar::run(&args.setup, args.json),
         g if g.starts_with("bidding:") => {
-            return crate::play_bidding::run(&g["bidding:".len()..], &args.setup, args.json)
+            return bidding::run(&g["bidding:".len()..], &args.setup, args.json)
         }
         _ => {}
     }

@@ -11,9 +11,9 @@ use duel::bidding::session::{
 };
 use serde::Serialize;
 
+use super::input::{read_line, say, Line, MAX_LINE};
+use super::setup::Setup;
 use crate::output::{out, print_json};
-use crate::play_input::{read_line, say, Line, MAX_LINE};
-use crate::play_setup::Setup;
 
 const HELP: &str = "when a bid is due, type your bid (0 to your chips; add * to use the tie-breaking advantage on a tie, e.g. 1*); when you move, type a cell number, a position, a move's number from the list, or pass (make duel move, after winning the bid); or: hint (the critical bid and the best move), undo (take back your last bid or move), help, quit";
 

@@ -11,9 +11,9 @@ use duel::liar::carole::{
 use duel::liar::paul::{paul, PaulAnswer, PaulRequest, MAX_N, MAX_PAGE_LIES};
 use duel::liar::{min_questions, Answer};
 
+use super::input::{read_line, say, Line, MAX_LINE};
+use super::setup::Setup;
 use crate::output::{out, print_json};
-use crate::play_input::{read_line, say, Line, MAX_LINE};
-use crate::play_setup::Setup;
 
 const CAROLE_HELP: &str = "think of a number and answer each question: yes (y) or no (n), lying at most the lies allowed; or: hint (the numbers still possible and the lies each needs), undo (take back your last answer), help, quit";
 const PAUL_HELP: &str = "ask a set of numbers, e.g. 1-8 12 15 (is the number in it?); or: hint (a question that keeps the game winnable where one does), undo (take back your last question), help, quit";

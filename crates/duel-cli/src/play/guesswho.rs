@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use duel::guesswho::faces::{Face, FEATURES};
 use duel::guesswho::session::{play, Action, PlayAnswer, PlayRequest, Side, Turn};
 
+use super::input::{read_line, say, Line, MAX_LINE};
+use super::setup::Setup;
 use crate::output::{out, print_json};
-use crate::play_input::{read_line, say, Line, MAX_LINE};
-use crate::play_setup::Setup;
 
 const HELP: &str = "ask IDS (is duel's face among these? e.g. ask 0 3 5; three-way: ask 0 3 / 5 7), a feature with ? (e.g. glasses?), guess ID, or: faces (your candidates described), features, hint (the optimal moves and a question that plays one), undo (take back your last move), help, quit";
 
