@@ -20,6 +20,7 @@ mod search;
 mod search_value;
 mod serve;
 mod system;
+mod values;
 
 /// Solve and play two-player games of search and strategy.
 #[derive(Parser)]
