@@ -61,23 +61,30 @@ fn possible(charged: &[usize], lies: usize) -> String {
     alive.join(", ")
 }
 
+/// What to do after a line of the person's.
+enum Next {
+    /// Ask again (the line was answered, or was empty).
+    Ask,
+    /// The person's answer or question is played.
+    Played,
+    /// The person quits.
+    Quit,
+}
+
+/// Plays as Carole: duel asks, the person answers.
 fn play_carole(n: u64, lies: usize, json: bool) -> anyhow::Result<ExitCode> {
     let text = !json;
-    let mut request = CaroleRequest {
-        n,
-        lies,
-        answers: vec![],
-    };
-    let mut a: CaroleAnswer = carole(&request)?;
+    let mut game = Carole::new(n, lies)?;
     if text {
         out!(
             "liar game: think of a number from 1 to {n}; you may lie {lies} time(s). duel needs at most {} questions ({}).",
-            a.questions,
-            if a.certified { "the fewest possible" } else { "the fewest its search found" }
+            game.answer.questions,
+            if game.answer.certified { "the fewest possible" } else { "the fewest its search found" }
         );
     }
     let mut input = std::io::stdin().lock();
-    while a.verdict == Verdict::Asking {
+    while game.answer.verdict == Verdict::Asking {
+        let a = &game.answer;
         let next = a.next_text.clone().unwrap_or_default();
         if text {
             out!(
@@ -86,7 +93,7 @@ fn play_carole(n: u64, lies: usize, json: bool) -> anyhow::Result<ExitCode> {
                 a.questions
             );
         }
-        let answer = match read_line(&mut input)? {
+        let line = match read_line(&mut input)? {
             Line::End => anyhow::bail!("input ended before the game was over"),
             Line::TooLong => {
                 say(
@@ -95,48 +102,14 @@ fn play_carole(n: u64, lies: usize, json: bool) -> anyhow::Result<ExitCode> {
                 )?;
                 continue;
             }
-            Line::Text(line) => match line.to_ascii_lowercase().as_str() {
-                "" => continue,
-                "y" | "yes" => Answer::Yes,
-                "n" | "no" => Answer::No,
-                "quit" | "resign" => break,
-                "help" | "?" => {
-                    say(text, CAROLE_HELP)?;
-                    continue;
-                }
-                "hint" => {
-                    say(
-                        text,
-                        &format!(
-                            "still possible (lies each needs): {}",
-                            possible(&a.charged, lies)
-                        ),
-                    )?;
-                    continue;
-                }
-                "undo" => {
-                    if request.answers.pop().is_none() {
-                        say(text, "nothing to take back")?;
-                    } else {
-                        a = carole(&request)?;
-                        say(
-                            text,
-                            &format!("took back your answer to question {}", a.rounds.len() + 1),
-                        )?;
-                    }
-                    continue;
-                }
-                other => {
-                    say(
-                        text,
-                        &format!("{other:?} is not an answer: yes or no (or help)"),
-                    )?;
-                    continue;
-                }
-            },
+            Line::Text(line) => line,
         };
-        request.answers.push(answer);
-        a = carole(&request)?;
+        match game.answer_line(&line.to_ascii_lowercase(), text)? {
+            Next::Ask => continue,
+            Next::Quit => break,
+            Next::Played => {}
+        }
+        let a = &game.answer;
         if text {
             out!(
                 "numbers by lies charged: {}; Berlekamp volume {} vs 2^{} = {}",
@@ -148,11 +121,76 @@ fn play_carole(n: u64, lies: usize, json: bool) -> anyhow::Result<ExitCode> {
         }
     }
     if json {
-        print_json(&a)?;
+        print_json(&game.answer)?;
     } else {
-        out!("game over: {}", carole_verdict(&a));
+        out!("game over: {}", carole_verdict(&game.answer));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A game with the person as Carole: their answers so far, and the session's reply to them.
+struct Carole {
+    request: CaroleRequest,
+    answer: CaroleAnswer,
+}
+
+impl Carole {
+    /// The game before any answer.
+    fn new(n: u64, lies: usize) -> anyhow::Result<Carole> {
+        let request = CaroleRequest {
+            n,
+            lies,
+            answers: vec![],
+        };
+        let answer = carole(&request)?;
+        Ok(Carole { request, answer })
+    }
+
+    /// Plays the person's answer, or answers a line that is none (`line` in lower case).
+    fn answer_line(&mut self, line: &str, text: bool) -> anyhow::Result<Next> {
+        let answer = match line {
+            "" => return Ok(Next::Ask),
+            "y" | "yes" => Answer::Yes,
+            "n" | "no" => Answer::No,
+            "quit" | "resign" => return Ok(Next::Quit),
+            _ => {
+                self.not_an_answer(line, text)?;
+                return Ok(Next::Ask);
+            }
+        };
+        self.request.answers.push(answer);
+        self.answer = carole(&self.request)?;
+        Ok(Next::Played)
+    }
+
+    /// Answers `help`, `hint`, `undo` or a line that is not an answer.
+    fn not_an_answer(&mut self, line: &str, text: bool) -> anyhow::Result<()> {
+        match line {
+            "help" | "?" => say(text, CAROLE_HELP),
+            "hint" => say(
+                text,
+                &format!(
+                    "still possible (lies each needs): {}",
+                    possible(&self.answer.charged, self.request.lies)
+                ),
+            ),
+            "undo" if self.request.answers.pop().is_none() => say(text, "nothing to take back"),
+            "undo" => {
+                self.answer = carole(&self.request)?;
+                say(
+                    text,
+                    &format!(
+                        "took back your answer to question {}",
+                        self.answer.rounds.len() + 1
+                    ),
+                )
+            }
+            other => say(
+                text,
+                &format!("{other:?} is not an answer: yes or no (or help)"),
+            ),
+        }
+    }
 }
 
 fn counts_text(counts: &[u64]) -> String {
@@ -174,21 +212,40 @@ fn carole_verdict(a: &CaroleAnswer) -> String {
     }
 }
 
+/// A line that is not a set of numbers, as said back to the person.
+#[derive(Debug, thiserror::Error)]
+enum SetError {
+    /// A token that is neither a number nor a range.
+    #[error("{0:?} is not a number or a range a-b (help)")]
+    NotANumber(String),
+    /// A number outside 1..=n.
+    #[error("{number} is not a number from 1 to {n}")]
+    OutOfRange {
+        /// The number given.
+        number: u64,
+        /// The largest number of the game.
+        n: u64,
+    },
+    /// A range `a-b` with a > b.
+    #[error("the range {0} is empty")]
+    EmptyRange(String),
+}
+
 /// Reads a set of numbers: `1-8 12, 15` (ranges with `-` or `–`, separated by spaces or
 /// commas); `none`, `nothing` or `{}` is the empty set.
-fn parse_set(line: &str, n: u64) -> Result<Vec<u64>, String> {
+fn parse_set(line: &str, n: u64) -> Result<Vec<u64>, SetError> {
     let mut set = Vec::new();
     let line = line.trim_start_matches('{').trim_end_matches('}');
     for token in line.split([' ', ',']).filter(|t| !t.is_empty()) {
         if token == "none" || token == "nothing" {
             continue;
         }
-        let number = |s: &str| -> Result<u64, String> {
+        let number = |s: &str| -> Result<u64, SetError> {
             let x: u64 = s
                 .parse()
-                .map_err(|_| format!("{token:?} is not a number or a range a-b (help)"))?;
+                .map_err(|_| SetError::NotANumber(token.to_string()))?;
             if x == 0 || x > n {
-                return Err(format!("{x} is not a number from 1 to {n}"));
+                return Err(SetError::OutOfRange { number: x, n });
             }
             Ok(x)
         };
@@ -196,7 +253,7 @@ fn parse_set(line: &str, n: u64) -> Result<Vec<u64>, String> {
             Some((lo, hi)) => {
                 let (lo, hi) = (number(lo)?, number(hi)?);
                 if lo > hi {
-                    return Err(format!("the range {token} is empty"));
+                    return Err(SetError::EmptyRange(token.to_string()));
                 }
                 set.extend(lo..=hi);
             }
@@ -208,30 +265,24 @@ fn parse_set(line: &str, n: u64) -> Result<Vec<u64>, String> {
     Ok(set)
 }
 
+/// Plays as Paul: the person asks, duel answers as the worst adversary.
 fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<ExitCode> {
     let text = !json;
-    let mut request = PaulRequest {
-        n,
-        lies,
-        questions,
-        asked: vec![],
-    };
-    let mut a: PaulAnswer = paul(&request)?;
-    let mut strategy = Strategy::new(lies, page_budget())?;
+    let mut game = Paul::new(n, lies, questions)?;
     if text {
         out!(
             "liar game: you are Paul; duel, as Carole, answers about a number from 1 to {n} as the worst adversary with up to {lies} lie(s); find it with {questions} questions. Berlekamp volume {} vs 2^{questions} = {}",
-            a.volume,
-            a.bound
+            game.answer.volume,
+            game.answer.bound
         );
     }
     let mut input = std::io::stdin().lock();
-    while a.questions_left > 0 && a.verdict != "paul" {
+    while game.answer.questions_left > 0 && game.answer.verdict != "paul" {
         if text {
             out!(
                 "{} question(s) left; still possible (lies charged): {}. Your set? (e.g. 1-8 12; hint, undo, help, quit)",
-                a.questions_left,
-                possible(&a.charged, lies)
+                game.answer.questions_left,
+                possible(&game.answer.charged, lies)
             );
         }
         let line = match read_line(&mut input)? {
@@ -245,75 +296,116 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
             }
             Line::Text(line) => line,
         };
-        match line.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "quit" | "resign" => break,
-            "help" | "?" => {
-                say(text, PAUL_HELP)?;
-                continue;
-            }
-            "hint" => {
-                let set = strategy.question(a.questions_left, &a.charged)?;
-                let verdict = if a.verdict == "open" {
-                    ""
-                } else {
-                    " (the game is already lost: the volume is above 2^q)"
-                };
-                say(text, &format!("hint: ask {}{verdict}", ranges(&set)))?;
-                continue;
-            }
-            "undo" => {
-                if request.asked.pop().is_none() {
-                    say(text, "nothing to take back")?;
-                } else {
-                    a = paul(&request)?;
-                    say(text, "took back your last question")?;
-                }
-                continue;
-            }
-            _ => {}
+        match game.answer_line(&line, text)? {
+            Next::Ask => continue,
+            Next::Quit => break,
+            Next::Played => {}
         }
-        let set = match parse_set(&line, n) {
-            Ok(set) => set,
-            Err(e) => {
-                say(text, &e)?;
-                continue;
-            }
-        };
-        request.asked.push(set);
-        a = paul(&request)?;
         if text {
-            let r = a.rounds.last().expect("a question was just asked");
-            out!(
-                "is it in {{{}}}? duel: {}. Numbers by lies charged: {}; Berlekamp volume {} vs 2^{} = {}: {}",
-                ranges(&r.question),
-                match r.answer {
-                    Answer::Yes => "yes",
-                    Answer::No => "no",
-                },
-                counts_text(&a.counts),
-                a.volume,
-                a.questions_left,
-                a.bound,
-                if a.verdict == "carole" { "you can no longer win" } else { "still winnable" }
-            );
+            out!("{}", game.round_text());
         }
     }
     if json {
-        print_json(&a)?;
+        print_json(&game.answer)?;
     } else {
-        let line = match a.verdict {
-            "paul" => match a.charged.iter().position(|&c| c <= lies) {
-                Some(k) => format!("you won: only {} is left", k + 1),
-                None => "you won: no number is left".to_string(),
-            },
-            _ if a.questions_left > 0 => "you quit".to_string(),
-            _ => format!(
-                "you lost: {} numbers are still possible",
-                a.counts.iter().sum::<u64>()
-            ),
-        };
-        out!("game over: {line}");
+        out!("game over: {}", paul_verdict(&game.answer, lies));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A game with the person as Paul: their questions so far, the session's reply to them, and
+/// the strategy that gives hints.
+struct Paul {
+    request: PaulRequest,
+    answer: PaulAnswer,
+    strategy: Strategy,
+}
+
+impl Paul {
+    /// The game before any question.
+    fn new(n: u64, lies: usize, questions: u32) -> anyhow::Result<Paul> {
+        let request = PaulRequest {
+            n,
+            lies,
+            questions,
+            asked: vec![],
+        };
+        let answer = paul(&request)?;
+        let strategy = Strategy::new(lies, page_budget())?;
+        Ok(Paul {
+            request,
+            answer,
+            strategy,
+        })
+    }
+
+    /// Asks the person's set, or answers a line that is none.
+    fn answer_line(&mut self, line: &str, text: bool) -> anyhow::Result<Next> {
+        match line.to_ascii_lowercase().as_str() {
+            "" => return Ok(Next::Ask),
+            "quit" | "resign" => return Ok(Next::Quit),
+            "help" | "?" => say(text, PAUL_HELP)?,
+            "hint" => say(text, &self.hint()?)?,
+            "undo" if self.request.asked.pop().is_none() => say(text, "nothing to take back")?,
+            "undo" => {
+                self.answer = paul(&self.request)?;
+                say(text, "took back your last question")?;
+            }
+            _ => match parse_set(line, self.request.n) {
+                Ok(set) => {
+                    self.request.asked.push(set);
+                    self.answer = paul(&self.request)?;
+                    return Ok(Next::Played);
+                }
+                Err(e) => say(text, &e.to_string())?,
+            },
+        }
+        Ok(Next::Ask)
+    }
+
+    /// A question that keeps the game winnable where one does.
+    fn hint(&mut self) -> anyhow::Result<String> {
+        let a = &self.answer;
+        let set = self.strategy.question(a.questions_left, &a.charged)?;
+        let verdict = if a.verdict == "open" {
+            ""
+        } else {
+            " (the game is already lost: the volume is above 2^q)"
+        };
+        Ok(format!("hint: ask {}{verdict}", ranges(&set)))
+    }
+
+    /// The last question, duel's answer, and the volume after it.
+    fn round_text(&self) -> String {
+        let a = &self.answer;
+        let r = a.rounds.last().expect("a question was just asked");
+        format!(
+            "is it in {{{}}}? duel: {}. Numbers by lies charged: {}; Berlekamp volume {} vs 2^{} = {}: {}",
+            ranges(&r.question),
+            match r.answer {
+                Answer::Yes => "yes",
+                Answer::No => "no",
+            },
+            counts_text(&a.counts),
+            a.volume,
+            a.questions_left,
+            a.bound,
+            if a.verdict == "carole" { "you can no longer win" } else { "still winnable" }
+        )
+    }
+}
+
+/// How the game ended, from Paul's side.
+fn paul_verdict(a: &PaulAnswer, lies: usize) -> String {
+    match a.verdict {
+        "paul" => match a.charged.iter().position(|&c| c <= lies) {
+            Some(k) => format!("you won: only {} is left", k + 1),
+            None => "you won: no number is left".to_string(),
+        },
+        _ if a.questions_left > 0 => "you quit".to_string(),
+        _ => format!(
+            "you lost: {} numbers are still possible",
+            a.counts.iter().sum::<u64>()
+        ),
+    }
 }
