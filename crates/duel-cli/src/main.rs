@@ -1,4 +1,9 @@
 //! The `duel` command: parses arguments, calls the library, prints.
+//!
+//! One module a subcommand (`guesswho`, `liar`, `bidding`, `search` with `search_value`,
+//! `connect`, `arena` with `championship`, `play/`, `report` with `report_progress`, `serve`);
+//! `parse_error` words clap's errors in one line, `values` parses the bidding options' values,
+//! `output` writes stdout, JSON, tables and progress bars, `system` reads the memory available.
 
 use std::io::Write;
 use std::process::ExitCode;
