@@ -11,8 +11,8 @@ use duel::search::answer::budget_of;
 use duel::search::session::{PlayResult, Seat, Session, Turn};
 use duel::search::{AgentSpec, Budget};
 
+use super::args::{Args, Human};
 use super::input::{read_line, Line, MAX_LINE};
-use super::{Args, Human};
 use crate::output::{out, out_raw, print_json};
 
 /// The agent's time a move when no budget is given.
