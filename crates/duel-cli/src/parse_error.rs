@@ -111,7 +111,7 @@ fn invalid_value(context: &Context, name: &str) -> String {
     format!("{name} expects {expected}, got {}", quote(&value))
 }
 
-/// A value its parser refused. A bidding error (chips, a tie rule) already names the option
+/// A value its parser refused. A bidding error (chips, a tie rule) already says what is wrong
 /// and quotes the value, so it is the message as it is.
 fn value_validation(context: &Context, name: &str) -> String {
     let value = context.value();
