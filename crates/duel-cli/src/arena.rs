@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use duel::arena::{
-    merge_files as merge_answer, run_arena_into, ArenaConfig, Progress, Shard, Summary, Tally,
+    merge_files as merge_answer, run_arena_into, ArenaConfig, ArenaRun, Progress, Shard, Summary,
+    Tally,
 };
 use duel::search::answer::budget_of_options;
 use duel::search::Budget;
@@ -86,10 +87,14 @@ struct MergeArgs {
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match args.cmd {
-        Some(Sub::Merge(m)) => return merge_files(m),
-        Some(Sub::Championship(c)) => return crate::championship::run(c, ctx),
-        None => {}
+        Some(Sub::Merge(m)) => merge_files(m),
+        Some(Sub::Championship(c)) => crate::championship::run(c, ctx),
+        None => play_games(args, ctx),
     }
+}
+
+/// `arena GAME`: the games between the two agents, and their summary.
+fn play_games(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let missing = || anyhow::anyhow!("duel arena needs GAME, --a, --b and --games");
     let budget =
         budget_of_options(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
@@ -120,42 +125,51 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Progress::Game => bar.inc(1),
     })?;
     bar.finish_and_clear();
-    let s = &run.summary;
     if args.json {
         print_json(&run.answer())?;
     } else {
-        let text = |b: Budget| match b {
-            Budget::Iterations(1) => "1 iteration".to_string(),
-            Budget::Iterations(n) => format!("{n} iterations"),
-            Budget::Millis(t) => format!("{t} ms"),
-        };
-        let budget = match b_budget {
-            Some(bb) if bb != budget => format!("A {}, B {}", text(budget), text(bb)),
-            _ => text(budget),
-        };
-        let shard_text = if shard == Shard::ALL {
-            String::new()
-        } else {
-            format!(", shard {}/{}", shard.index, shard.count)
-        };
-        out!(
-            "arena on {}, {budget} per move, seed {}{shard_text}:",
-            s.game,
-            run.info.seed
-        );
-        print_summary(s)?;
-        if run.resumed > 0 {
-            out!(
-                "  {} of these games were read back from {} (resumed)",
-                run.resumed,
-                args.out
-                    .as_deref()
-                    .unwrap_or(std::path::Path::new(""))
-                    .display()
-            );
-        }
+        print_run(&run, &config, args.out.as_deref())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The run in words: the budgets, the seed and shard, the summary, and the games resumed from
+/// `out`.
+fn print_run(
+    run: &ArenaRun,
+    config: &ArenaConfig,
+    out: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let (budget, shard) = (config.budget, config.shard);
+    let text = |b: Budget| match b {
+        Budget::Iterations(1) => "1 iteration".to_string(),
+        Budget::Iterations(n) => format!("{n} iterations"),
+        Budget::Millis(t) => format!("{t} ms"),
+    };
+    let budget = match config.b_budget {
+        Some(bb) if bb != budget => format!("A {}, B {}", text(budget), text(bb)),
+        _ => text(budget),
+    };
+    let shard_text = if shard == Shard::ALL {
+        String::new()
+    } else {
+        format!(", shard {}/{}", shard.index, shard.count)
+    };
+    let s = &run.summary;
+    out!(
+        "arena on {}, {budget} per move, seed {}{shard_text}:",
+        s.game,
+        run.info.seed
+    );
+    print_summary(s)?;
+    if run.resumed > 0 {
+        out!(
+            "  {} of these games were read back from {} (resumed)",
+            run.resumed,
+            out.unwrap_or(std::path::Path::new("")).display()
+        );
+    }
+    Ok(())
 }
 
 fn print_summary(s: &Summary) -> anyhow::Result<()> {

@@ -5,18 +5,20 @@
 use std::process::ExitCode;
 
 use duel::bidding::answer::{
-    dyadic_text, moves_answer, parse_chip_pair, parse_player, parse_tax, parse_total,
-    period_answer, richman_answer, table_answer, taxman_answer, threshold_answer, MovesAnswer,
-    RichmanAnswer,
+    dyadic_text, moves_answer, parse_player, parse_tax, period_answer, richman_answer,
+    table_answer, taxman_answer, threshold_answer, AdviceAnswer, MovesAnswer, RichmanAnswer,
 };
 use duel::bidding::brute::TieRule;
 use duel::bidding::games::parse_game;
 use duel::bidding::graph::player_name;
 use duel::duel_core::table::Format;
+use duel::exact::Rational;
+use duel::game::Player;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
 use crate::output::{out, print_json, progress, write_table_stdout};
+use crate::values::{chip_pair, chips_total, max_chips_total, ChipPair};
 use crate::Ctx;
 
 #[derive(clap::Subcommand)]
@@ -34,11 +36,11 @@ pub enum Cmd {
         /// The game.
         game: String,
         /// The total number of ordinary chips K (any size: periodicity is used where needed).
-        #[arg(long, allow_hyphen_values = true)]
-        chips: String,
+        #[arg(long, allow_hyphen_values = true, value_parser = chips_total)]
+        chips: u64,
         /// advantage (Theorem 3.7), make-it-take-it, or ladies-first (search, K <= 200).
-        #[arg(long, default_value = "advantage")]
-        tie_break: String,
+        #[arg(long, default_value = "advantage", value_parser = TieRule::parse)]
+        tie_break: TieRule,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -48,14 +50,14 @@ pub enum Cmd {
         /// The game.
         game: String,
         /// The largest total K.
-        #[arg(long, allow_hyphen_values = true)]
-        max_chips: String,
+        #[arg(long, allow_hyphen_values = true, value_parser = max_chips_total)]
+        max_chips: u64,
         /// text, csv, json or markdown.
         #[arg(long, default_value = "text")]
         format: String,
         /// advantage, make-it-take-it, or ladies-first (search, K <= 200).
-        #[arg(long, default_value = "advantage")]
-        tie_break: String,
+        #[arg(long, default_value = "advantage", value_parser = TieRule::parse)]
+        tie_break: TieRule,
         /// One JSON document on stdout (the same as --format json).
         #[arg(long, conflicts_with = "format")]
         json: bool,
@@ -66,8 +68,8 @@ pub enum Cmd {
         /// The board game.
         game: String,
         /// Also print f(G, K) for this total (any size).
-        #[arg(long, allow_hyphen_values = true)]
-        chips: Option<String>,
+        #[arg(long, allow_hyphen_values = true, value_parser = chips_total)]
+        chips: Option<u64>,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -80,14 +82,14 @@ pub enum Cmd {
         #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Alice's and Bob's chips, e.g. 4,4.
-        #[arg(long, allow_hyphen_values = true)]
-        chips: String,
+        #[arg(long, allow_hyphen_values = true, value_parser = chip_pair)]
+        chips: ChipPair,
         /// Who wins ties now (holds the advantage): alice or bob.
-        #[arg(long, default_value = "alice")]
-        tie: String,
+        #[arg(long, default_value = "alice", value_parser = parse_player)]
+        tie: Player,
         /// advantage, make-it-take-it, ladies-first or losers-ball.
-        #[arg(long, default_value = "advantage")]
-        tie_break: String,
+        #[arg(long, default_value = "advantage", value_parser = TieRule::parse)]
+        tie_break: TieRule,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -97,8 +99,8 @@ pub enum Cmd {
         /// The game (bounded).
         game: String,
         /// The tax: the share of a winning bid paid to the bank (0 = Richman, 1 = poorman).
-        #[arg(long, default_value = "1", allow_hyphen_values = true)]
-        tax: String,
+        #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = parse_tax)]
+        tax: Rational,
         /// One JSON document on stdout.
         #[arg(long)]
         json: bool,
@@ -113,7 +115,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             chips,
             tie_break,
             json,
-        } => threshold(&game, &chips, &tie_break, json),
+        } => threshold(&game, chips, tie_break, json),
         Cmd::Table {
             game,
             max_chips,
@@ -122,7 +124,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             json,
         } => {
             let format = if json { "json" } else { &format };
-            table(&game, &max_chips, format, &tie_break, ctx)
+            table(&game, max_chips, format, tie_break, ctx)
         }
         Cmd::Moves {
             game,
@@ -131,9 +133,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             tie,
             tie_break,
             json,
-        } => moves(&game, position.as_deref(), &chips, &tie, &tie_break, json),
+        } => moves(&game, position.as_deref(), chips, tie, tie_break, json),
         Cmd::Taxman { game, tax, json } => taxman(&game, &tax, json),
-        Cmd::Period { game, chips, json } => period(&game, chips.as_deref(), json, ctx),
+        Cmd::Period { game, chips, json } => period(&game, chips, json, ctx),
     }?;
     Ok(ExitCode::SUCCESS)
 }
@@ -234,10 +236,8 @@ fn richman(game: &str, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Result<()> {
+fn threshold(game: &str, k: u64, rule: TieRule, json: bool) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let k = parse_total(chips, "--chips")?;
-    let rule = TieRule::parse(tie_break)?;
     let a = threshold_answer(&spec, k, rule)?;
     if json {
         print_answer(&a)?;
@@ -259,11 +259,9 @@ fn threshold(game: &str, chips: &str, tie_break: &str, json: bool) -> anyhow::Re
     Ok(())
 }
 
-fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> anyhow::Result<()> {
+fn table(game: &str, max_k: u64, format: &str, rule: TieRule, ctx: &Ctx) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let max_k = parse_total(max, "--max-chips")?;
     let format: Format = format.parse()?;
-    let rule = TieRule::parse(tie_break)?;
     let table = with_progress(ctx, "computing thresholds", |p| {
         table_answer(&spec, max_k, rule, p)
     })?;
@@ -271,9 +269,8 @@ fn table(game: &str, max: &str, format: &str, tie_break: &str, ctx: &Ctx) -> any
 }
 
 /// `period`: the start's periodic description, `R`, `M`, `m`, `m̄` and the layers.
-fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
+fn period(game: &str, k: Option<u64>, json: bool, ctx: &Ctx) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let k = chips.map(|c| parse_total(c, "--chips")).transpose()?;
     let a = with_progress(ctx, "periodic rows, layer by layer", |p| {
         period_answer(&spec, k, p)
     })?;
@@ -330,81 +327,24 @@ fn period(game: &str, chips: Option<&str>, json: bool, ctx: &Ctx) -> anyhow::Res
     Ok(())
 }
 
+/// `moves`: the optimal bid and moves, by the calculus (Theorem 3.7) or by search.
 fn moves(
     game: &str,
     position: Option<&str>,
-    chips: &str,
-    tie: &str,
-    tie_break: &str,
+    chips: ChipPair,
+    holder: Player,
+    rule: TieRule,
     json: bool,
 ) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let (a, b) = parse_chip_pair(chips)?;
-    let holder = parse_player(tie)?;
-    let rule = TieRule::parse(tie_break)?;
+    let (a, b) = (chips.alice, chips.bob);
     let answer = moves_answer(&spec, position, a, b, holder, rule)?;
     if json {
         return print_answer(&answer);
     }
+    let tie = side(holder);
     match answer {
-        MovesAnswer::Advice(adv) => {
-            out!(
-                "position {}, Alice {a}, Bob {b}, ties to {tie}",
-                adv.position
-            );
-            out!(
-                "f = {} (f_A = {}, f_B = {}): {}",
-                adv.threshold,
-                adv.f_alice,
-                adv.f_bob,
-                if adv.alice_wins {
-                    "Alice wins"
-                } else {
-                    "Alice does not win"
-                }
-            );
-            out!(
-                "{} bids {}{}",
-                player_name(adv.bidder),
-                adv.bid,
-                if adv.use_tie {
-                    " and uses the tie-break if the bids are equal"
-                } else {
-                    ""
-                }
-            );
-            out!(
-                "(the bid of the proof of Theorem 3.7: {}{})",
-                adv.proof_bid,
-                if adv.proof_use_tie {
-                    "*, using the tie-break"
-                } else {
-                    ""
-                }
-            );
-            out!(
-                "if Alice wins the bid: {}",
-                if adv.alice_moves_herself {
-                    format!("she moves to {}", adv.alice_move)
-                } else {
-                    format!(
-                        "she makes Bob move (zugzwang); Bob moves to {}",
-                        adv.bob_move
-                    )
-                }
-            );
-            out!(
-                "if Bob wins the bid: {}",
-                if adv.bob_moves_himself {
-                    format!("he moves to {}", adv.bob_move)
-                } else {
-                    format!(
-                        "he makes Alice move (zugzwang); Alice moves to {}",
-                        adv.alice_move
-                    )
-                }
-            );
-        }
+        MovesAnswer::Advice(adv) => print_advice(&adv, chips, tie)?,
         MovesAnswer::Search(s) => {
             out!(
                 "position {}, Alice {a}, Bob {b}, ties to {tie} [{}]",
@@ -420,10 +360,80 @@ fn moves(
     Ok(())
 }
 
-fn taxman(game: &str, tax: &str, json: bool) -> anyhow::Result<()> {
+/// `alice` or `bob`, as `--tie` names them.
+fn side(player: Player) -> &'static str {
+    if player == Player::ALICE {
+        "alice"
+    } else {
+        "bob"
+    }
+}
+
+/// The advice of the calculus: the threshold, the bid and each player's move on winning it.
+fn print_advice(adv: &AdviceAnswer, chips: ChipPair, tie: &str) -> anyhow::Result<()> {
+    let (a, b) = (chips.alice, chips.bob);
+    out!(
+        "position {}, Alice {a}, Bob {b}, ties to {tie}",
+        adv.position
+    );
+    out!(
+        "f = {} (f_A = {}, f_B = {}): {}",
+        adv.threshold,
+        adv.f_alice,
+        adv.f_bob,
+        if adv.alice_wins {
+            "Alice wins"
+        } else {
+            "Alice does not win"
+        }
+    );
+    out!(
+        "{} bids {}{}",
+        player_name(adv.bidder),
+        adv.bid,
+        if adv.use_tie {
+            " and uses the tie-break if the bids are equal"
+        } else {
+            ""
+        }
+    );
+    out!(
+        "(the bid of the proof of Theorem 3.7: {}{})",
+        adv.proof_bid,
+        if adv.proof_use_tie {
+            "*, using the tie-break"
+        } else {
+            ""
+        }
+    );
+    out!(
+        "if Alice wins the bid: {}",
+        if adv.alice_moves_herself {
+            format!("she moves to {}", adv.alice_move)
+        } else {
+            format!(
+                "she makes Bob move (zugzwang); Bob moves to {}",
+                adv.bob_move
+            )
+        }
+    );
+    out!(
+        "if Bob wins the bid: {}",
+        if adv.bob_moves_himself {
+            format!("he moves to {}", adv.bob_move)
+        } else {
+            format!(
+                "he makes Alice move (zugzwang); Alice moves to {}",
+                adv.alice_move
+            )
+        }
+    );
+    Ok(())
+}
+
+fn taxman(game: &str, tau: &Rational, json: bool) -> anyhow::Result<()> {
     let spec = parse_game(game)?;
-    let tau = parse_tax(tax)?;
-    let a = taxman_answer(&spec, &tau)?;
+    let a = taxman_answer(&spec, tau)?;
     if json {
         print_answer(&a)?;
     } else {

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use duel::arena::championship::{run_championship, ChampionshipConfig};
+use duel::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
 use duel::arena::Progress;
 use duel::search::answer::budget_of_options;
 use duel::search::Budget;
@@ -81,8 +81,15 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     if args.json {
         print_json(&c)?;
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        print_championship(&c, budget, args.all)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The championship in words: its players, the winner, then the standings (the first ten
+/// unless `all`).
+fn print_championship(c: &ChampionshipAnswer, budget: Budget, all: bool) -> anyhow::Result<()> {
     let budget = match budget {
         Budget::Iterations(n) => format!("{n} iterations"),
         Budget::Millis(t) => format!("{t} ms"),
@@ -110,7 +117,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         w.score_ci95[1],
         c.margin
     );
-    let shown = if args.all { c.standings.len() } else { 10 };
+    let shown = if all { c.standings.len() } else { 10 };
     out!("  rank  player                      wins  draws  losses  score");
     for s in c.standings.iter().take(shown) {
         let kept = s.referee.map_or(String::new(), |k| {
@@ -137,5 +144,5 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if c.resumed > 0 {
         out!("  {} of these games were read back (resumed)", c.resumed);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -39,72 +39,88 @@ impl Variant {
 #[derive(clap::Subcommand)]
 pub enum Cmd {
     /// The exact probability that the player to move wins from (N, M), and every optimal move.
-    Value {
-        /// Candidates left to the player to move.
-        #[arg(allow_negative_numbers = true)]
-        n: String,
-        /// Candidates left to the opponent.
-        #[arg(allow_negative_numbers = true)]
-        m: String,
-        #[command(flatten)]
-        variant: Variant,
-        /// Also evaluate this move: `guess` or the parts of a question, e.g. `8,16`.
-        #[arg(long = "move", value_name = "MOVE")]
-        mv: Option<String>,
-        /// Refuse a table that would take more steps than this (about 10^10 a second):
-        /// positions without a closed form (3-way questions, free guesses) grow as
-        /// min·max²/4.
-        #[arg(long, default_value = "1e12", allow_negative_numbers = true)]
-        max_steps: String,
-        /// One JSON document on stdout.
-        #[arg(long)]
-        json: bool,
-    },
+    Value(ValueArgs),
     /// P(n, m) for all 1 ≤ n, m ≤ MAX.
-    Table {
-        /// The largest pool.
-        #[arg(long, allow_negative_numbers = true)]
-        max: String,
-        #[command(flatten)]
-        variant: Variant,
-        /// text, csv, json or markdown: one row per position, columns n, m, p, p_float.
-        #[arg(long, default_value = "text")]
-        format: String,
-        /// The same as --format json.
-        #[arg(long, conflicts_with = "format")]
-        json: bool,
-    },
+    Table(TableArgs),
     /// Check the theorem of the chosen rules over 1 ≤ n, m ≤ MAX: race + 2: Nica Thm 1.1;
     /// official + 2: Cushing et al. Thm 1.1; official + 3: Cushing et al. Thm 1.6 as
     /// corrected; otherwise the recurrence, move by move. Exit 0 iff it holds, 1 otherwise.
-    Verify {
-        /// The largest pool.
-        #[arg(long, allow_negative_numbers = true)]
-        max: String,
-        #[command(flatten)]
-        variant: Variant,
-        /// Check Cushing et al.'s Theorem 1.6 exactly as printed instead of as corrected
-        /// (official rules, 3-way questions; it fails: exit code 1).
-        #[arg(long)]
-        printed: bool,
-        /// One JSON document on stdout.
-        #[arg(long)]
-        json: bool,
-    },
+    Verify(VerifyArgs),
     /// A heatmap of P(n, m) (Nica's Figure 1) as SVG or PNG; `--continuous`: Nica's Figure 2.
-    Plot {
-        /// The largest pool (for --continuous: the extent of the L-shaped region, ≥ 3).
-        #[arg(long)]
-        max: String,
-        /// The file to write: .svg, or .png (drawn twice the SVG's size, with an embedded font).
-        #[arg(long)]
-        out: PathBuf,
-        #[command(flatten)]
-        variant: Variant,
-        /// Plot the continuous game's p∞ on the L-shaped region instead (Figure 2).
-        #[arg(long)]
-        continuous: bool,
-    },
+    Plot(PlotArgs),
+}
+
+/// Arguments of `guess-who value`.
+#[derive(clap::Args)]
+pub struct ValueArgs {
+    /// Candidates left to the player to move.
+    #[arg(allow_negative_numbers = true)]
+    n: String,
+    /// Candidates left to the opponent.
+    #[arg(allow_negative_numbers = true)]
+    m: String,
+    #[command(flatten)]
+    variant: Variant,
+    /// Also evaluate this move: `guess` or the parts of a question, e.g. `8,16`.
+    #[arg(long = "move", value_name = "MOVE")]
+    mv: Option<String>,
+    /// Refuse a table that would take more steps than this (about 10^10 a second):
+    /// positions without a closed form (3-way questions, free guesses) grow as
+    /// min·max²/4.
+    #[arg(long, default_value = "1e12", allow_negative_numbers = true)]
+    max_steps: String,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `guess-who table`.
+#[derive(clap::Args)]
+pub struct TableArgs {
+    /// The largest pool.
+    #[arg(long, allow_negative_numbers = true)]
+    max: String,
+    #[command(flatten)]
+    variant: Variant,
+    /// text, csv, json or markdown: one row per position, columns n, m, p, p_float.
+    #[arg(long, default_value = "text")]
+    format: String,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+}
+
+/// Arguments of `guess-who verify`.
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// The largest pool.
+    #[arg(long, allow_negative_numbers = true)]
+    max: String,
+    #[command(flatten)]
+    variant: Variant,
+    /// Check Cushing et al.'s Theorem 1.6 exactly as printed instead of as corrected
+    /// (official rules, 3-way questions; it fails: exit code 1).
+    #[arg(long)]
+    printed: bool,
+    /// One JSON document on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `guess-who plot`.
+#[derive(clap::Args)]
+pub struct PlotArgs {
+    /// The largest pool (for --continuous: the extent of the L-shaped region, ≥ 3).
+    #[arg(long)]
+    max: String,
+    /// The file to write: .svg, or .png (drawn twice the SVG's size, with an embedded font).
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    variant: Variant,
+    /// Plot the continuous game's p∞ on the L-shaped region instead (Figure 2).
+    #[arg(long)]
+    continuous: bool,
 }
 
 fn parse_pool(what: &str, s: &str) -> anyhow::Result<u64> {
@@ -145,73 +161,69 @@ fn with_progress<T>(ctx: &Ctx, work: impl FnOnce(&mut dyn FnMut(u64, u64)) -> T)
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Value {
-            n,
-            m,
-            variant,
-            mv,
-            max_steps,
-            json,
-        } => {
-            let (rules, questions) = variant.parse()?;
-            let query = ValueQuery {
-                mv: mv.as_deref().map(str::parse).transpose()?,
-                max_steps: parse_steps(&max_steps)?,
-                max_listed: if json { MAX_LISTED_MOVES } else { SHOWN },
-                ..ValueQuery::new(parse_pool("N", &n)?, parse_pool("M", &m)?, rules, questions)
-            };
-            let answer = with_progress(ctx, |progress| value(&query, progress))?;
-            if json {
-                print_json(&answer)?;
-            } else {
-                print_value(&answer)?;
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::Table {
-            max,
-            variant,
-            format,
-            json,
-        } => {
-            let max = parse_pool("--max", &max)?;
-            let (rules, questions) = variant.parse()?;
-            let format = if json { Format::Json } else { format.parse()? };
-            let table = with_progress(ctx, |progress| {
-                Table::solve_with_progress(max, rules, questions, progress)
-            })?;
-            write_table_stdout(&table, format)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::Verify {
-            max,
-            variant,
-            printed,
-            json,
-        } => {
-            let max = parse_pool("--max", &max)?;
-            let (rules, questions) = variant.parse()?;
-            let answer = with_progress(ctx, |progress| {
-                verify_up_to(max, rules, questions, printed, progress)
-            })?;
-            if json {
-                print_json(&answer)?;
-            } else {
-                print_verify(&answer)?;
-            }
-            Ok(if answer.verification.holds {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
-        Cmd::Plot {
-            max,
-            out,
-            variant,
-            continuous,
-        } => plot_cmd(ctx, &max, &out, &variant, continuous),
+        Cmd::Value(a) => value_cmd(a, ctx),
+        Cmd::Table(a) => table_cmd(a, ctx),
+        Cmd::Verify(a) => verify_cmd(a, ctx),
+        Cmd::Plot(a) => plot_cmd(ctx, &a.max, &a.out, &a.variant, a.continuous),
     }
+}
+
+/// `guess-who value`: P(N, M), every optimal move, and the move asked about.
+fn value_cmd(a: ValueArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let (rules, questions) = a.variant.parse()?;
+    let query = ValueQuery {
+        mv: a.mv.as_deref().map(str::parse).transpose()?,
+        max_steps: parse_steps(&a.max_steps)?,
+        max_listed: if a.json { MAX_LISTED_MOVES } else { SHOWN },
+        ..ValueQuery::new(
+            parse_pool("N", &a.n)?,
+            parse_pool("M", &a.m)?,
+            rules,
+            questions,
+        )
+    };
+    let answer = with_progress(ctx, |progress| value(&query, progress))?;
+    if a.json {
+        print_json(&answer)?;
+    } else {
+        print_value(&answer)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `guess-who table`: P(n, m) for all 1 ≤ n, m ≤ MAX.
+fn table_cmd(a: TableArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let max = parse_pool("--max", &a.max)?;
+    let (rules, questions) = a.variant.parse()?;
+    let format = if a.json {
+        Format::Json
+    } else {
+        a.format.parse()?
+    };
+    let table = with_progress(ctx, |progress| {
+        Table::solve_with_progress(max, rules, questions, progress)
+    })?;
+    write_table_stdout(&table, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `guess-who verify`: the rules' theorem checked up to MAX; exit 0 iff it holds.
+fn verify_cmd(a: VerifyArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let max = parse_pool("--max", &a.max)?;
+    let (rules, questions) = a.variant.parse()?;
+    let answer = with_progress(ctx, |progress| {
+        verify_up_to(max, rules, questions, a.printed, progress)
+    })?;
+    if a.json {
+        print_json(&answer)?;
+    } else {
+        print_verify(&answer)?;
+    }
+    Ok(if answer.verification.holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// The optimal moves the text output of `value` shows (three-way questions can have over a

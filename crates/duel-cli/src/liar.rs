@@ -167,171 +167,190 @@ fn winner_name(winner: &str) -> &'static str {
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Solve(a) => {
-            let start = match (a.state, a.n) {
-                (Some(x), _) => Start::State(x),
-                (None, Some(n)) => Start::Objects(n),
-                (None, None) => anyhow::bail!("give --n or --state"),
-            };
-            let r = answer::solve(&SolveRequest {
-                start,
-                lies: a.lies,
-                questions: a.questions,
-                ask: a.ask,
-                variant: variant(a.pathological),
-                budget: Budget::uniform(a.max_states, a.max_steps),
-            })?;
-            if a.json {
-                print_json(&r)?;
-            } else {
-                say(format!(
-                    "{} game, state {:?} (n = {}), q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
-                    r.variant.name(),
-                    r.state,
-                    r.n,
-                    r.questions,
-                    r.lies,
-                    winner_name(&r.winner),
-                    r.method,
-                    r.volume,
-                    r.bound
-                ))?;
-                if let Some(q) = &r.question {
-                    say(format!(
-                        "Paul's first question: {q:?} (objects of each lie class in the set)"
-                    ))?;
-                }
-                if let (Some(ask), Some(yes), Some(no), Some(carole)) =
-                    (&r.ask, &r.after_yes, &r.after_no, r.carole_answer)
-                {
-                    say(match carole {
-                        Some(ans) => format!(
-                            "after asking {ask:?}: Carole wins by answering {} (yes → {yes:?}, no → {no:?})",
-                            answer_text(ans)
-                        ),
-                        None => format!(
-                            "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
-                        ),
-                    })?;
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::MinQuestions(a) => {
-            let budget = Budget::uniform(a.max_states, a.max_steps);
-            let r = with_scan_bar(ctx, "liar min-questions", a.max_steps, |p| {
-                min_questions_with(a.n, a.lies, budget, p)
-            })?;
-            if a.json {
-                print_json(&r)?;
-            } else {
-                if r.certified {
-                    say(format!(
-                        "n = {}, {} lie(s): {} questions (certified: lower = upper = {})",
-                        r.n, r.lies, r.questions, r.upper
-                    ))?;
-                } else {
-                    say(format!(
-                        "n = {}, {} lie(s): between {} and {} questions (not certified)",
-                        r.n, r.lies, r.lower, r.upper
-                    ))?;
-                }
-                for s in &r.steps {
-                    say(format!("  {s}"))?;
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::MaxQuestions(a) => {
-            let budget = Budget::uniform(a.max_states, a.max_steps);
-            let r = with_scan_bar(ctx, "liar max-questions", a.max_steps, |p| {
-                max_questions_pathological_with(a.n, a.lies, budget, p)
-            })?;
-            if a.json {
-                print_json(&r)?;
-            } else {
-                if r.certified {
-                    say(format!(
-                        "n = {}, {} lie(s), pathological game: Paul wins with at most {} questions (certified)",
-                        r.n, r.lies, r.questions
-                    ))?;
-                } else {
-                    say(format!(
-                        "n = {}, {} lie(s), pathological game: Paul wins with {} questions, Carole with more than {} (not certified in between)",
-                        r.n, r.lies, r.lower, r.upper
-                    ))?;
-                }
-                for s in &r.steps {
-                    say(format!("  {s}"))?;
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::Verify(a) => {
-            let bar = progress(ctx, 1, "liar verify");
-            let r = answer::verify(a.max_q, &mut |done, _| bar.set_position(done))?;
-            bar.finish_and_clear();
-            if a.json {
-                print_json(&r)?;
-            } else {
-                for i in &r.items {
-                    say(format!(
-                        "{} {} ({} cases; {})",
-                        if i.holds { "holds:" } else { "FAILS:" },
-                        i.name,
-                        i.checked,
-                        i.range
-                    ))?;
-                    for c in &i.counterexamples {
-                        say(format!("    {c}"))?;
-                    }
-                }
-                say(if r.holds {
-                    "all statements hold".to_string()
-                } else {
-                    "some statements fail".to_string()
-                })?;
-            }
-            Ok(if r.holds {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
-        Cmd::Table(a) => {
-            let t = answer::table(variant(a.pathological), a.lies, a.max_n, a.max_states)?;
-            let format = if a.json { Format::Json } else { a.format };
-            write_table_stdout(&t, format)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Cmd::Strategy(a) => {
-            let p = answer::strategy(a.n, a.questions, a.lies, variant(a.pathological))?;
-            if a.json {
-                print_json(&p)?;
-            } else {
-                say(format!(
-                    "Paul plays the {}; Carole answers volume-greedily.",
-                    p.strategy
-                ))?;
-                for r in &p.rounds {
-                    say(format!(
-                        "q = {:>3}  state {:?}  volume {}  ask {:?}  answer {}",
-                        r.q,
-                        r.state,
-                        r.volume,
-                        r.question,
-                        answer_text(r.answer)
-                    ))?;
-                }
-                say(format!(
-                    "end: state {:?}, {} wins",
-                    p.last,
-                    winner_name(&p.winner)
-                ))?;
-            }
-            Ok(ExitCode::SUCCESS)
+        Cmd::Solve(a) => solve(a),
+        Cmd::MinQuestions(a) => min_questions(a, ctx),
+        Cmd::MaxQuestions(a) => max_questions(a, ctx),
+        Cmd::Verify(a) => verify(a, ctx),
+        Cmd::Table(a) => table(a),
+        Cmd::Strategy(a) => strategy(a),
+    }
+}
+
+/// `liar solve`: who wins from N objects or a state, and the verdict on a question.
+fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
+    let start = match (a.state, a.n) {
+        (Some(x), _) => Start::State(x),
+        (None, Some(n)) => Start::Objects(n),
+        (None, None) => anyhow::bail!("give --n or --state"),
+    };
+    let r = answer::solve(&SolveRequest {
+        start,
+        lies: a.lies,
+        questions: a.questions,
+        ask: a.ask,
+        variant: variant(a.pathological),
+        budget: Budget::uniform(a.max_states, a.max_steps),
+    })?;
+    if a.json {
+        print_json(&r)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format!(
+        "{} game, state {:?} (n = {}), q = {}, {} lie(s): {} wins ({}; volume {} vs 2^q = {})",
+        r.variant.name(),
+        r.state,
+        r.n,
+        r.questions,
+        r.lies,
+        winner_name(&r.winner),
+        r.method,
+        r.volume,
+        r.bound
+    ))?;
+    if let Some(q) = &r.question {
+        say(format!(
+            "Paul's first question: {q:?} (objects of each lie class in the set)"
+        ))?;
+    }
+    if let (Some(ask), Some(yes), Some(no), Some(carole)) =
+        (&r.ask, &r.after_yes, &r.after_no, r.carole_answer)
+    {
+        say(match carole {
+            Some(ans) => format!(
+                "after asking {ask:?}: Carole wins by answering {} (yes → {yes:?}, no → {no:?})",
+                answer_text(ans)
+            ),
+            None => format!(
+                "after asking {ask:?}: Paul wins whatever she answers (yes → {yes:?}, no → {no:?})"
+            ),
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `liar min-questions`: the fewest questions of the original game, with its bounds.
+fn min_questions(a: MinArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let budget = Budget::uniform(a.max_states, a.max_steps);
+    let r = with_scan_bar(ctx, "liar min-questions", a.max_steps, |p| {
+        min_questions_with(a.n, a.lies, budget, p)
+    })?;
+    if a.json {
+        print_json(&r)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if r.certified {
+        say(format!(
+            "n = {}, {} lie(s): {} questions (certified: lower = upper = {})",
+            r.n, r.lies, r.questions, r.upper
+        ))?;
+    } else {
+        say(format!(
+            "n = {}, {} lie(s): between {} and {} questions (not certified)",
+            r.n, r.lies, r.lower, r.upper
+        ))?;
+    }
+    for s in &r.steps {
+        say(format!("  {s}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `liar max-questions`: the most questions Paul survives in the pathological game.
+fn max_questions(a: MinArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let budget = Budget::uniform(a.max_states, a.max_steps);
+    let r = with_scan_bar(ctx, "liar max-questions", a.max_steps, |p| {
+        max_questions_pathological_with(a.n, a.lies, budget, p)
+    })?;
+    if a.json {
+        print_json(&r)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if r.certified {
+        say(format!(
+            "n = {}, {} lie(s), pathological game: Paul wins with at most {} questions (certified)",
+            r.n, r.lies, r.questions
+        ))?;
+    } else {
+        say(format!(
+            "n = {}, {} lie(s), pathological game: Paul wins with {} questions, Carole with more than {} (not certified in between)",
+            r.n, r.lies, r.lower, r.upper
+        ))?;
+    }
+    for s in &r.steps {
+        say(format!("  {s}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `liar verify`: the paper's statements checked; exit 0 iff all hold.
+fn verify(a: VerifyArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let bar = progress(ctx, 1, "liar verify");
+    let r = answer::verify(a.max_q, &mut |done, _| bar.set_position(done))?;
+    bar.finish_and_clear();
+    let code = if r.holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    if a.json {
+        print_json(&r)?;
+        return Ok(code);
+    }
+    for i in &r.items {
+        say(format!(
+            "{} {} ({} cases; {})",
+            if i.holds { "holds:" } else { "FAILS:" },
+            i.name,
+            i.checked,
+            i.range
+        ))?;
+        for c in &i.counterexamples {
+            say(format!("    {c}"))?;
         }
     }
+    say(if r.holds {
+        "all statements hold".to_string()
+    } else {
+        "some statements fail".to_string()
+    })?;
+    Ok(code)
+}
+
+/// `liar table`: the exhaustive table for n = 1..=N.
+fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
+    let t = answer::table(variant(a.pathological), a.lies, a.max_n, a.max_states)?;
+    let format = if a.json { Format::Json } else { a.format };
+    write_table_stdout(&t, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `liar strategy`: one play of the splitting strategy against volume-greedy answers.
+fn strategy(a: StrategyArgs) -> anyhow::Result<ExitCode> {
+    let p = answer::strategy(a.n, a.questions, a.lies, variant(a.pathological))?;
+    if a.json {
+        print_json(&p)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format!(
+        "Paul plays the {}; Carole answers volume-greedily.",
+        p.strategy
+    ))?;
+    for r in &p.rounds {
+        say(format!(
+            "q = {:>3}  state {:?}  volume {}  ask {:?}  answer {}",
+            r.q,
+            r.state,
+            r.volume,
+            r.question,
+            answer_text(r.answer)
+        ))?;
+    }
+    say(format!(
+        "end: state {:?}, {} wins",
+        p.last,
+        winner_name(&p.winner)
+    ))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Prints one line on stdout (see `out!`).

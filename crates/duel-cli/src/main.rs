@@ -1,4 +1,9 @@
 //! The `duel` command: parses arguments, calls the library, prints.
+//!
+//! One module a subcommand (`guesswho`, `liar`, `bidding`, `search` with `search_value`,
+//! `connect`, `arena` with `championship`, `play/`, `report` with `report_progress`, `serve`);
+//! `parse_error` words clap's errors in one line, `values` parses the bidding options' values,
+//! `output` writes stdout, JSON, tables and progress bars, `system` reads the memory available.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -14,17 +19,13 @@ mod liar;
 mod output;
 mod parse_error;
 mod play;
-mod play_bidding;
-mod play_guesswho;
-mod play_input;
-mod play_liar;
-mod play_setup;
 mod report;
 mod report_progress;
 mod search;
 mod search_value;
 mod serve;
 mod system;
+mod values;
 
 /// Solve and play two-player games of search and strategy.
 #[derive(Parser)]

@@ -10,79 +10,24 @@ use duel::text::quote;
 /// The message for `error`, found by clap in `args` (the whole command line, program name
 /// first) for the command `cli`.
 pub fn message(error: &clap::Error, cli: &clap::Command, args: &[OsString]) -> String {
-    let get = |kind| error.get(kind).map(texts).unwrap_or_default();
-    let first = |kind| get(kind).into_iter().next().unwrap_or_default();
-    let arg = first(ContextKind::InvalidArg);
-    let name = arg_name(&arg);
-    let value = first(ContextKind::InvalidValue);
-    let did_you_mean = |kind| match get(kind).as_slice() {
-        [] => String::new(),
-        [one] => format!(" (did you mean {}?)", quote(one)),
-        many => format!(" (did you mean one of {}?)", list(many, "or")),
-    };
+    let context = Context { error, cli, args };
+    let name = arg_name(&context.first(ContextKind::InvalidArg));
     match error.kind() {
-        ErrorKind::InvalidValue if value.is_empty() => format!("{name} needs a value"),
-        ErrorKind::InvalidValue => {
-            let valid = get(ContextKind::ValidValue);
-            let expected = match valid.as_slice() {
-                [] => "another value".to_string(),
-                valid => format!("one of {}", list(valid, "or")),
-            };
-            format!("{name} expects {expected}, got {}", quote(&value))
-        }
-        ErrorKind::ValueValidation => {
-            let (_, command) = command_path(cli, args);
-            match (
-                find_arg(cli, command, &name).and_then(largest),
-                std::error::Error::source(error),
-            ) {
-                (Some(max), _) => whole_number(&name, &value, max),
-                (None, Some(why)) => format!("{name}: {why}"),
-                (None, None) => format!("{name}: invalid value {}", quote(&value)),
-            }
-        }
-        ErrorKind::UnknownArgument => {
-            let (path, command) = command_path(cli, args);
-            if arg.starts_with('-') && arg.parse::<f64>().is_ok() {
-                // clap reads `--games -5` as an option `-5`: the option before wanted a value.
-                let before = args
-                    .iter()
-                    .position(|a| *a == *arg)
-                    .and_then(|i| args.get(i.checked_sub(1)?)?.to_str());
-                if let Some((option, def)) =
-                    before.and_then(|b| Some((b, find_arg(cli, command, b)?)))
-                {
-                    return match largest(def) {
-                        Some(max) => whole_number(option, &arg, max),
-                        None => format!(
-                            "{option} expects a value, got the negative number {}",
-                            quote(&arg)
-                        ),
-                    };
-                }
-            }
-            let what = if arg.starts_with('-') {
-                "unknown option"
-            } else {
-                "unexpected argument"
-            };
-            format!(
-                "{what} {} for {path}{}",
-                quote(&arg),
-                did_you_mean(ContextKind::SuggestedArg)
-            )
-        }
+        ErrorKind::InvalidValue => invalid_value(&context, &name),
+        ErrorKind::ValueValidation => value_validation(&context, &name),
+        ErrorKind::UnknownArgument => unknown_argument(&context),
         ErrorKind::InvalidSubcommand => {
             let (path, command) = command_path(cli, args);
             format!(
                 "unknown command {} for {path}{}; its commands are {}",
-                quote(&first(ContextKind::InvalidSubcommand)),
-                did_you_mean(ContextKind::SuggestedSubcommand),
+                quote(&context.first(ContextKind::InvalidSubcommand)),
+                context.did_you_mean(ContextKind::SuggestedSubcommand),
                 subcommands(command)
             )
         }
         ErrorKind::MissingRequiredArgument => {
-            let missing: Vec<String> = get(ContextKind::InvalidArg)
+            let missing: Vec<String> = context
+                .get(ContextKind::InvalidArg)
                 .iter()
                 .map(|a| a.replace(['<', '>', '[', ']'], ""))
                 .collect();
@@ -100,25 +45,133 @@ pub fn message(error: &clap::Error, cli: &clap::Command, args: &[OsString]) -> S
             )
         }
         ErrorKind::ArgumentConflict => {
-            let prior = arg_name(&first(ContextKind::PriorArg));
+            let prior = arg_name(&context.first(ContextKind::PriorArg));
             if prior == name || prior.is_empty() {
                 format!("{name} is given more than once")
             } else {
                 format!("{name} cannot be used with {prior}")
             }
         }
-        ErrorKind::TooManyValues if !value.is_empty() => {
-            format!("{name} takes no more values, got {}", quote(&value))
+        ErrorKind::TooManyValues if !context.value().is_empty() => {
+            format!(
+                "{name} takes no more values, got {}",
+                quote(&context.value())
+            )
         }
         ErrorKind::NoEquals => format!("{name} needs its value after '=', as {name}=VALUE"),
         ErrorKind::InvalidUtf8 => "an argument is not valid UTF-8 text".to_string(),
-        _ => {
-            let text = error.render().to_string();
-            let line = text.lines().next().unwrap_or_default();
-            let line = line.strip_prefix("error: ").unwrap_or(line);
-            line.chars().take(200).collect()
+        _ => clap_first_line(error),
+    }
+}
+
+/// An error with what it was found in: the pieces of its context, as texts.
+struct Context<'a> {
+    error: &'a clap::Error,
+    cli: &'a clap::Command,
+    args: &'a [OsString],
+}
+
+impl Context<'_> {
+    /// Every text of one piece of the context.
+    fn get(&self, kind: ContextKind) -> Vec<String> {
+        self.error.get(kind).map(texts).unwrap_or_default()
+    }
+
+    /// The first text of one piece of the context, empty if none.
+    fn first(&self, kind: ContextKind) -> String {
+        self.get(kind).into_iter().next().unwrap_or_default()
+    }
+
+    /// The value given.
+    fn value(&self) -> String {
+        self.first(ContextKind::InvalidValue)
+    }
+
+    /// ` (did you mean 'x'?)` for clap's suggestions of this kind, empty if none.
+    fn did_you_mean(&self, kind: ContextKind) -> String {
+        match self.get(kind).as_slice() {
+            [] => String::new(),
+            [one] => format!(" (did you mean {}?)", quote(one)),
+            many => format!(" (did you mean one of {}?)", list(many, "or")),
         }
     }
+}
+
+/// A value that is none of the option's possible values (or no value at all).
+fn invalid_value(context: &Context, name: &str) -> String {
+    let value = context.value();
+    if value.is_empty() {
+        return format!("{name} needs a value");
+    }
+    let valid = context.get(ContextKind::ValidValue);
+    let expected = match valid.as_slice() {
+        [] => "another value".to_string(),
+        valid => format!("one of {}", list(valid, "or")),
+    };
+    format!("{name} expects {expected}, got {}", quote(&value))
+}
+
+/// A value its parser refused. A bidding error (chips, a tie rule) already says what is wrong
+/// and quotes the value, so it is the message as it is.
+fn value_validation(context: &Context, name: &str) -> String {
+    let value = context.value();
+    let why = std::error::Error::source(context.error);
+    if let Some(e) = why.and_then(|w| w.downcast_ref::<duel::bidding::BiddingError>()) {
+        return e.to_string();
+    }
+    let (_, command) = command_path(context.cli, context.args);
+    match (find_arg(context.cli, command, name).and_then(largest), why) {
+        (Some(max), _) => whole_number(name, &value, max),
+        (None, Some(why)) => format!("{name}: {why}"),
+        (None, None) => format!("{name}: invalid value {}", quote(&value)),
+    }
+}
+
+/// An argument no option or position takes.
+fn unknown_argument(context: &Context) -> String {
+    let arg = context.first(ContextKind::InvalidArg);
+    let (path, command) = command_path(context.cli, context.args);
+    if arg.starts_with('-') && arg.parse::<f64>().is_ok() {
+        if let Some(message) = negative_number(context, command, &arg) {
+            return message;
+        }
+    }
+    let what = if arg.starts_with('-') {
+        "unknown option"
+    } else {
+        "unexpected argument"
+    };
+    format!(
+        "{what} {} for {path}{}",
+        quote(&arg),
+        context.did_you_mean(ContextKind::SuggestedArg)
+    )
+}
+
+/// clap reads `--games -5` as an option `-5`: the message for the option before, which wanted
+/// a value; `None` when the argument before is no option.
+fn negative_number(context: &Context, command: &clap::Command, arg: &str) -> Option<String> {
+    let args = context.args;
+    let before = args
+        .iter()
+        .position(|a| *a == *arg)
+        .and_then(|i| args.get(i.checked_sub(1)?)?.to_str())?;
+    let def = find_arg(context.cli, command, before)?;
+    Some(match largest(def) {
+        Some(max) => whole_number(before, arg, max),
+        None => format!(
+            "{before} expects a value, got the negative number {}",
+            quote(arg)
+        ),
+    })
+}
+
+/// The first line of clap's own message, without its `error: `, at most 200 characters.
+fn clap_first_line(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    let line = text.lines().next().unwrap_or_default();
+    let line = line.strip_prefix("error: ").unwrap_or(line);
+    line.chars().take(200).collect()
 }
 
 /// The texts of one piece of an error's context.

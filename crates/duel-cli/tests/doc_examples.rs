@@ -1,6 +1,6 @@
-//! The examples of README.md and docs/*.md run as shown: in every fenced block, a line
-//! `$ duel ...` is a command, and the lines after it (up to the next `$ ` line or the end of
-//! the block) are its output, stdout then stderr. A trailing `# ...` on the command line is a
+//! The examples of README.md, crates/duel-cli/README.md and docs/*.md run as shown: in every
+//! fenced block, a line `$ duel ...` is a command, and the lines after it (up to the next `$ `
+//! line or the end of the block) are its output, stdout then stderr. A trailing `# ...` on the command line is a
 //! comment and is not run. A command shown without output must succeed; its output is not
 //! compared.
 //!
@@ -143,7 +143,10 @@ fn trimmed(mut lines: Vec<String>) -> Vec<String> {
 #[test]
 fn every_documented_example_prints_what_the_docs_show() {
     let root = root();
-    let mut files = vec![root.join("README.md")];
+    let mut files = vec![
+        root.join("README.md"),
+        root.join("crates/duel-cli/README.md"),
+    ];
     let mut docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
         .expect("docs folder")
         .filter_map(|e| e.ok().map(|e| e.path()))

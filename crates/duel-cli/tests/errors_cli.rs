@@ -136,6 +136,67 @@ fn command_line_errors_name_the_option_and_what_it_expects() {
     }
 }
 
+/// The bidding options' values are parsed by clap with the library's parsers; a bad one gets
+/// the library's message, not clap's, in `duel bidding` and in `duel play bidding:GAME` alike.
+#[test]
+fn bad_bidding_values_keep_the_library_messages() {
+    let cases: [(&[&str], &str); 12] = [
+        (
+            &["bidding", "moves", "tictactoe", "--chips", "4"],
+            "--chips must be two counts 'A,B' (Alice's, Bob's), got '4'",
+        ),
+        (
+            &["bidding", "moves", "tictactoe", "--chips", "x,4"],
+            "Alice's chips must be a non-negative integer, got 'x'",
+        ),
+        (
+            &["bidding", "moves", "tictactoe", "--chips", "4,-1"],
+            "Bob's chips must be a non-negative integer, got '-1'",
+        ),
+        (
+            &["bidding", "moves", "tictactoe", "--chips", "4,4", "--tie", "carol"],
+            "--tie must be alice or bob, got 'carol'",
+        ),
+        (
+            &["bidding", "moves", "tictactoe", "--chips", "4,4", "--tie-break", "foo"],
+            "unknown tie-break rule 'foo': expected advantage, make-it-take-it, losers-ball or ladies-first",
+        ),
+        (
+            &["bidding", "threshold", "tictactoe", "--chips", "-3"],
+            "--chips must be a non-negative integer, got '-3'",
+        ),
+        (
+            &["bidding", "threshold", "tictactoe", "--chips", "4*"],
+            "--chips must be a non-negative integer, got '4*'",
+        ),
+        (
+            &["bidding", "table", "tictactoe", "--max-chips", "x"],
+            "--max-chips must be a non-negative integer, got 'x'",
+        ),
+        (
+            &["bidding", "taxman", "tictactoe", "--tax", "x"],
+            "--tax must be a fraction like 1, 0 or 1/2, got 'x'",
+        ),
+        (
+            &["play", "bidding:tictactoe", "--chips", "4"],
+            "--chips must be two counts 'A,B' (Alice's, Bob's), got '4'",
+        ),
+        (
+            &["play", "bidding:tictactoe", "--tie", "carol"],
+            "--tie must be alice or bob, got 'carol'",
+        ),
+        (
+            &["play", "bidding:tictactoe", "--tie-break", "nope"],
+            "unknown tie-break rule 'nope': expected advantage, make-it-take-it, losers-ball or ladies-first",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, out, err) = duel_text(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err, format!("duel: error: {message}\n"), "{args:?}");
+    }
+}
+
 #[test]
 fn help_and_version_still_print() {
     for args in [

@@ -5,15 +5,17 @@
 
 use std::process::ExitCode;
 
-use duel::bidding::answer::{parse_chip_pair, parse_player};
+use duel::bidding::answer::parse_player;
 use duel::bidding::session::{
     bid_round, user_move, view, Bid, BiddingState, BiddingView, Round, UserMove,
 };
+use duel::game::Player;
 use serde::Serialize;
 
+use super::input::{read_line, say, Line, MAX_LINE};
+use super::setup::Setup;
 use crate::output::{out, print_json};
-use crate::play_input::{read_line, say, Line, MAX_LINE};
-use crate::play_setup::Setup;
+use crate::values::ChipPair;
 
 const HELP: &str = "when a bid is due, type your bid (0 to your chips; add * to use the tie-breaking advantage on a tie, e.g. 1*); when you move, type a cell number, a position, a move's number from the list, or pass (make duel move, after winning the bid); or: hint (the critical bid and the best move), undo (take back your last bid or move), help, quit";
 
@@ -41,60 +43,15 @@ struct Played {
 
 /// Plays `game` (the name after `bidding:`) with the setup's chips, tie, rule and side.
 pub fn run(game: &str, setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
-    if setup.n.is_some()
-        || setup.m.is_some()
-        || setup.rules.is_some()
-        || setup.questions.is_some()
-        || setup.secret.is_some()
-        || setup.lies.is_some()
-    {
-        anyhow::bail!("bidding games take --chips, --tie, --tie-break and --role (alice or bob)");
-    }
-    let (alice, bob) = parse_chip_pair(setup.chips.as_deref().unwrap_or("4,4"))?;
-    let tie = setup.tie.clone().unwrap_or_else(|| "alice".into());
-    let user = setup.role.clone().unwrap_or_else(|| "alice".into());
-    parse_player(&tie)?;
-    parse_player(&user)?;
-    let mut state = BiddingState {
-        game: game.to_string(),
-        position: None,
-        alice,
-        bob,
-        tie,
-        tie_rule: setup.tie_break.clone(),
-        user,
-        to_move: None,
-        may_pass: false,
-    };
-    let mut v = view(&state)?;
+    let mut play = Play::new(start(game, setup)?)?;
     let text = !json;
-    let rule = state.tie_rule.clone().unwrap_or_else(|| "advantage".into());
     if text {
-        let other = if state.user == "alice" {
-            "bob"
-        } else {
-            "alice"
-        };
-        out!(
-            "bidding {}: you are {} ({}), duel is {} ({}); tie rule {rule}; * marks {}",
-            v.game,
-            state.user,
-            mark(&state.user),
-            other,
-            mark(other),
-            if rule == "advantage" {
-                "the tie-breaking advantage"
-            } else {
-                "who wins the next tie"
-            }
-        );
+        announce(&play.state, &play.view)?;
     }
-    let mut log = Vec::new();
-    let mut history: Vec<BiddingState> = Vec::new();
     let mut input = std::io::stdin().lock();
-    while v.outcome.is_none() {
+    while play.view.outcome.is_none() {
         if text {
-            show(&v)?;
+            show(&play.view)?;
         }
         let line = match read_line(&mut input)? {
             Line::End => anyhow::bail!("input ended before the game was over"),
@@ -110,67 +67,174 @@ pub fn run(game: &str, setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
         match line.as_str() {
             "" => continue,
             "quit" | "resign" => break,
-            "help" | "?" => say(text, HELP)?,
-            "hint" => say(text, &hint(&v))?,
-            "undo" => match history.pop() {
-                None => say(text, "nothing to take back")?,
-                Some(before) => {
-                    state = before;
-                    log.pop();
-                    v = view(&state)?;
-                    say(
-                        text,
-                        "took back your last bid or move (and what duel did after)",
-                    )?;
-                }
-            },
-            _ if state.to_move.is_none() => match parse_bid(&line, &v) {
-                Err(e) => say(text, &e)?,
-                Ok(bid) => {
-                    let (round, next) = bid_round(&state, bid)?;
-                    if text {
-                        out!("{}", round_text(&round, &state.user));
-                    }
-                    history.push(state.clone());
-                    log.push(Event::Bid(round));
-                    state = next.state.clone();
-                    v = next;
-                }
-            },
-            _ => match parse_move(&line, &v) {
-                Err(e) => say(text, &e)?,
-                Ok(mv) => {
-                    let (opponent_moves, next) = user_move(&state, &mv)?;
-                    if text && !opponent_moves.is_empty() {
-                        out!("duel moves to {}", opponent_moves.join(", "));
-                    }
-                    history.push(state.clone());
-                    log.push(Event::Move {
-                        to: mv.to,
-                        pass: mv.pass,
-                        opponent_moves,
-                    });
-                    state = next.state.clone();
-                    v = next;
-                }
-            },
+            _ => play.answer_line(&line, text)?,
         }
     }
     if json {
-        print_json(&Played { log, view: v })?;
+        print_json(&Played {
+            log: play.log,
+            view: play.view,
+        })?;
     } else {
-        if v.board {
-            out!("{}", board_text(&v.position));
-        }
-        let end = match v.outcome.as_deref() {
-            Some("draw") => "a draw".to_string(),
-            Some(w) if w == state.user => "you won".to_string(),
-            Some(_) => "duel won".to_string(),
-            None => "you quit".to_string(),
-        };
-        out!("game over: {end}");
+        game_over(&play.state, &play.view)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The state at the start: the setup's chips, holder of the advantage, tie rule and side.
+fn start(game: &str, setup: &Setup) -> anyhow::Result<BiddingState> {
+    if setup.n.is_some()
+        || setup.m.is_some()
+        || setup.rules.is_some()
+        || setup.questions.is_some()
+        || setup.secret.is_some()
+        || setup.lies.is_some()
+    {
+        anyhow::bail!("bidding games take --chips, --tie, --tie-break and --role (alice or bob)");
+    }
+    let ChipPair { alice, bob } = setup.chips.unwrap_or(ChipPair { alice: 4, bob: 4 });
+    let tie = match setup.tie {
+        Some(p) if p == Player::BOB => "bob",
+        _ => "alice",
+    };
+    let user = setup.role.clone().unwrap_or_else(|| "alice".into());
+    parse_player(&user)?;
+    Ok(BiddingState {
+        game: game.to_string(),
+        position: None,
+        alice,
+        bob,
+        tie: tie.to_string(),
+        tie_rule: setup.tie_break.map(|rule| rule.name().to_string()),
+        user,
+        to_move: None,
+        may_pass: false,
+    })
+}
+
+/// The first line: who plays which side, the tie rule and what `*` marks.
+fn announce(state: &BiddingState, v: &BiddingView) -> anyhow::Result<()> {
+    let rule = state.tie_rule.as_deref().unwrap_or("advantage");
+    let other = if state.user == "alice" {
+        "bob"
+    } else {
+        "alice"
+    };
+    out!(
+        "bidding {}: you are {} ({}), duel is {} ({}); tie rule {rule}; * marks {}",
+        v.game,
+        state.user,
+        mark(&state.user),
+        other,
+        mark(other),
+        if rule == "advantage" {
+            "the tie-breaking advantage"
+        } else {
+            "who wins the next tie"
+        }
+    );
+    Ok(())
+}
+
+/// The last board and who won.
+fn game_over(state: &BiddingState, v: &BiddingView) -> anyhow::Result<()> {
+    if v.board {
+        out!("{}", board_text(&v.position));
+    }
+    let end = match v.outcome.as_deref() {
+        Some("draw") => "a draw".to_string(),
+        Some(w) if w == state.user => "you won".to_string(),
+        Some(_) => "duel won".to_string(),
+        None => "you quit".to_string(),
+    };
+    out!("game over: {end}");
+    Ok(())
+}
+
+/// A game under way: the state and its view, the rounds and moves played, and the states
+/// before each (for `undo`).
+struct Play {
+    state: BiddingState,
+    view: BiddingView,
+    log: Vec<Event>,
+    history: Vec<BiddingState>,
+}
+
+impl Play {
+    /// The game at `state`, nothing played yet.
+    fn new(state: BiddingState) -> anyhow::Result<Play> {
+        let view = view(&state)?;
+        Ok(Play {
+            state,
+            view,
+            log: Vec::new(),
+            history: Vec::new(),
+        })
+    }
+
+    /// Answers one line of the person's (in lower case): help, hint, undo, a bid when one is
+    /// due, else a move.
+    fn answer_line(&mut self, line: &str, text: bool) -> anyhow::Result<()> {
+        match line {
+            "help" | "?" => say(text, HELP),
+            "hint" => say(text, &hint(&self.view)),
+            "undo" => self.undo(text),
+            _ if self.state.to_move.is_none() => match parse_bid(line, &self.view) {
+                Err(e) => say(text, &e.to_string()),
+                Ok(bid) => self.bid(bid, text),
+            },
+            _ => match parse_move(line, &self.view) {
+                Err(e) => say(text, &e.to_string()),
+                Ok(mv) => self.play_move(mv, text),
+            },
+        }
+    }
+
+    /// Takes back the person's last bid or move (and what duel did after).
+    fn undo(&mut self, text: bool) -> anyhow::Result<()> {
+        match self.history.pop() {
+            None => say(text, "nothing to take back"),
+            Some(before) => {
+                self.state = before;
+                self.log.pop();
+                self.view = view(&self.state)?;
+                say(
+                    text,
+                    "took back your last bid or move (and what duel did after)",
+                )
+            }
+        }
+    }
+
+    /// Plays a round of bids: the person's and duel's.
+    fn bid(&mut self, bid: Bid, text: bool) -> anyhow::Result<()> {
+        let (round, next) = bid_round(&self.state, bid)?;
+        if text {
+            out!("{}", round_text(&round, &self.state.user));
+        }
+        self.history.push(self.state.clone());
+        self.log.push(Event::Bid(round));
+        self.state = next.state.clone();
+        self.view = next;
+        Ok(())
+    }
+
+    /// Plays the person's move (or pass) and duel's moves that follow.
+    fn play_move(&mut self, mv: UserMove, text: bool) -> anyhow::Result<()> {
+        let (opponent_moves, next) = user_move(&self.state, &mv)?;
+        if text && !opponent_moves.is_empty() {
+            out!("duel moves to {}", opponent_moves.join(", "));
+        }
+        self.history.push(self.state.clone());
+        self.log.push(Event::Move {
+            to: mv.to,
+            pass: mv.pass,
+            opponent_moves,
+        });
+        self.state = next.state.clone();
+        self.view = next;
+        Ok(())
+    }
 }
 
 /// The letter a player's stones show on a board.
@@ -333,27 +397,54 @@ fn cell_of(v: &BiddingView, to: &str) -> Option<usize> {
         .flatten()
 }
 
-fn parse_bid(line: &str, v: &BiddingView) -> Result<Bid, String> {
+/// A line that is not the bid or the move due, as said back to the person.
+#[derive(Debug, thiserror::Error)]
+enum LineError {
+    /// Not a number of chips.
+    #[error("{line:?} is not a bid: a number from 0 to {max} (or help)")]
+    NotABid {
+        /// The line.
+        line: String,
+        /// The person's chips.
+        max: u64,
+    },
+    /// More chips than the person has.
+    #[error("a bid of {chips} is more than your {max} chips")]
+    TooHigh {
+        /// The bid.
+        chips: u64,
+        /// The person's chips.
+        max: u64,
+    },
+    /// None of the person's moves.
+    #[error("{line:?} is not one of your moves{}", if *.board { " (an empty cell's number)" } else { " (a move's number or position)" })]
+    NotAMove {
+        /// The line.
+        line: String,
+        /// Whether the game has a board (its moves are cells).
+        board: bool,
+    },
+}
+
+/// Reads a bid: a number of chips, with `*` to use the advantage on a tie.
+fn parse_bid(line: &str, v: &BiddingView) -> Result<Bid, LineError> {
     let (digits, use_tie) = match line.strip_suffix('*') {
         Some(d) => (d.trim(), true),
         None => (line, false),
     };
-    let chips: u64 = digits.parse().map_err(|_| {
-        format!(
-            "{line:?} is not a bid: a number from 0 to {} (or help)",
-            v.max_bid
-        )
+    let max = v.max_bid;
+    let chips: u64 = digits.parse().map_err(|_| LineError::NotABid {
+        line: line.to_string(),
+        max,
     })?;
-    if chips > v.max_bid {
-        return Err(format!(
-            "a bid of {chips} is more than your {} chips",
-            v.max_bid
-        ));
+    if chips > max {
+        return Err(LineError::TooHigh { chips, max });
     }
     Ok(Bid { chips, use_tie })
 }
 
-fn parse_move(line: &str, v: &BiddingView) -> Result<UserMove, String> {
+/// Reads a move: `pass`, a position's name, a cell's number or a move's number in the list.
+fn parse_move(line: &str, v: &BiddingView) -> Result<UserMove, LineError> {
     if line == "pass" {
         return Ok(UserMove {
             to: None,
@@ -380,14 +471,10 @@ fn parse_move(line: &str, v: &BiddingView) -> Result<UserMove, String> {
             to: Some(to),
             pass: false,
         }),
-        None => Err(format!(
-            "{line:?} is not one of your moves{}",
-            if v.board {
-                " (an empty cell's number)"
-            } else {
-                " (a move's number or position)"
-            }
-        )),
+        None => Err(LineError::NotAMove {
+            line: line.to_string(),
+            board: v.board,
+        }),
     }
 }
 

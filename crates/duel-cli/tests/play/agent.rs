@@ -1,8 +1,6 @@
 //! `duel play`: a whole game against an agent, the person's moves on stdin.
 
-mod common;
-
-use common::play;
+use crate::common::play;
 
 /// `text` repeated `times` times.
 fn cycle(text: &str, times: usize) -> String {
@@ -66,7 +64,7 @@ fn the_solver_moving_first_wins_connect_5x4_3() {
     // After each of the agent's moves but the last (which ends the game) the person is lost.
     for after in (1..moves.len()).step_by(2) {
         let position = &moves[..after];
-        let w = common::json(&[
+        let w = crate::common::json(&[
             "search",
             "value",
             "connect:5x4:3",
@@ -260,10 +258,10 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
     ];
     for (args, needle) in cases {
-        common::assert_error(args, needle);
+        crate::common::assert_error(args, needle);
     }
     // As for `search best`, the two budgets together are refused.
-    common::assert_error(
+    crate::common::assert_error(
         &["play", "tictactoe", "--iterations", "5", "--millis", "5"],
         "--iterations cannot be used with --millis",
     );
@@ -278,7 +276,7 @@ fn a_full_disk_is_one_error_line() {
         if json {
             args.push("--json");
         }
-        common::assert_full_disk_is_one_error_line(&args);
+        crate::common::assert_full_disk_is_one_error_line(&args);
     }
 }
 

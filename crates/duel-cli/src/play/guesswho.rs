@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use duel::guesswho::faces::{Face, FEATURES};
 use duel::guesswho::session::{play, Action, PlayAnswer, PlayRequest, Side, Turn};
 
+use super::input::{read_line, say, Line, MAX_LINE};
+use super::setup::Setup;
 use crate::output::{out, print_json};
-use crate::play_input::{read_line, say, Line, MAX_LINE};
-use crate::play_setup::Setup;
 
 const HELP: &str = "ask IDS (is duel's face among these? e.g. ask 0 3 5; three-way: ask 0 3 / 5 7), a feature with ? (e.g. glasses?), guess ID, or: faces (your candidates described), features, hint (the optimal moves and a question that plays one), undo (take back your last move), help, quit";
 
@@ -82,8 +82,19 @@ fn turn_text(t: &Turn) -> String {
     )
 }
 
-/// Reads one of the person's actions: `None` for a line that is not one (answered).
-fn parse_action(line: &str) -> Result<Action, String> {
+/// A line that is not one of the person's actions, as said back to them.
+#[derive(Debug, thiserror::Error)]
+enum ActionError {
+    /// A face id that is not a number.
+    #[error("{0:?} is not a face id")]
+    NotAFaceId(String),
+    /// Neither `ask`, `guess` nor a feature.
+    #[error("{0:?} is not a move (help)")]
+    NotAMove(String),
+}
+
+/// Reads one of the person's actions.
+fn parse_action(line: &str) -> Result<Action, ActionError> {
     if let Some(feature) = line.strip_suffix('?') {
         return Ok(Action::Feature {
             feature: feature.trim().to_string(),
@@ -92,7 +103,7 @@ fn parse_action(line: &str) -> Result<Action, String> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let number = |s: &str| {
         s.parse::<u32>()
-            .map_err(|_| format!("{s:?} is not a face id"))
+            .map_err(|_| ActionError::NotAFaceId(s.to_string()))
     };
     match word {
         "guess" => Ok(Action::Guess {
@@ -107,15 +118,75 @@ fn parse_action(line: &str) -> Result<Action, String> {
                         .map(number)
                         .collect()
                 })
-                .collect::<Result<Vec<Vec<u32>>, String>>()?;
+                .collect::<Result<Vec<Vec<u32>>, ActionError>>()?;
             Ok(Action::Ask { parts })
         }
-        _ => Err(format!("{line:?} is not a move (help)")),
+        _ => Err(ActionError::NotAMove(line.to_string())),
     }
 }
 
 /// Plays Guess Who with the setup's rules and pools.
 pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow::Result<ExitCode> {
+    let mut game = Game::new(request(setup, seed, first)?)?;
+    let text = !json;
+    if text {
+        let (request, a) = (&game.request, &game.answer);
+        out!(
+            "Guess Who ({} rules, {}-way questions): you have {} candidates, duel {}; you move {}. Your secret face: {}",
+            a.rules,
+            a.questions,
+            request.pool,
+            request.opponent_pool,
+            if request.human_first { "first" } else { "second" },
+            describe(&a.faces[a.secret as usize])
+        );
+    }
+    let mut input = std::io::stdin().lock();
+    loop {
+        if text {
+            game.show_turns()?;
+        }
+        game.shown = game.answer.log.len();
+        if game.answer.to_move.is_none() {
+            break;
+        }
+        if text {
+            let a = &game.answer;
+            out!(
+                "your {} candidates: {}; duel's: {}. Your probability of winning: {}. Your move? (ask, feature?, guess, hint, undo, faces, help, quit)",
+                a.candidates.len(),
+                ids(&a.candidates),
+                a.opponent_candidates.len(),
+                a.p
+            );
+        }
+        let line = match read_line(&mut input)? {
+            Line::End => anyhow::bail!("input ended before the game was over"),
+            Line::TooLong => {
+                say(
+                    text,
+                    &format!("a line of more than {MAX_LINE} bytes is not a move"),
+                )?;
+                continue;
+            }
+            Line::Text(line) => line,
+        };
+        match line.as_str() {
+            "" => continue,
+            "quit" | "resign" => break,
+            _ => game.answer_line(&line, text)?,
+        }
+    }
+    if json {
+        print_json(&game.answer)?;
+    } else {
+        out!("game over: {}", game_over(&game.answer));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The request of a new game: the setup's rules and pools, the person's secret face.
+fn request(setup: &Setup, seed: u64, first: Option<bool>) -> anyhow::Result<PlayRequest> {
     if setup.lies.is_some()
         || setup.role.is_some()
         || setup.chips.is_some()
@@ -128,7 +199,7 @@ pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow:
     let Some(human_first) = first else {
         anyhow::bail!("Guess Who is played by you: --human first or second");
     };
-    let mut request = PlayRequest {
+    Ok(PlayRequest {
         rules: setup
             .rules
             .clone()
@@ -143,53 +214,43 @@ pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow:
             .unwrap_or((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as u32 % m.max(1) as u32),
         human_first,
         actions: vec![],
-    };
-    let mut a: PlayAnswer = play(&request)?;
-    let text = !json;
-    if text {
-        out!(
-            "Guess Who ({} rules, {}-way questions): you have {n} candidates, duel {m}; you move {}. Your secret face: {}",
-            a.rules,
-            a.questions,
-            if human_first { "first" } else { "second" },
-            describe(&a.faces[a.secret as usize])
-        );
+    })
+}
+
+/// A game under way: the person's actions so far, the session's answer to them, and how many
+/// of its moves are already shown.
+struct Game {
+    request: PlayRequest,
+    answer: PlayAnswer,
+    shown: usize,
+}
+
+impl Game {
+    /// The game after no action.
+    fn new(request: PlayRequest) -> anyhow::Result<Game> {
+        let answer = play(&request)?;
+        Ok(Game {
+            request,
+            answer,
+            shown: 0,
+        })
     }
-    let mut shown = 0;
-    let mut input = std::io::stdin().lock();
-    loop {
-        if text {
-            for t in &a.log[shown.min(a.log.len())..] {
-                out!("{}", turn_text(t));
-            }
+
+    /// Prints the moves not yet shown.
+    fn show_turns(&self) -> anyhow::Result<()> {
+        let log = &self.answer.log;
+        for t in &log[self.shown.min(log.len())..] {
+            out!("{}", turn_text(t));
         }
-        shown = a.log.len();
-        if a.to_move.is_none() {
-            break;
-        }
-        if text {
-            out!(
-                "your {} candidates: {}; duel's: {}. Your probability of winning: {}. Your move? (ask, feature?, guess, hint, undo, faces, help, quit)",
-                a.candidates.len(),
-                ids(&a.candidates),
-                a.opponent_candidates.len(),
-                a.p
-            );
-        }
+        Ok(())
+    }
+
+    /// Answers one line of the person's: a question about the game (help, features, faces,
+    /// hint), undo, or an action played.
+    fn answer_line(&mut self, line: &str, text: bool) -> anyhow::Result<()> {
         let say = |line: &str| say(text, line);
-        let line = match read_line(&mut input)? {
-            Line::End => anyhow::bail!("input ended before the game was over"),
-            Line::TooLong => {
-                say(&format!(
-                    "a line of more than {MAX_LINE} bytes is not a move"
-                ))?;
-                continue;
-            }
-            Line::Text(line) => line,
-        };
-        match line.as_str() {
-            "" => continue,
-            "quit" | "resign" => break,
+        let a = &self.answer;
+        match line {
             "help" => say(HELP)?,
             "features" => say(&format!("features: {}", FEATURES.join(", ")))?,
             "faces" => {
@@ -197,60 +258,60 @@ pub fn run(setup: &Setup, seed: u64, first: Option<bool>, json: bool) -> anyhow:
                     say(&describe(&a.faces[c as usize]))?;
                 }
             }
-            "hint" => {
-                let best: Vec<String> = a.hint.iter().map(ToString::to_string).collect();
-                let ask = match a.hint_parts.split_last() {
-                    Some((_, asked)) if !asked.is_empty() => {
-                        let sets: Vec<String> = asked.iter().map(|p| ids(p)).collect();
-                        format!("; e.g. ask {}", sets.join(" / "))
-                    }
-                    _ => String::new(),
-                };
-                say(&format!(
-                    "hint: optimal: {} (you win with probability {}){ask}",
-                    best.join(", "),
-                    a.p
-                ))?;
-            }
+            "hint" => say(&hint(a))?,
             "undo" => {
-                if request.actions.pop().is_none() {
+                if self.request.actions.pop().is_none() {
                     say("nothing to take back")?;
                 } else {
-                    a = play(&request)?;
-                    shown = a.log.len();
+                    self.answer = play(&self.request)?;
+                    self.shown = self.answer.log.len();
                     say("took back your last move (and duel's reply)")?;
                 }
             }
-            _ => match parse_action(&line) {
-                Err(e) => say(&e)?,
+            _ => match parse_action(line) {
+                Err(e) => say(&e.to_string())?,
                 Ok(action) => {
-                    request.actions.push(action);
-                    match play(&request) {
-                        Ok(next) => a = next,
+                    self.request.actions.push(action);
+                    match play(&self.request) {
+                        Ok(next) => self.answer = next,
                         Err(e) => {
-                            request.actions.pop();
+                            self.request.actions.pop();
                             say(&e.to_string())?;
                         }
                     }
                 }
             },
         }
+        Ok(())
     }
-    if json {
-        print_json(&a)?;
-    } else {
-        let end = match a.winner {
-            Some(Side::Human) => "you won".to_string(),
-            Some(Side::Duel) => "you lost".to_string(),
-            None => "you quit".to_string(),
-        };
-        match a.duel_secret {
-            Some(s) => out!(
-                "game over: {end}; duel's face was {}",
-                describe(&a.faces[s as usize])
-            ),
-            None => out!("game over: {end}"),
+}
+
+/// The optimal moves, the person's probability of winning, and a question that plays one.
+fn hint(a: &PlayAnswer) -> String {
+    let best: Vec<String> = a.hint.iter().map(ToString::to_string).collect();
+    let ask = match a.hint_parts.split_last() {
+        Some((_, asked)) if !asked.is_empty() => {
+            let sets: Vec<String> = asked.iter().map(|p| ids(p)).collect();
+            format!("; e.g. ask {}", sets.join(" / "))
         }
+        _ => String::new(),
+    };
+    format!(
+        "hint: optimal: {} (you win with probability {}){ask}",
+        best.join(", "),
+        a.p
+    )
+}
+
+/// How the game ended, with duel's face when it is known.
+fn game_over(a: &PlayAnswer) -> String {
+    let end = match a.winner {
+        Some(Side::Human) => "you won".to_string(),
+        Some(Side::Duel) => "you lost".to_string(),
+        None => "you quit".to_string(),
+    };
+    match a.duel_secret {
+        Some(s) => format!("{end}; duel's face was {}", describe(&a.faces[s as usize])),
+        None => end,
     }
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,6 @@
 //! `duel play guess-who` and `duel play liar`: whole games scripted through stdin, checked
 //! against the library's sessions that the terminal and the web app share.
 
-mod common;
-
 use duel::guesswho::session::{play as gw_play, Action, PlayRequest};
 use duel::guesswho::Move;
 use duel::liar::carole::{carole, page_budget, ranges, CaroleRequest, Strategy};
@@ -10,7 +8,7 @@ use duel::liar::paul::{paul, PaulRequest};
 use duel::liar::Answer;
 use serde_json::Value;
 
-use common::play as run;
+use crate::common::play as run;
 
 /// The person's optimal play from the library's hints: each action and its input line.
 fn optimal_guess_who(mut request: PlayRequest) -> (PlayRequest, Vec<String>) {

@@ -1,12 +1,10 @@
 //! `duel play bidding:GAME`: whole games scripted through stdin, checked against the library's
 //! session (`duel::bidding::session`) that the terminal and the web app share.
 
-mod common;
-
 use duel::bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove};
 use serde_json::Value;
 
-use common::{assert_error, play as run};
+use crate::common::{assert_error, play as run};
 
 fn start(game: &str, chips: (u64, u64), tie: &str, rule: &str, user: &str) -> BiddingState {
     BiddingState {

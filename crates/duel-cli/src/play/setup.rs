@@ -1,6 +1,12 @@
 //! The options of `duel play guess-who`, `duel play liar` and `duel play bidding:GAME`: the
 //! setup of a game of the papers (the other options of `duel play` are the search agents').
 
+use duel::bidding::answer::parse_player;
+use duel::bidding::brute::TieRule;
+use duel::game::Player;
+
+use crate::values::{chip_pair, ChipPair};
+
 /// The setup of Guess Who, the liar game or a bidding game.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Setup {
@@ -29,14 +35,14 @@ pub struct Setup {
     #[arg(long)]
     pub role: Option<String>,
     /// Bidding: Alice's and Bob's chips, e.g. 4,4 [default: 4,4].
-    #[arg(long)]
-    pub chips: Option<String>,
+    #[arg(long, value_parser = chip_pair)]
+    pub chips: Option<ChipPair>,
     /// Bidding: who holds the tie-breaking advantage (wins the first tie): alice or bob
     /// [default: alice].
-    #[arg(long)]
-    pub tie: Option<String>,
+    #[arg(long, value_parser = parse_player)]
+    pub tie: Option<Player>,
     /// Bidding: the tie rule: advantage, make-it-take-it, losers-ball or ladies-first
     /// [default: advantage].
-    #[arg(long)]
-    pub tie_break: Option<String>,
+    #[arg(long, value_parser = TieRule::parse)]
+    pub tie_break: Option<TieRule>,
 }
