@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use duel::duel_core::table::Format;
 use duel::liar::answer::{self, SolveRequest, Start};
-use duel::liar::{max_questions_pathological_with, min_questions_with, Answer, Budget, Variant};
+use duel::liar::{
+    max_questions_pathological_with, min_questions_with, Answer, Budget, Variant, Winner,
+};
 
 use crate::output::{print_json, progress, write_table_stdout};
 use crate::Ctx;
@@ -157,11 +159,10 @@ fn answer_text(a: Answer) -> &'static str {
 }
 
 /// "Paul" or "Carole", from the `winner` field.
-fn winner_name(winner: &str) -> &'static str {
-    if winner == "paul" {
-        "Paul"
-    } else {
-        "Carole"
+fn winner_name(winner: Winner) -> &'static str {
+    match winner {
+        Winner::Paul => "Paul",
+        Winner::Carole => "Carole",
     }
 }
 
@@ -191,7 +192,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                     r.n,
                     r.questions,
                     r.lies,
-                    winner_name(&r.winner),
+                    winner_name(r.winner),
                     r.method,
                     r.volume,
                     r.bound
@@ -326,7 +327,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
                 say(format!(
                     "end: state {:?}, {} wins",
                     p.last,
-                    winner_name(&p.winner)
+                    winner_name(p.winner)
                 ))?;
             }
             Ok(ExitCode::SUCCESS)

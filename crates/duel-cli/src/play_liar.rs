@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use duel::liar::carole::{
     carole, page_budget, ranges, CaroleAnswer, CaroleRequest, Strategy, Verdict,
 };
-use duel::liar::paul::{paul, PaulAnswer, PaulRequest, MAX_N, MAX_PAGE_LIES};
+use duel::liar::paul::{paul, PaulAnswer, PaulRequest, Standing, MAX_N, MAX_PAGE_LIES};
 use duel::liar::{min_questions, Answer};
 
 use crate::output::{out, print_json};
@@ -226,7 +226,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
         );
     }
     let mut input = std::io::stdin().lock();
-    while a.questions_left > 0 && a.verdict != "paul" {
+    while a.questions_left > 0 && a.verdict != Standing::Paul {
         if text {
             out!(
                 "{} question(s) left; still possible (lies charged): {}. Your set? (e.g. 1-8 12; hint, undo, help, quit)",
@@ -254,7 +254,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
             }
             "hint" => {
                 let set = strategy.question(a.questions_left, &a.charged)?;
-                let verdict = if a.verdict == "open" {
+                let verdict = if a.verdict == Standing::Open {
                     ""
                 } else {
                     " (the game is already lost: the volume is above 2^q)"
@@ -295,7 +295,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
                 a.volume,
                 a.questions_left,
                 a.bound,
-                if a.verdict == "carole" { "you can no longer win" } else { "still winnable" }
+                if a.verdict == Standing::Carole { "you can no longer win" } else { "still winnable" }
             );
         }
     }
@@ -303,7 +303,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
         print_json(&a)?;
     } else {
         let line = match a.verdict {
-            "paul" => match a.charged.iter().position(|&c| c <= lies) {
+            Standing::Paul => match a.charged.iter().position(|&c| c <= lies) {
                 Some(k) => format!("you won: only {} is left", k + 1),
                 None => "you won: no number is left".to_string(),
             },

@@ -338,7 +338,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
             "return document.getElementById('liar-status').dataset.verdict;",
             json!([]),
         );
-        assert_eq!(verdict, lib.verdict);
+        assert_eq!(verdict, lib.verdict.name());
     }
     let a = b.run("return liar.answer;", json!([]));
     assert_eq!(a["questions_left"], 0);
