@@ -6,8 +6,9 @@
 use std::process::ExitCode;
 
 use duel::bidding::answer::{parse_chip_pair, parse_player};
+use duel::bidding::graph::player_key;
 use duel::bidding::session::{
-    bid_round, user_move, view, Bid, BiddingState, BiddingView, Round, UserMove,
+    bid_round, user_move, view, Bid, BiddingState, BiddingView, Round, UserMove, Verdict,
 };
 use serde::Serialize;
 
@@ -162,9 +163,9 @@ pub fn run(game: &str, setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
         if v.board {
             out!("{}", board_text(&v.position));
         }
-        let end = match v.outcome.as_deref() {
-            Some("draw") => "a draw".to_string(),
-            Some(w) if w == state.user => "you won".to_string(),
+        let end = match v.outcome {
+            Some(Verdict::Draw) => "a draw".to_string(),
+            Some(w) if w.name() == state.user => "you won".to_string(),
             Some(_) => "duel won".to_string(),
             None => "you quit".to_string(),
         };
@@ -229,9 +230,9 @@ fn show(v: &BiddingView) -> anyhow::Result<()> {
         starred(other),
         v.total,
         v.user_chips,
-        if v.perfect_play == s.user {
+        if v.perfect_play.name() == s.user {
             "you win"
-        } else if v.perfect_play == "draw" {
+        } else if v.perfect_play == Verdict::Draw {
             "nobody wins"
         } else {
             "duel wins"
@@ -282,7 +283,7 @@ fn critical_text(v: &BiddingView) -> String {
             } else {
                 ""
             },
-            if *who == v.state.user {
+            if player_key(*who) == v.state.user {
                 "yours"
             } else {
                 "duel's"
