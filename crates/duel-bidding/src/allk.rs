@@ -163,67 +163,13 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     max_k: u64,
     memory_limit: u64,
 ) -> Result<AllTotals, BiddingError> {
-    if position_bound > POSITION_LIMIT {
-        return Err(TooMany {
-            what: "positions",
-            count: position_bound,
-            limit: POSITION_LIMIT as u64,
-            solver: Solver::AllTotals,
-        }
-        .into());
-    }
-    if max_k >= (u32::MAX as u64) / 2 - 1 {
-        return Err(ChipsOutOfRange {
-            total: max_k,
-            max: (u32::MAX as u64) / 2 - 2,
-            solver: Solver::AllTotals,
-        }
-        .into());
-    }
-    // A cheap early refusal before enumerating: a quarter of the bound on the codes is below
-    // the positions the boards here actually have (symmetry halves them at most, and codes
-    // for impossible boards are fewer than three quarters).
-    let early = (position_bound / 4).saturating_mul(u128::from(max_k + 1));
-    if early > WORK_LIMIT {
-        return Err(BiddingError::WorkEstimateTooLarge {
-            max_k,
-            positions: position_bound / 4,
-            limit: WORK_LIMIT,
-        });
-    }
+    check_all_totals_limits(position_bound, max_k)?;
     let bytes: u64 = if 2 * max_k + 2 <= u16::MAX as u64 {
         2
     } else {
         4
     };
-    // The rows of two layers for one block of totals: refused as soon as the layers found
-    // so far need more than the memory left (which only shrinks as layers are added).
-    let least_block = 64.min(max_k + 1);
-    let layers = layers(game, |found| {
-        let Some(pair) = found
-            .windows(2)
-            .map(|w| (w[0].codes.len() + w[1].codes.len()) as u64)
-            .max()
-        else {
-            return Ok(());
-        };
-        let need = u128::from(pair) * u128::from(bytes) * u128::from(least_block);
-        let limit = duel_core::limits::available_memory()
-            .map_or(memory_limit, |m| memory_limit.min(m / 4 * 3));
-        if need > u128::from(limit) {
-            return Err(BiddingError::Memory(duel_core::limits::TooLarge {
-                what: format!(
-                    "f(k) for k = 0..{max_k} (two layers of rows per {least_block} totals: layers {} and {} alone hold {pair} positions, {bytes} bytes a value, found after enumerating {} layers)",
-                    found.len() - 2,
-                    found.len() - 1,
-                    found.len()
-                ),
-                needed_bytes: need,
-                limit_bytes: limit,
-            }));
-        }
-        Ok(())
-    })?;
+    let layers = layers_within_memory(game, max_k, bytes, memory_limit)?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
     let widest = layers
         .iter()
@@ -281,6 +227,79 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
         block,
         row_bytes: per_total.saturating_mul(block),
         code_bytes: positions * 9,
+    })
+}
+
+/// Refuses a bound on the positions above [`POSITION_LIMIT`], totals past what a row's
+/// ranks hold, and, before enumerating, work that a quarter of the bound already puts past
+/// [`WORK_LIMIT`].
+fn check_all_totals_limits(position_bound: u128, max_k: u64) -> Result<(), BiddingError> {
+    if position_bound > POSITION_LIMIT {
+        return Err(TooMany {
+            what: "positions",
+            count: position_bound,
+            limit: POSITION_LIMIT as u64,
+            solver: Solver::AllTotals,
+        }
+        .into());
+    }
+    if max_k >= (u32::MAX as u64) / 2 - 1 {
+        return Err(ChipsOutOfRange {
+            total: max_k,
+            max: (u32::MAX as u64) / 2 - 2,
+            solver: Solver::AllTotals,
+        }
+        .into());
+    }
+    // A cheap early refusal before enumerating: a quarter of the bound on the codes is below
+    // the positions the boards here actually have (symmetry halves them at most, and codes
+    // for impossible boards are fewer than three quarters).
+    let early = (position_bound / 4).saturating_mul(u128::from(max_k + 1));
+    if early > WORK_LIMIT {
+        return Err(BiddingError::WorkEstimateTooLarge {
+            max_k,
+            positions: position_bound / 4,
+            limit: WORK_LIMIT,
+        });
+    }
+    Ok(())
+}
+
+/// The layers of `game`, refused as soon as two adjacent layers' rows for one block of totals
+/// (`bytes` a value) would need more than `memory_limit` or the memory available.
+fn layers_within_memory<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    max_k: u64,
+    bytes: u64,
+    memory_limit: u64,
+) -> Result<Vec<Layer>, BiddingError> {
+    // The rows of two layers for one block of totals: refused as soon as the layers found
+    // so far need more than the memory left (which only shrinks as layers are added).
+    let least_block = 64.min(max_k + 1);
+    layers(game, |found| {
+        let Some(pair) = found
+            .windows(2)
+            .map(|w| (w[0].codes.len() + w[1].codes.len()) as u64)
+            .max()
+        else {
+            return Ok(());
+        };
+        let need = u128::from(pair) * u128::from(bytes) * u128::from(least_block);
+        let limit = duel_core::limits::available_memory()
+            .map_or(memory_limit, |m| memory_limit.min(m / 4 * 3));
+        if need > u128::from(limit) {
+            return Err(BiddingError::Memory(duel_core::limits::TooLarge {
+                what: format!(
+                    "f(k) for k = 0..{max_k} (two layers of rows per {least_block} totals: layers {} and {} alone hold {pair} positions, {bytes} bytes a value, found after enumerating {} layers)",
+                    found.len() - 2,
+                    found.len() - 1,
+                    found.len()
+                ),
+                needed_bytes: need,
+                limit_bytes: limit,
+            }));
+        }
+        Ok(())
     })
 }
 

@@ -276,6 +276,124 @@ pub struct BidAdvice {
     pub proof_bid_works: bool,
 }
 
+/// The bids at a vertex: Alice holds `a` chips and Bob `b`, Alice holds the advantage where
+/// `alice_star`; `lo` and `hi` are the least and the largest of `f_A` and `f_B`, the thresholds
+/// after Alice's and after Bob's best move (Theorem 3.7).
+struct Bids {
+    a: u64,
+    b: u64,
+    alice_star: bool,
+    lo: Chips,
+    hi: Chips,
+}
+
+impl Bids {
+    /// Alice's chips `count`, with the advantage where `star`, as a threshold compares them.
+    #[inline]
+    fn chips(count: u64, star: bool) -> Chips {
+        Chips::from_rank(2 * count + u64::from(star))
+    }
+
+    /// Whether Alice still wins after winning the bid paying `x` (keeping or giving the star).
+    #[inline]
+    fn good_win(&self, x: u64, star: bool) -> bool {
+        x <= self.a && Bids::chips(self.a - x, star) >= self.lo
+    }
+
+    /// Whether Alice still wins after Bob wins the bid paying her `y`.
+    #[inline]
+    fn good_loss(&self, y: u64, star: bool) -> bool {
+        Bids::chips(self.a + y, star) >= self.hi
+    }
+
+    /// Whether Alice's bid `x` works: every answer `y` of Bob leaves her winning.
+    fn alice_bid_works(&self, x: u64, use_tie: bool) -> bool {
+        let (a, b, alice_star) = (self.a, self.b, self.alice_star);
+        if x > a {
+            return false;
+        }
+        // Bob lets her win (any y < x): she pays x.
+        let below = x == 0 || self.good_win(x, alice_star);
+        // Bob outbids: y = x + 1 is his cheapest winning answer (more only pays her more).
+        let above = x + 1 > b || self.good_loss(x + 1, alice_star);
+        let tie = if x > b {
+            true
+        } else if alice_star {
+            if use_tie {
+                self.good_win(x, false)
+            } else {
+                self.good_loss(x, true)
+            }
+        } else {
+            // Bob holds the star and chooses.
+            self.good_win(x, false) && self.good_loss(x, true)
+        };
+        below && above && tie
+    }
+
+    /// Whether Bob's bid `y` prevents Alice: every answer `x` of hers leaves her short.
+    fn bob_bid_works(&self, y: u64, use_tie: bool) -> bool {
+        let (a, b, alice_star) = (self.a, self.b, self.alice_star);
+        if y > b {
+            return false;
+        }
+        let below = y == 0 || !self.good_loss(y, alice_star);
+        let above = y + 1 > a || !self.good_win(y + 1, alice_star);
+        let tie = if y > a {
+            true
+        } else if !alice_star {
+            if use_tie {
+                !self.good_loss(y, true)
+            } else {
+                !self.good_win(y, false)
+            }
+        } else {
+            !self.good_win(y, false) && !self.good_loss(y, true)
+        };
+        below && above && tie
+    }
+
+    /// Alice's smallest winning bid, and whether it uses the advantage on a tie.
+    fn least_alice_bid(&self) -> Result<(u64, bool), BiddingError> {
+        let choices: &[bool] = if self.alice_star {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        (0..=self.a)
+            .find_map(|x| {
+                choices
+                    .iter()
+                    .copied()
+                    .find(|&t| self.alice_bid_works(x, t))
+                    .map(|t| (x, t))
+            })
+            .ok_or(BiddingError::Internal {
+                what: "no winning bid found for Alice (inconsistent thresholds)",
+            })
+    }
+
+    /// Bob's smallest bid that prevents Alice, and whether it uses the advantage on a tie.
+    fn least_bob_bid(&self) -> Result<(u64, bool), BiddingError> {
+        let choices: &[bool] = if self.alice_star {
+            &[false]
+        } else {
+            &[true, false]
+        };
+        (0..=self.b)
+            .find_map(|y| {
+                choices
+                    .iter()
+                    .copied()
+                    .find(|&t| self.bob_bid_works(y, t))
+                    .map(|t| (y, t))
+            })
+            .ok_or(BiddingError::Internal {
+                what: "no preventing bid found for Bob (inconsistent thresholds)",
+            })
+    }
+}
+
 /// The optimal bid and moves at a non-terminal vertex `v` where Alice holds `alice` and the
 /// total of ordinary chips is `k`, from the thresholds `f` of every vertex (Theorem 3.7).
 ///
@@ -312,61 +430,18 @@ pub fn advise(
     let fb = f[bob_move as usize];
     let lo = fa.min(fb);
     let hi = fa.max(fb);
-    let a = alice.count();
-    let b = k - a;
-    let alice_star = alice.star();
-    let mk = |count: u64, star: bool| Chips::from_rank(2 * count + u64::from(star));
-    // Alice wins the bid paying x (keeping or giving the star), or Bob pays y to her.
-    let good_win = |x: u64, star: bool| x <= a && mk(a - x, star) >= lo;
-    let good_loss = |y: u64, star: bool| mk(a + y, star) >= hi;
     let fv = Chips::from_rank(theorem_3_7(fa.rank(), fb.rank()));
     let alice_wins = alice >= fv;
-    // Alice's bid x works if every answer y of Bob leaves her winning.
-    let alice_bid_works = |x: u64, use_tie: bool| -> bool {
-        if x > a {
-            return false;
-        }
-        // Bob lets her win (any y < x): she pays x.
-        let below = x == 0 || good_win(x, alice_star);
-        // Bob outbids: y = x + 1 is his cheapest winning answer (more only pays her more).
-        let above = x + 1 > b || good_loss(x + 1, alice_star);
-        let tie = if x > b {
-            true
-        } else if alice_star {
-            if use_tie {
-                good_win(x, false)
-            } else {
-                good_loss(x, true)
-            }
-        } else {
-            // Bob holds the star and chooses.
-            good_win(x, false) && good_loss(x, true)
-        };
-        below && above && tie
-    };
-    // Bob's bid y prevents Alice if every answer x of hers leaves her short.
-    let bob_bid_works = |y: u64, use_tie: bool| -> bool {
-        if y > b {
-            return false;
-        }
-        let below = y == 0 || !good_loss(y, alice_star);
-        let above = y + 1 > a || !good_win(y + 1, alice_star);
-        let tie = if y > a {
-            true
-        } else if !alice_star {
-            if use_tie {
-                !good_loss(y, true)
-            } else {
-                !good_win(y, false)
-            }
-        } else {
-            !good_win(y, false) && !good_loss(y, true)
-        };
-        below && above && tie
+    let bids = Bids {
+        a: alice.count(),
+        b: k - alice.count(),
+        alice_star: alice.star(),
+        lo,
+        hi,
     };
     // The bid of the proof of Theorem 3.7 (with lo/hi for f_A/f_B), for the winning side.
     let (proof_bid, proof_tie) = proof_bid(lo.rank(), hi.rank());
-    let holder_is_winner = alice_star == alice_wins;
+    let holder_is_winner = bids.alice_star == alice_wins;
     let proof_choices: Vec<bool> = if holder_is_winner {
         vec![proof_tie]
     } else {
@@ -374,36 +449,16 @@ pub fn advise(
     };
     let proof_bid_works = proof_choices.iter().any(|&t| {
         if alice_wins {
-            alice_bid_works(proof_bid, t)
+            bids.alice_bid_works(proof_bid, t)
         } else {
-            bob_bid_works(proof_bid, t)
+            bids.bob_bid_works(proof_bid, t)
         }
     });
     let (winner, bid, use_tie) = if alice_wins {
-        let choices: &[bool] = if alice_star { &[true, false] } else { &[false] };
-        let found = (0..=a).find_map(|x| {
-            choices
-                .iter()
-                .copied()
-                .find(|&t| alice_bid_works(x, t))
-                .map(|t| (x, t))
-        });
-        let (x, t) = found.ok_or(BiddingError::Internal {
-            what: "no winning bid found for Alice (inconsistent thresholds)",
-        })?;
+        let (x, t) = bids.least_alice_bid()?;
         (Player::ALICE, x, t)
     } else {
-        let choices: &[bool] = if alice_star { &[false] } else { &[true, false] };
-        let found = (0..=b).find_map(|y| {
-            choices
-                .iter()
-                .copied()
-                .find(|&t| bob_bid_works(y, t))
-                .map(|t| (y, t))
-        });
-        let (y, t) = found.ok_or(BiddingError::Internal {
-            what: "no preventing bid found for Bob (inconsistent thresholds)",
-        })?;
+        let (y, t) = bids.least_bob_bid()?;
         (Player::BOB, y, t)
     };
     Ok(BidAdvice {

@@ -28,10 +28,26 @@ pub fn serialize_player<S: serde::Serializer>(
     player: &Player,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(match *player {
+    serializer.serialize_str(player_key(*player))
+}
+
+/// Serialises `player` as [`serialize_player`] does, `None` as `null`.
+pub fn serialize_optional_player<S: serde::Serializer>(
+    player: &Option<Player>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match player {
+        Some(p) => serializer.serialize_some(player_key(*p)),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// `alice` or `bob`: a player as the bidding answers' JSON and a session's state write it.
+pub fn player_key(player: Player) -> &'static str {
+    match player {
         Player::ALICE => "alice",
         Player::BOB => "bob",
-    })
+    }
 }
 
 /// "Alice has won", "Bob has won" or "nobody has won (a tie)": how a terminal vertex ended, in

@@ -17,7 +17,7 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::allk::layers;
+use super::allk::{layers, Layer};
 use super::graph::BiddingGame;
 use super::{BiddingError, ModelError, Solver, TooMany};
 use duel_core::game::Player;
@@ -187,10 +187,6 @@ pub const MAX_CELLS: u32 = 23;
 /// `[k₀, max(k₀, k₂) + P′)` proves the period `d` from `k₀`, non-zero past `k₂` refutes it.
 /// The least `d` and its least `k₀` are kept; `L` doubles until the window fits.
 ///
-/// (A weaker test, "the relation holds over two whole periods of the computed range", was
-/// tried first: on `connect:5x4:4` it accepted false periods at inner positions, e.g. `d = 8`
-/// holding for `24699 ≤ k < 24732` on a row refuted by the proof.)
-///
 /// Work: about `Σ_v L_v · moves_v`, with `L_v ≈ 3·M_v`, instead of `positions × K` for a
 /// table to `K`. `cells` is `C` (at most [`MAX_CELLS`]: rows of `3·2^C` totals);
 /// `position_bound` the game's bound on its positions (at most
@@ -200,34 +196,9 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
     cells: u32,
     position_bound: u128,
 ) -> Result<PeriodicSolution, BiddingError> {
-    if cells > MAX_CELLS {
-        return Err(TooMany {
-            what: "cells",
-            count: u128::from(cells),
-            limit: u64::from(MAX_CELLS),
-            solver: Solver::PeriodicRows,
-        }
-        .into());
-    }
-    if position_bound > super::allk::POSITION_LIMIT {
-        return Err(TooMany {
-            what: "positions",
-            count: position_bound,
-            limit: super::allk::POSITION_LIMIT as u64,
-            solver: Solver::PeriodicRows,
-        }
-        .into());
-    }
+    check_periodic_limits(cells, position_bound)?;
     let layers = layers(game, |_| Ok(()))?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
-    let one = 1u64 << cells;
-    let log2_den = |x: u64| -> u8 {
-        if x == 0 {
-            0
-        } else {
-            (cells - x.trailing_zeros().min(cells)) as u8
-        }
-    };
     let mut below: Vec<Solved> = Vec::new();
     let mut updates = 0u128;
     let mut retries = 0u64;
@@ -244,167 +215,9 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
             RECORD_BYTES,
             below_bytes.checked_div(below.len() as u64).unwrap_or(0),
         )?;
-        let below_ref = &below;
-        let here: Vec<Solving> = layer
-            .codes
-            .par_iter()
-            .zip(layer.tags.par_iter())
-            .map_init(
-                || [(); 5].map(|_| Vec::<u32>::new()),
-                |[fa, fa_rest, fb, fb_rest, scratch], (&code, &tag)| {
-                    let mut open = || -> Result<(Solved, u128, bool, u32), BiddingError> {
-                        let child = |w: u64| -> &Solved {
-                            let j = next_codes
-                                .binary_search(&game.canonical(w))
-                                .expect("every child was enumerated in the next layer");
-                            &below_ref[j]
-                        };
-                        let alice: Vec<&Solved> = game
-                            .moves(code, Player::ALICE)
-                            .into_iter()
-                            .map(child)
-                            .collect();
-                        let bob: Vec<&Solved> = game
-                            .moves(code, Player::BOB)
-                            .into_iter()
-                            .map(child)
-                            .collect();
-                        if alice.is_empty() || bob.is_empty() {
-                            return Err(ModelError::OnePlayerPosition.into());
-                        }
-                        let a = alice.iter().map(|c| c.0).min().unwrap_or(one);
-                        let b = bob.iter().map(|c| c.0).max().unwrap_or(0);
-                        let r = (a + b) / 2;
-                        let lm = alice
-                            .iter()
-                            .chain(&bob)
-                            .map(|c| c.1)
-                            .max()
-                            .unwrap_or(0)
-                            .max(log2_den(r))
-                            .max(log2_den(a.abs_diff(b) / 2));
-                        let child_offset = alice
-                            .iter()
-                            .chain(&bob)
-                            .map(|c| c.2.offset)
-                            .max()
-                            .unwrap_or(0);
-                        // Every child row is `big_p`-periodic from `child_offset` on.
-                        let big_p = alice
-                            .iter()
-                            .chain(&bob)
-                            .map(|c| c.2.period)
-                            .max()
-                            .unwrap_or(1);
-                        let q = log2_den(r);
-                        // The parent's row is `p_prime`-periodic from `k2` on (see
-                        // `proven_period`): `big_p` if `big_p·R(G_v)` is an integer, else
-                        // twice it (the denominator of R(G_v) is at most twice the children's).
-                        let p_prime = if big_p.trailing_zeros() >= u32::from(q) {
-                            big_p as usize
-                        } else {
-                            2 * big_p as usize
-                        };
-                        let mut len = first_length(lm, child_offset);
-                        let mut work = 0u128;
-                        let mut retried = false;
-                        loop {
-                            for (buf, init) in [
-                                (&mut *fa, u32::MAX),
-                                (&mut *fa_rest, u32::MAX),
-                                (&mut *fb, 0),
-                                (&mut *fb_rest, 0),
-                            ] {
-                                buf.clear();
-                                buf.resize(len, init);
-                            }
-                            scratch.resize(len, 0);
-                            // The children reaching R_A (R_B) apart from the others.
-                            for c in &alice {
-                                c.2.fill(scratch);
-                                let into = if c.0 == a { &mut *fa } else { &mut *fa_rest };
-                                for (x, &y) in into.iter_mut().zip(scratch.iter()) {
-                                    *x = (*x).min(y);
-                                }
-                            }
-                            for c in &bob {
-                                c.2.fill(scratch);
-                                let into = if c.0 == b { &mut *fb } else { &mut *fb_rest };
-                                for (x, &y) in into.iter_mut().zip(scratch.iter()) {
-                                    *x = (*x).max(y);
-                                }
-                            }
-                            work += (len * (alice.len() + bob.len())) as u128;
-                            // k2: from here on, the best children are those reaching R_A
-                            // and R_B, and min(f_A, f_B) is the one of the smaller R.
-                            let from = (child_offset as usize).min(len);
-                            let settled = |k: usize| -> bool {
-                                fa_rest[k] >= fa[k]
-                                    && fb_rest[k] <= fb[k]
-                                    && (a >= b || fa[k] <= fb[k])
-                                    && (a <= b || fb[k] <= fa[k])
-                            };
-                            let k2 = (from..len)
-                                .rev()
-                                .find(|&k| !settled(k))
-                                .map_or(from, |k| k + 1);
-                            for ((x, &xr), (&y, &yr)) in fa
-                                .iter_mut()
-                                .zip(fa_rest.iter())
-                                .zip(fb.iter().zip(fb_rest.iter()))
-                            {
-                                *x = super::allk::combine((*x).min(xr), y.max(yr));
-                            }
-                            match proven_period(fa, r, cells, q, k2, p_prime) {
-                                Ok(Some(row)) => {
-                                    let moves = (alice.len() + bob.len()) as u32;
-                                    return Ok(((r, lm, row), work, retried, moves));
-                                }
-                                Ok(None) => {}
-                                Err(e) => return Err(e),
-                            }
-                            if len >= ROW_LIMIT {
-                                return Err(BiddingError::NoRowPeriod { within: len as u64 });
-                            }
-                            len = (2 * len).min(ROW_LIMIT);
-                            retried = true;
-                        }
-                    };
-                    match tag {
-                        1 => Ok(((0, 0, PeriodicRow::linear(0, 0)), 0, false, 0)),
-                        2 => Ok(((one, 0, PeriodicRow::linear(2, 2)), 0, false, 0)),
-                        _ => open(),
-                    }
-                },
-            )
-            .collect();
-        let mut solved = Vec::with_capacity(here.len());
-        let mut stats = LayerStats {
-            stones: s,
-            positions: layer.codes.len() as u64,
-            open: 0,
-            by_log2_m: vec![0; cells as usize + 1],
-            by_log2_period: vec![0; cells as usize + 1],
-            sum_m_moves: 0,
-            updates: 0,
-            max_offset: 0,
-            table_bytes: 0,
-        };
-        for item in here {
-            let (row, work, retried, moves) = item?;
-            stats.table_bytes +=
-                row.2.table.len() as u64 * 4 + std::mem::size_of::<Solved>() as u64;
-            if moves > 0 {
-                stats.open += 1;
-                stats.by_log2_m[row.1 as usize] += 1;
-                stats.by_log2_period[row.2.period.trailing_zeros() as usize] += 1;
-                stats.sum_m_moves += u128::from(moves) << row.1;
-                stats.updates += work;
-                stats.max_offset = stats.max_offset.max(row.2.offset);
-            }
-            retries += u64::from(retried);
-            solved.push(row);
-        }
+        let here = solve_layer(game, layer, next_codes, &below, cells);
+        let (solved, stats, retried) = gather_layer(s, layer.codes.len() as u64, here, cells)?;
+        retries += retried;
         updates += stats.updates;
         max_offset = max_offset.max(stats.max_offset);
         peak = peak.max(stats.table_bytes + below_bytes);
@@ -429,6 +242,312 @@ pub fn periodic_rows<G: BiddingGame + Sync + ?Sized>(
         max_offset,
         layers: layer_stats,
     })
+}
+
+/// Refuses a board of more than [`MAX_CELLS`] cells, or a bound on the positions above
+/// [`super::allk::POSITION_LIMIT`].
+fn check_periodic_limits(cells: u32, position_bound: u128) -> Result<(), BiddingError> {
+    if cells > MAX_CELLS {
+        return Err(TooMany {
+            what: "cells",
+            count: u128::from(cells),
+            limit: u64::from(MAX_CELLS),
+            solver: Solver::PeriodicRows,
+        }
+        .into());
+    }
+    if position_bound > super::allk::POSITION_LIMIT {
+        return Err(TooMany {
+            what: "positions",
+            count: position_bound,
+            limit: super::allk::POSITION_LIMIT as u64,
+            solver: Solver::PeriodicRows,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// `log2` of the denominator of `x / 2^cells` (0 for an integer).
+#[inline]
+fn log2_den(x: u64, cells: u32) -> u8 {
+    if x == 0 {
+        0
+    } else {
+        (cells - x.trailing_zeros().min(cells)) as u8
+    }
+}
+
+/// The rows a thread combines a position's children into: `f_A` over Alice's children
+/// reaching `R_A`, over her others, `f_B` over Bob's reaching `R_B`, over his others, and one
+/// child's row.
+type Rows = [Vec<u32>; 5];
+
+/// Every position of `layer`, its children solved in `below` (the codes of the next layer,
+/// `next_codes`, in the same order), in parallel: ends at once, open positions by
+/// [`solve_open`].
+fn solve_layer<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    layer: &Layer,
+    next_codes: &[u64],
+    below: &[Solved],
+    cells: u32,
+) -> Vec<Solving> {
+    let one = 1u64 << cells;
+    layer
+        .codes
+        .par_iter()
+        .zip(layer.tags.par_iter())
+        .map_init(
+            || [(); 5].map(|_| Vec::<u32>::new()),
+            |rows, (&code, &tag)| match tag {
+                1 => Ok(((0, 0, PeriodicRow::linear(0, 0)), 0, false, 0)),
+                2 => Ok(((one, 0, PeriodicRow::linear(2, 2)), 0, false, 0)),
+                _ => solve_open(game, code, next_codes, below, cells, rows),
+            },
+        )
+        .collect()
+}
+
+/// The solved children of the position `code`: Alice's, then Bob's.
+fn children<'a, G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    code: u64,
+    next_codes: &[u64],
+    below: &'a [Solved],
+) -> Result<(Vec<&'a Solved>, Vec<&'a Solved>), BiddingError> {
+    let child = |w: u64| -> &Solved {
+        let j = next_codes
+            .binary_search(&game.canonical(w))
+            .expect("every child was enumerated in the next layer");
+        &below[j]
+    };
+    let alice: Vec<&Solved> = game
+        .moves(code, Player::ALICE)
+        .into_iter()
+        .map(child)
+        .collect();
+    let bob: Vec<&Solved> = game
+        .moves(code, Player::BOB)
+        .into_iter()
+        .map(child)
+        .collect();
+    if alice.is_empty() || bob.is_empty() {
+        return Err(ModelError::OnePlayerPosition.into());
+    }
+    Ok((alice, bob))
+}
+
+/// What an open position's children say before their rows are combined.
+struct ChildBounds {
+    /// `R_A`, the least Richman value of Alice's children (scaled by `2^C`).
+    a: u64,
+    /// `R_B`, the largest of Bob's.
+    b: u64,
+    /// `R(G_v) = (R_A + R_B) / 2`.
+    r: u64,
+    /// `log2 M_v`.
+    log2_m: u8,
+    /// `log2` of the denominator of `R(G_v)`.
+    q: u8,
+    /// The largest offset of a child row.
+    child_offset: u32,
+    /// The period of the parent's row from `k₂` on (see [`proven_period`]).
+    p_prime: usize,
+}
+
+/// Richman's calculus at the position (`R_A`, `R_B`, `R(G_v)`), `M_v`, and the period every
+/// child row has past the largest child offset.
+fn child_bounds(alice: &[&Solved], bob: &[&Solved], cells: u32) -> ChildBounds {
+    let a = alice.iter().map(|c| c.0).min().unwrap_or(1u64 << cells);
+    let b = bob.iter().map(|c| c.0).max().unwrap_or(0);
+    let r = (a + b) / 2;
+    let log2_m = alice
+        .iter()
+        .chain(bob)
+        .map(|c| c.1)
+        .max()
+        .unwrap_or(0)
+        .max(log2_den(r, cells))
+        .max(log2_den(a.abs_diff(b) / 2, cells));
+    let child_offset = alice
+        .iter()
+        .chain(bob)
+        .map(|c| c.2.offset)
+        .max()
+        .unwrap_or(0);
+    // Every child row is `big_p`-periodic from `child_offset` on.
+    let big_p = alice
+        .iter()
+        .chain(bob)
+        .map(|c| c.2.period)
+        .max()
+        .unwrap_or(1);
+    let q = log2_den(r, cells);
+    // The parent's row is `p_prime`-periodic from `k2` on (see `proven_period`): `big_p` if
+    // `big_p·R(G_v)` is an integer, else twice it (the denominator of R(G_v) is at most twice
+    // the children's).
+    let p_prime = if big_p.trailing_zeros() >= u32::from(q) {
+        big_p as usize
+    } else {
+        2 * big_p as usize
+    };
+    ChildBounds {
+        a,
+        b,
+        r,
+        log2_m,
+        q,
+        child_offset,
+        p_prime,
+    }
+}
+
+/// The row of an open position, its period proved ([`proven_period`]): the children's rows
+/// are combined over `L` totals, `L` doubling until the proof's window fits. Returns the
+/// position solved, the child-row entries combined, whether `L` doubled, and its moves.
+fn solve_open<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    code: u64,
+    next_codes: &[u64],
+    below: &[Solved],
+    cells: u32,
+    rows: &mut Rows,
+) -> Solving {
+    let (alice, bob) = children(game, code, next_codes, below)?;
+    let c = child_bounds(&alice, &bob, cells);
+    let mut len = first_length(c.log2_m, c.child_offset);
+    let mut work = 0u128;
+    let mut retried = false;
+    loop {
+        fill_child_rows(&alice, &bob, &c, len, rows);
+        work += (len * (alice.len() + bob.len())) as u128;
+        let [fa, fa_rest, fb, fb_rest, _] = rows;
+        let k2 = settled_from(fa, fa_rest, fb, fb_rest, &c, len);
+        combine_rows(fa, fa_rest, fb, fb_rest);
+        if let Some(row) = proven_period(fa, c.r, cells, c.q, k2, c.p_prime)? {
+            let moves = (alice.len() + bob.len()) as u32;
+            return Ok(((c.r, c.log2_m, row), work, retried, moves));
+        }
+        if len >= ROW_LIMIT {
+            return Err(BiddingError::NoRowPeriod { within: len as u64 });
+        }
+        len = (2 * len).min(ROW_LIMIT);
+        retried = true;
+    }
+}
+
+/// Writes the children's rows for `k < len` into `rows`: the least of Alice's children
+/// reaching `R_A` apart from her others, the largest of Bob's reaching `R_B` apart from his.
+#[inline]
+fn fill_child_rows(
+    alice: &[&Solved],
+    bob: &[&Solved],
+    c: &ChildBounds,
+    len: usize,
+    rows: &mut Rows,
+) {
+    let [fa, fa_rest, fb, fb_rest, scratch] = rows;
+    for (buf, init) in [
+        (&mut *fa, u32::MAX),
+        (&mut *fa_rest, u32::MAX),
+        (&mut *fb, 0),
+        (&mut *fb_rest, 0),
+    ] {
+        buf.clear();
+        buf.resize(len, init);
+    }
+    scratch.resize(len, 0);
+    for w in alice {
+        w.2.fill(scratch);
+        let into = if w.0 == c.a { &mut *fa } else { &mut *fa_rest };
+        for (x, &y) in into.iter_mut().zip(scratch.iter()) {
+            *x = (*x).min(y);
+        }
+    }
+    for w in bob {
+        w.2.fill(scratch);
+        let into = if w.0 == c.b { &mut *fb } else { &mut *fb_rest };
+        for (x, &y) in into.iter_mut().zip(scratch.iter()) {
+            *x = (*x).max(y);
+        }
+    }
+}
+
+/// `k₂`: from here on (and from the largest child offset), the best children are those
+/// reaching `R_A` and `R_B`, and `min(f_A, f_B)` is the one of the smaller `R`.
+#[inline]
+fn settled_from(
+    fa: &[u32],
+    fa_rest: &[u32],
+    fb: &[u32],
+    fb_rest: &[u32],
+    c: &ChildBounds,
+    len: usize,
+) -> usize {
+    let (a, b) = (c.a, c.b);
+    let from = (c.child_offset as usize).min(len);
+    let settled = |k: usize| -> bool {
+        fa_rest[k] >= fa[k]
+            && fb_rest[k] <= fb[k]
+            && (a >= b || fa[k] <= fb[k])
+            && (a <= b || fb[k] <= fa[k])
+    };
+    (from..len)
+        .rev()
+        .find(|&k| !settled(k))
+        .map_or(from, |k| k + 1)
+}
+
+/// Theorem 3.7 at every total, into `fa`: `f_A` the least of Alice's children, `f_B` the
+/// largest of Bob's.
+#[inline]
+fn combine_rows(fa: &mut [u32], fa_rest: &[u32], fb: &[u32], fb_rest: &[u32]) {
+    for ((x, &xr), (&y, &yr)) in fa
+        .iter_mut()
+        .zip(fa_rest.iter())
+        .zip(fb.iter().zip(fb_rest.iter()))
+    {
+        *x = super::allk::combine((*x).min(xr), y.max(yr));
+    }
+}
+
+/// The positions of the layer of `stones` stones (`positions` of them) solved, in order, with
+/// the layer's counts and the positions whose row was lengthened.
+fn gather_layer(
+    stones: usize,
+    positions: u64,
+    here: Vec<Solving>,
+    cells: u32,
+) -> Result<(Vec<Solved>, LayerStats, u64), BiddingError> {
+    let mut solved = Vec::with_capacity(here.len());
+    let mut retries = 0u64;
+    let mut stats = LayerStats {
+        stones,
+        positions,
+        open: 0,
+        by_log2_m: vec![0; cells as usize + 1],
+        by_log2_period: vec![0; cells as usize + 1],
+        sum_m_moves: 0,
+        updates: 0,
+        max_offset: 0,
+        table_bytes: 0,
+    };
+    for item in here {
+        let (row, work, retried, moves) = item?;
+        stats.table_bytes += row.2.table.len() as u64 * 4 + std::mem::size_of::<Solved>() as u64;
+        if moves > 0 {
+            stats.open += 1;
+            stats.by_log2_m[row.1 as usize] += 1;
+            stats.by_log2_period[row.2.period.trailing_zeros() as usize] += 1;
+            stats.sum_m_moves += u128::from(moves) << row.1;
+            stats.updates += work;
+            stats.max_offset = stats.max_offset.max(row.2.offset);
+        }
+        retries += u64::from(retried);
+        solved.push(row);
+    }
+    Ok((solved, stats, retries))
 }
 
 /// Refuses the layer of `stones` stones, of `positions` positions, when what it will hold

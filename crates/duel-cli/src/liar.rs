@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use duel::duel_core::table::Format;
 use duel::liar::answer::{self, SolveRequest, Start};
-use duel::liar::{max_questions_pathological_with, min_questions_with, Answer, Budget, Variant};
+use duel::liar::{
+    max_questions_pathological_with, min_questions_with, Answer, Budget, Variant, Winner,
+};
 
 use crate::output::{print_json, progress, write_table_stdout};
 use crate::Ctx;
@@ -157,11 +159,10 @@ fn answer_text(a: Answer) -> &'static str {
 }
 
 /// "Paul" or "Carole", from the `winner` field.
-fn winner_name(winner: &str) -> &'static str {
-    if winner == "paul" {
-        "Paul"
-    } else {
-        "Carole"
+fn winner_name(winner: Winner) -> &'static str {
+    match winner {
+        Winner::Paul => "Paul",
+        Winner::Carole => "Carole",
     }
 }
 
@@ -202,7 +203,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         r.n,
         r.questions,
         r.lies,
-        winner_name(&r.winner),
+        winner_name(r.winner),
         r.method,
         r.volume,
         r.bound
@@ -348,7 +349,7 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<ExitCode> {
     say(format!(
         "end: state {:?}, {} wins",
         p.last,
-        winner_name(&p.winner)
+        winner_name(p.winner)
     ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -363,68 +363,19 @@ pub fn value(
     if n == 0 || m == 0 {
         return Err(GuessWhoError::EmptyPool { n, m });
     }
-    let mv = query.mv.as_ref();
     let band = is_thin(n, m);
     let steps = table_steps(n, m, band);
     let theorem = Theorem::of(rules, questions).filter(|_| steps > CLOSED_FORM_STEPS);
-    let mut omitted = None;
-    let (p, mut best, count, evaluated, method) = if let Some(theorem) = theorem {
-        // A race position with a pool of one is over: its (empty) list takes no work.
-        let list = n <= theorem.max_listed() || (theorem == Theorem::Nica && m == 1);
-        if !list {
-            omitted = Some(BestOmitted::ListingTooLong {
-                evaluations: n / 2,
-                max_n: theorem.max_listed(),
-            });
-        }
-        let (p, (best, count), q) = theorem.answer(n, m, mv, list, query.max_listed)?;
-        let count = list.then_some(count);
-        let method = Method::ClosedForm {
-            theorem,
-            table_steps: steps,
-        };
-        (p, best, count, mv.cloned().zip(q), method)
-    } else {
-        let steps = if questions == Questions::Three {
-            let n = n as f64;
-            steps * 5.0 / 3.0 + n * n / 12.0
-        } else {
-            steps
-        };
-        // What cannot fit in memory is refused as such, before what takes long.
-        if band {
-            check_band_size(n, m, questions)?;
-        } else {
-            check_size(n.max(m), questions)?;
-        }
-        if steps > query.max_steps {
-            return Err(GuessWhoError::TooLong {
-                n,
-                m,
-                rules,
-                questions,
-                steps,
-                max_steps: query.max_steps,
-            });
-        }
-        let table = if band {
-            Table::solve_band(n, m, rules, questions)?
-        } else {
-            Table::solve_with_progress(n.max(m), rules, questions, progress)?
-        };
-        let evaluated = match mv {
-            Some(mv) => Some((mv.clone(), table.move_probability(n, m, mv)?)),
-            None => None,
-        };
-        let (best, count) = table.best_moves_upto(n, m, query.max_listed)?;
-        let method = Method::Table { band, steps };
-        (
-            table.probability(n, m)?,
-            best,
-            Some(count),
-            evaluated,
-            method,
-        )
+    let Found {
+        p,
+        mut best,
+        count,
+        evaluated,
+        method,
+        mut omitted,
+    } = match theorem {
+        Some(theorem) => by_theorem(query, theorem, steps)?,
+        None => by_table(query, band, steps, progress)?,
     };
     if let Some(count) = count.filter(|&c| c > query.max_listed as u64) {
         omitted = Some(BestOmitted::TooMany {
@@ -448,6 +399,99 @@ pub fn value(
             optimal: q == p,
             p: q,
         }),
+    })
+}
+
+/// What [`value`] found: the value, the optimal moves listed and their count (`None` where
+/// they were not listed), the query's move with its value, how, and why moves were omitted.
+struct Found {
+    p: Prob,
+    best: Vec<Move>,
+    count: Option<u64>,
+    evaluated: Option<(Move, Prob)>,
+    method: Method,
+    omitted: Option<BestOmitted>,
+}
+
+/// `query`'s position by `theorem`, its optimal questions listed up to
+/// [`Theorem::max_listed`]; `steps` those of the table not solved.
+fn by_theorem(query: &ValueQuery, theorem: Theorem, steps: f64) -> Result<Found, GuessWhoError> {
+    let (n, m, mv) = (query.n, query.m, query.mv.as_ref());
+    // A race position with a pool of one is over: its (empty) list takes no work.
+    let list = n <= theorem.max_listed() || (theorem == Theorem::Nica && m == 1);
+    let omitted = (!list).then_some(BestOmitted::ListingTooLong {
+        evaluations: n / 2,
+        max_n: theorem.max_listed(),
+    });
+    let (p, (best, count), q) = theorem.answer(n, m, mv, list, query.max_listed)?;
+    Ok(Found {
+        p,
+        best,
+        count: list.then_some(count),
+        evaluated: mv.cloned().zip(q),
+        method: Method::ClosedForm {
+            theorem,
+            table_steps: steps,
+        },
+        omitted,
+    })
+}
+
+/// `query`'s position from a table (its band where `band`), refused first where it would not
+/// fit in memory, then where it would take more than `query.max_steps` (`steps` with yes/no
+/// questions).
+fn by_table(
+    query: &ValueQuery,
+    band: bool,
+    steps: f64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Found, GuessWhoError> {
+    let ValueQuery {
+        n,
+        m,
+        rules,
+        questions,
+        ..
+    } = *query;
+    let steps = if questions == Questions::Three {
+        let n = n as f64;
+        steps * 5.0 / 3.0 + n * n / 12.0
+    } else {
+        steps
+    };
+    // What cannot fit in memory is refused as such, before what takes long.
+    if band {
+        check_band_size(n, m, questions)?;
+    } else {
+        check_size(n.max(m), questions)?;
+    }
+    if steps > query.max_steps {
+        return Err(GuessWhoError::TooLong {
+            n,
+            m,
+            rules,
+            questions,
+            steps,
+            max_steps: query.max_steps,
+        });
+    }
+    let table = if band {
+        Table::solve_band(n, m, rules, questions)?
+    } else {
+        Table::solve_with_progress(n.max(m), rules, questions, progress)?
+    };
+    let evaluated = match query.mv.as_ref() {
+        Some(mv) => Some((mv.clone(), table.move_probability(n, m, mv)?)),
+        None => None,
+    };
+    let (best, count) = table.best_moves_upto(n, m, query.max_listed)?;
+    Ok(Found {
+        p: table.probability(n, m)?,
+        best,
+        count: Some(count),
+        evaluated,
+        method: Method::Table { band, steps },
+        omitted: None,
     })
 }
 

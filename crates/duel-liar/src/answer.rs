@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use duel_liar::answer::{solve, SolveRequest, Start};
-//! use duel_liar::{Budget, Variant};
+//! use duel_liar::{Budget, Variant, Winner};
 //!
 //! // Pelc 1987: one lie, 10^6 objects: 25 questions suffice.
 //! let request = SolveRequest {
@@ -17,7 +17,7 @@
 //!     variant: Variant::Original,
 //!     budget: Budget::uniform(4_000_000, 40_000_000),
 //! };
-//! assert_eq!(solve(&request)?.winner, "paul");
+//! assert_eq!(solve(&request)?.winner, Winner::Paul);
 //! # Ok::<(), duel_liar::LiarError>(())
 //! ```
 
@@ -28,10 +28,11 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::minq::{judge_question, solve_state, Budget};
-use super::play::{play, Round};
+use super::play::{play, Round, Strategy};
 use super::state::{check_question, start, successors, Answer, LiarError, Variant};
 use super::tables::{extreme_questions, TableRow};
 use super::verify::{verify as verify_ranges, VerifyItem, VerifyRanges};
+use super::winner::{Method, Winner};
 
 /// Where `duel liar solve` starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ pub struct SolveAnswer {
     /// Lies allowed.
     pub lies: usize,
     /// How it was decided: `volume bound`, `exhaustive search` or `certified strategy`.
-    pub method: String,
+    pub method: Method,
     /// Objects (surviving objects when solving a state).
     pub n: u64,
     /// With `ask`: whether Paul wins after asking it.
@@ -100,7 +101,7 @@ pub struct SolveAnswer {
     /// The Berlekamp volume of the state, exact, in decimal.
     pub volume: String,
     /// `paul` or `carole`.
-    pub winner: String,
+    pub winner: Winner,
 }
 
 /// `duel liar solve`: solves the request's state and judges its question. A malformed
@@ -195,11 +196,11 @@ pub struct StrategyAnswer {
     /// The rounds: Paul's question and Carole's answer at each state.
     pub rounds: Vec<Round>,
     /// Which strategy Paul followed.
-    pub strategy: String,
+    pub strategy: Strategy,
     /// The game played.
     pub variant: Variant,
     /// `paul` or `carole`.
-    pub winner: String,
+    pub winner: Winner,
 }
 
 /// `duel liar strategy`: one play of `questions` rounds from `n` objects ([`play`]).
@@ -308,7 +309,7 @@ mod tests {
         let mut r = request(Start::State(vec![3, 2]), None, 5);
         r.ask = Some(vec![3, 0]);
         let a = solve(&r).unwrap();
-        assert_eq!(a.winner, "paul");
+        assert_eq!(a.winner, Winner::Paul);
         assert_eq!(a.after_yes, Some(vec![3, 0]));
         assert_eq!(a.after_no, Some(vec![0, 5]));
         assert_eq!(a.carole_answer, Some(Some(Answer::Yes)));
@@ -319,7 +320,7 @@ mod tests {
         ));
         // Without a question, none of its fields.
         let a = solve(&request(Start::Objects(1_000_000), None, 25)).unwrap();
-        assert_eq!((a.winner.as_str(), a.lies), ("paul", 1));
+        assert_eq!((a.winner, a.lies), (Winner::Paul, 1));
         let json = serde_json::to_string(&a).unwrap();
         assert!(
             json.starts_with(r#"{"bound":"33554432","lies":1,"#),
@@ -351,7 +352,7 @@ mod tests {
     fn strategy_and_verify_answers() {
         let s = strategy(10, 7, 1, Variant::Original).unwrap();
         assert_eq!((s.n, s.questions, s.rounds.len()), (10, 7, 7));
-        assert_eq!(s.winner, "paul");
+        assert_eq!(s.winner, Winner::Paul);
         let json = serde_json::to_string(&s.rounds[0]).unwrap();
         assert_eq!(
             json,

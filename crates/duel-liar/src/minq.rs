@@ -13,6 +13,7 @@ use super::state::{
     berlekamp_volume, check_question, settled, start, successors, two_pow, Answer, LiarError, Stop,
     TooLarge, Variant, Weights, MAX_QUESTIONS,
 };
+use super::winner::{Method, Winner};
 
 /// The answer of `duel liar solve`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -28,13 +29,13 @@ pub struct SolveResult {
     /// `original` or `pathological`.
     pub variant: Variant,
     /// `paul` or `carole`.
-    pub winner: String,
+    pub winner: Winner,
     /// The Berlekamp volume `V_q(n, 0, …, 0)`, exact, in decimal.
     pub volume: String,
     /// `2^q`, in decimal.
     pub bound: String,
     /// How it was decided: `volume bound`, `exhaustive search` or `certified strategy`.
-    pub method: String,
+    pub method: Method,
     /// States the search stored.
     pub states: usize,
     /// A first question with which Paul wins (when he does and a search found it).
@@ -168,10 +169,10 @@ pub fn solve_state(
         lies,
         state: x.clone(),
         variant,
-        winner: String::new(),
+        winner: Winner::Carole,
         volume: volume.to_string(),
         bound: bound.to_string(),
-        method: "volume bound".to_string(),
+        method: Method::VolumeBound,
         states: 0,
         question: None,
     };
@@ -180,7 +181,6 @@ pub fn solve_state(
         Variant::Pathological => volume < bound,
     };
     if volume_loses {
-        out.winner = "carole".to_string();
         return Ok(out);
     }
     if q > MAX_QUESTIONS {
@@ -194,13 +194,8 @@ pub fn solve_state(
             if o == Outcome::PaulWins {
                 out.question = exact.winning_question(q, &x)?;
             }
-            out.winner = if o == Outcome::PaulWins {
-                "paul"
-            } else {
-                "carole"
-            }
-            .to_string();
-            out.method = "exhaustive search".to_string();
+            out.winner = Winner::paul_if(o == Outcome::PaulWins);
+            out.method = Method::ExhaustiveSearch;
             out.states = exact.states();
             return Ok(out);
         }
@@ -211,8 +206,8 @@ pub fn solve_state(
     let strategy = match find_certified_strategy(variant, lies, q, &x, budget) {
         Ok((true, states, question)) => {
             out.question = question;
-            out.winner = "paul".to_string();
-            out.method = "certified strategy".to_string();
+            out.winner = Winner::Paul;
+            out.method = Method::CertifiedStrategy;
             out.states = states;
             return Ok(out);
         }
@@ -247,7 +242,7 @@ pub fn judge_question(
             let w = Weights::new(y.len() - 1)?;
             settled(variant, &w, q - 1, &y) == Some(true)
         } else {
-            solve_state(&y, q - 1, variant, budget)?.winner == "paul"
+            solve_state(&y, q - 1, variant, budget)?.winner == Winner::Paul
         };
         if !paul {
             return Ok(Some(answer));
@@ -333,27 +328,21 @@ pub fn min_questions_with(
 ) -> Result<MinQuestions, LiarError> {
     let x = start(n, lies)?;
     budget.check(lies, n)?;
-    let mut vb = 0u32;
-    while berlekamp_volume(vb, &x) > two_pow(vb) {
-        vb += 1;
-        if vb > MAX_QUESTIONS {
-            return Err(LiarError::TooManyQuestions(vb));
-        }
-    }
-    let mut steps = Vec::new();
+    let vb = volume_bound_questions(&x)?;
+    let mut scan = Scan {
+        steps: Vec::new(),
+        lower: vb,
+        unknown: Vec::new(),
+        last_stop: None,
+    };
     if vb > 0 {
-        steps.push(format!(
+        scan.steps.push(format!(
             "q < {vb}: Carole wins by the volume bound (V_q > 2^q)"
         ));
     }
-    let mut lower = vb;
-    let mut unknown = Vec::new();
     let mut q = vb;
     let total = u64::from(MAX_QUESTIONS.saturating_sub(vb) + 1);
     progress(0, total);
-    // The last budget stop, by which search: when the scan reaches the end of exact
-    // arithmetic without a strategy, that budget is what to raise, not the arithmetic.
-    let mut last_stop: Option<(&'static str, Stop)> = None;
     let upper = loop {
         if q > vb {
             progress(u64::from(q - vb), total);
@@ -361,82 +350,13 @@ pub fn min_questions_with(
         if q > MAX_QUESTIONS {
             return Err(blame_budget(
                 LiarError::TooManyQuestions(q),
-                lower,
+                scan.lower,
                 q,
-                last_stop,
+                scan.last_stop,
             ));
         }
-        let mut search_note = String::new();
-        match find_certified_strategy(Variant::Original, lies, q, &x, budget) {
-            Ok((true, states, _)) => {
-                steps.push(format!(
-                    "q = {q}: Paul wins, strategy certified over {states} states"
-                ));
-                break q;
-            }
-            Ok((false, _, _)) => {}
-            Err(LiarError::Stopped(stop)) => {
-                search_note = format!(" (the strategy search {stop})");
-                last_stop = Some(("strategy search", stop));
-            }
-            Err(e) => return Err(blame_budget(e, lower, q, last_stop)),
-        }
-        // No strategy found: try to refute exhaustively (unless a refutation with fewer
-        // questions already ran out of budget: with more questions it is harder still).
-        if !unknown.is_empty() {
-            steps.push(format!(
-                "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation not tried (it ran out of budget at q = {})",
-                unknown[0]
-            ));
-            unknown.push(q);
-            q += 1;
-            continue;
-        }
-        let mut exact = Solver::with_policy(
-            Variant::Original,
-            lies,
-            Policy::EXHAUSTIVE,
-            budget.exhaustive_states,
-        )?;
-        exact.set_max_steps(budget.exhaustive_steps);
-        let outcome = exact.outcome(q, &x);
-        if let Err(LiarError::Stopped(stop)) = outcome {
-            // The strategy search's stop, if any, says more: it could give the upper bound.
-            if !matches!(last_stop, Some(("strategy search", _))) {
-                last_stop = Some(("exhaustive refutation", stop));
-            }
-        }
-        match outcome {
-            Ok(Outcome::CaroleWins) => {
-                steps.push(format!(
-                    "q = {q}: Carole wins, exhaustive search over {} states",
-                    exact.states()
-                ));
-                // Paul's wins are monotone in q (extra questions can be ignored), so Carole
-                // also wins with every smaller q, including any left undecided.
-                lower = q + 1;
-                if !unknown.is_empty() {
-                    steps.push(format!(
-                        "q = {unknown:?}: Carole wins too, since she wins with {q} questions"
-                    ));
-                    unknown.clear();
-                }
-            }
-            Ok(_) => {
-                // The exhaustive search found a Paul win the heuristic missed.
-                steps.push(format!(
-                    "q = {q}: Paul wins, exhaustive search over {} states",
-                    exact.states()
-                ));
-                break q;
-            }
-            Err(LiarError::Stopped(stop)) => {
-                steps.push(format!(
-                    "q = {q}: undecided: no strategy found{search_note}; the exhaustive refutation {stop}"
-                ));
-                unknown.push(q);
-            }
-            Err(e) => return Err(blame_budget(e, lower, q, last_stop)),
+        if scan.settle(q, lies, &x, budget)? {
+            break q;
         }
         q += 1;
     };
@@ -444,12 +364,152 @@ pub fn min_questions_with(
         n,
         lies,
         questions: upper,
-        lower,
+        lower: scan.lower,
         upper,
-        certified: lower == upper,
+        certified: scan.lower == upper,
         volume_bound: vb,
-        steps,
+        steps: scan.steps,
     })
+}
+
+/// The least `q` with `V_q(x) ≤ 2^q` (Berlekamp's volume bound), refused past
+/// [`MAX_QUESTIONS`].
+fn volume_bound_questions(x: &[u64]) -> Result<u32, LiarError> {
+    let mut vb = 0u32;
+    while berlekamp_volume(vb, x) > two_pow(vb) {
+        vb += 1;
+        if vb > MAX_QUESTIONS {
+            return Err(LiarError::TooManyQuestions(vb));
+        }
+    }
+    Ok(vb)
+}
+
+/// The scan of [`min_questions_with`] over the candidate `q`, from the volume bound up.
+struct Scan {
+    /// How each `q` was settled, in words.
+    steps: Vec<String>,
+    /// The proved lower bound so far: Carole wins with fewer questions.
+    lower: u32,
+    /// The `q` left undecided since the last refutation.
+    unknown: Vec<u32>,
+    /// The last budget stop, by which search: when the scan reaches the end of exact
+    /// arithmetic without a strategy, that budget is what to raise, not the arithmetic.
+    last_stop: Option<(&'static str, Stop)>,
+}
+
+impl Scan {
+    /// Settles `q` on `x`: whether Paul wins with `q` questions (a certified strategy or the
+    /// exhaustive search), else why not, in [`Scan::steps`].
+    fn settle(
+        &mut self,
+        q: u32,
+        lies: usize,
+        x: &[u64],
+        budget: Budget,
+    ) -> Result<bool, LiarError> {
+        let search_note = match self.strategy_search(q, lies, x, budget)? {
+            None => return Ok(true),
+            Some(note) => note,
+        };
+        // No strategy found: try to refute exhaustively (unless a refutation with fewer
+        // questions already ran out of budget: with more questions it is harder still).
+        if !self.unknown.is_empty() {
+            self.steps.push(format!(
+                "q = {q}: undecided: no strategy found{search_note}; exhaustive refutation not tried (it ran out of budget at q = {})",
+                self.unknown[0]
+            ));
+            self.unknown.push(q);
+            return Ok(false);
+        }
+        self.refute(q, lies, x, budget, &search_note)
+    }
+
+    /// The certified strategy search at `q`: `None` where Paul wins (the step recorded),
+    /// else a note on the search for the step to come (empty, or how it stopped).
+    fn strategy_search(
+        &mut self,
+        q: u32,
+        lies: usize,
+        x: &[u64],
+        budget: Budget,
+    ) -> Result<Option<String>, LiarError> {
+        match find_certified_strategy(Variant::Original, lies, q, x, budget) {
+            Ok((true, states, _)) => {
+                self.steps.push(format!(
+                    "q = {q}: Paul wins, strategy certified over {states} states"
+                ));
+                Ok(None)
+            }
+            Ok((false, _, _)) => Ok(Some(String::new())),
+            Err(LiarError::Stopped(stop)) => {
+                self.last_stop = Some(("strategy search", stop));
+                Ok(Some(format!(" (the strategy search {stop})")))
+            }
+            Err(e) => Err(blame_budget(e, self.lower, q, self.last_stop)),
+        }
+    }
+
+    /// The exhaustive refutation at `q`: whether Paul wins after all; where Carole wins, the
+    /// lower bound passes `q` (and every `q` left undecided below it is Carole's too).
+    fn refute(
+        &mut self,
+        q: u32,
+        lies: usize,
+        x: &[u64],
+        budget: Budget,
+        search_note: &str,
+    ) -> Result<bool, LiarError> {
+        let mut exact = Solver::with_policy(
+            Variant::Original,
+            lies,
+            Policy::EXHAUSTIVE,
+            budget.exhaustive_states,
+        )?;
+        exact.set_max_steps(budget.exhaustive_steps);
+        let outcome = exact.outcome(q, x);
+        if let Err(LiarError::Stopped(stop)) = outcome {
+            // The strategy search's stop, if any, says more: it could give the upper bound.
+            if !matches!(self.last_stop, Some(("strategy search", _))) {
+                self.last_stop = Some(("exhaustive refutation", stop));
+            }
+        }
+        match outcome {
+            Ok(Outcome::CaroleWins) => {
+                self.steps.push(format!(
+                    "q = {q}: Carole wins, exhaustive search over {} states",
+                    exact.states()
+                ));
+                // Paul's wins are monotone in q (extra questions can be ignored), so Carole
+                // also wins with every smaller q, including any left undecided.
+                self.lower = q + 1;
+                if !self.unknown.is_empty() {
+                    self.steps.push(format!(
+                        "q = {:?}: Carole wins too, since she wins with {q} questions",
+                        self.unknown
+                    ));
+                    self.unknown.clear();
+                }
+                Ok(false)
+            }
+            Ok(_) => {
+                // The exhaustive search found a Paul win the heuristic missed.
+                self.steps.push(format!(
+                    "q = {q}: Paul wins, exhaustive search over {} states",
+                    exact.states()
+                ));
+                Ok(true)
+            }
+            Err(LiarError::Stopped(stop)) => {
+                self.steps.push(format!(
+                    "q = {q}: undecided: no strategy found{search_note}; the exhaustive refutation {stop}"
+                ));
+                self.unknown.push(q);
+                Ok(false)
+            }
+            Err(e) => Err(blame_budget(e, self.lower, q, self.last_stop)),
+        }
+    }
 }
 
 /// The error of [`min_questions`] when its scan stops at `q` on `e`: where exact arithmetic
@@ -538,7 +598,7 @@ pub fn max_questions_pathological_with(
             progress(u64::from(vb - q), total);
         }
         match solve(n, q, lies, Variant::Pathological, budget) {
-            Ok(r) if r.winner == "paul" => {
+            Ok(r) if r.winner == Winner::Paul => {
                 steps.push(format!(
                     "q = {q}: Paul wins ({}, {} states)",
                     r.method, r.states

@@ -13,6 +13,8 @@
 //! # Ok::<(), duel_liar::LiarError>(())
 //! ```
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::state::{Answer, LiarError, TooLarge, Weights};
@@ -75,7 +77,36 @@ pub struct PaulAnswer {
     /// `paul` (one number left at the end), `carole` (more than one left at the end, or the
     /// volume above `2^q`: Paul can no longer win), or `open` (the volume bound does not rule
     /// Paul out).
-    pub verdict: &'static str,
+    pub verdict: Standing,
+}
+
+/// Where a game played as Paul stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Standing {
+    /// Paul has won: one number is left at the end.
+    Paul,
+    /// Carole has won, or Paul can no longer win.
+    Carole,
+    /// The volume bound does not rule Paul out.
+    Open,
+}
+
+impl Standing {
+    /// `paul`, `carole` or `open`, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Paul => "paul",
+            Standing::Carole => "carole",
+            Standing::Open => "open",
+        }
+    }
+}
+
+impl fmt::Display for Standing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 fn counts_of(charged: &[usize], lies: usize) -> Vec<u64> {
@@ -157,14 +188,14 @@ pub fn paul(request: &PaulRequest) -> Result<PaulAnswer, LiarError> {
     let v = volume(q, &counts);
     let verdict = if q == 0 {
         if alive <= 1 {
-            "paul"
+            Standing::Paul
         } else {
-            "carole"
+            Standing::Carole
         }
     } else if v > 1u128 << q {
-        "carole"
+        Standing::Carole
     } else {
-        "open"
+        Standing::Open
     };
     Ok(PaulAnswer {
         n,
@@ -193,7 +224,7 @@ mod tests {
         };
         // Ellis et al.: V_9(16, 0) = 16 · (1 + 9) = 160 ≤ 512.
         let a = paul(&r).unwrap();
-        assert_eq!((a.volume.as_str(), a.verdict), ("160", "open"));
+        assert_eq!((a.volume.as_str(), a.verdict), ("160", Standing::Open));
         r.asked.push((1..=8).collect());
         let b = paul(&r).unwrap();
         // The halves are symmetric: 8 · 9 + 8 = 80 either way, half of 160.

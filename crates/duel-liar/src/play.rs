@@ -1,10 +1,13 @@
 //! One play: Paul's questions against Carole's volume-greedy answers.
 
+use std::fmt;
+
 use serde::Serialize;
 
 use super::solver::{balanced_question, Policy, Solver};
 use super::splitting::splitting_strategy;
 use super::state::{start, successors, Answer, LiarError, Variant, Weights};
+use super::winner::Winner;
 
 /// One round of a play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -31,9 +34,36 @@ pub struct Play {
     /// The final state (`q = 0`).
     pub last: Vec<u64>,
     /// `paul` or `carole`.
-    pub winner: String,
+    pub winner: Winner,
     /// Which strategy Paul followed.
-    pub strategy: String,
+    pub strategy: Strategy,
+}
+
+/// The strategy Paul follows in a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Strategy {
+    /// One lie: the paper's splitting question.
+    #[serde(rename = "splitting strategy (Ellis, Ponomarenko & Yan)")]
+    Splitting,
+    /// More lies: the solver's winning question, volume-balancing where it has none.
+    #[serde(rename = "solver (volume-balancing, exhaustive endgame)")]
+    Solver,
+}
+
+impl Strategy {
+    /// The strategy's description, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Splitting => "splitting strategy (Ellis, Ponomarenko & Yan)",
+            Strategy::Solver => "solver (volume-balancing, exhaustive endgame)",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Plays `q` rounds from `n` objects. Paul asks the paper's splitting question for one lie,
@@ -46,9 +76,9 @@ pub fn play(n: u64, q: u32, lies: usize, variant: Variant) -> Result<Play, LiarE
     w.check_state(q, &x)?;
     let mut solver = Solver::with_policy(variant, lies, Policy::heuristic(12, 3), 2_000_000)?;
     let strategy = if lies == 1 {
-        "splitting strategy (Ellis, Ponomarenko & Yan)"
+        Strategy::Splitting
     } else {
-        "solver (volume-balancing, exhaustive endgame)"
+        Strategy::Solver
     };
     let mut rounds = Vec::new();
     for r in (1..=q).rev() {
@@ -87,7 +117,7 @@ pub fn play(n: u64, q: u32, lies: usize, variant: Variant) -> Result<Play, LiarE
     Ok(Play {
         rounds,
         last: x,
-        winner: if paul { "paul" } else { "carole" }.to_string(),
-        strategy: strategy.to_string(),
+        winner: Winner::paul_if(paul),
+        strategy,
     })
 }

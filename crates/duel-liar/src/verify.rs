@@ -207,38 +207,7 @@ fn corollaries_certified(variant: Variant, max_q: u32) -> Result<VerifyItem, Lia
 /// (pathological: those with `wt_q(x) ≤ 2^{q+1}`; original: with `q` minimal, as Theorem 1
 /// assumes, for the Theorem).
 fn theorem1(variant: Variant, max_q: u32) -> Result<Vec<VerifyItem>, LiarError> {
-    let vname = variant.name();
-    let range = match variant {
-        Variant::Original => format!("every Paul-favorable state with 1 ≤ q ≤ {max_q}"),
-        Variant::Pathological => {
-            format!("every Paul-favorable state with 1 ≤ q ≤ {max_q} and wt_q(x) ≤ 2^(q+1)")
-        }
-    };
-    let mut lemma = VerifyItem::new(
-        &format!("Lemma 1 ({vname}): splitting iff one of its three conditions"),
-        format!("{range}, except the special state (5, (3, 2))"),
-    );
-    let mut split = VerifyItem::new(
-        &format!("Theorem 1 ({vname}): the splitting question halves the weight"),
-        format!("{range}, splitting states"),
-    );
-    let mut child = VerifyItem::new(
-        &format!("Theorem 1 ({vname}): after the splitting question the state is splitting"),
-        match variant {
-            Variant::Original => format!(
-                "{range}, splitting states with q minimal; the child is judged at its own minimal q"
-            ),
-            Variant::Pathological => format!("{range}, splitting states"),
-        },
-    );
-    let mut literal = VerifyItem::new(
-        &format!("Theorem 1 ({vname}), read literally: (q − 1, y) is splitting"),
-        format!("{range}, splitting states with q minimal; the child judged at q − 1"),
-    );
-    let mut wins = VerifyItem::new(
-        &format!("Theorem 1 ({vname}): the splitting strategy wins from every splitting state"),
-        format!("{range}, splitting states, by certification"),
-    );
+    let mut items = Theorem1Items::new(variant, max_q);
     let mut cert = Certifier::new(variant, 1, MAX_STATES, paper_strategy(variant))?;
     for q in 1..=max_q {
         let p = 1u128 << q;
@@ -250,66 +219,156 @@ fn theorem1(variant: Variant, max_q: u32) -> Result<Vec<VerifyItem>, LiarError> 
         for x0 in 0..=max_x0 {
             let max_x1 = (top - weight(q, x0, 0)) as u64;
             for x1 in 0..=max_x1 {
-                if !paul_favorable(variant, q, x0, x1) {
-                    continue;
+                if paul_favorable(variant, q, x0, x1) {
+                    items.check_state(q, x0, x1, &mut cert)?;
                 }
-                let splitting = is_splitting(variant, q, x0, x1);
-                if !(variant == Variant::Original && is_special(q, x0, x1)) {
-                    let (c1, c2, c3) = lemma1_conditions(q, x0, x1);
-                    lemma.check(splitting == (c1 || c2 || c3), || {
-                        format!("({q}, ({x0}, {x1})): splitting = {splitting}, conditions = ({c1}, {c2}, {c3})")
-                    });
-                }
-                let minimal = variant == Variant::Pathological || minimal_favorable_q(x0, x1) == q;
-                if !splitting || !minimal {
-                    continue;
-                }
-                if splitting_question_is_legal(q, x0, x1) {
-                    let (a0, a1) = splitting_question(q, x0, x1);
-                    let (yes, no) = successors(&[x0, x1], &[a0 as u64, a1 as u64]);
-                    let w = weight(q, x0, x1);
-                    let wy = weight(q - 1, yes[0], yes[1]);
-                    let wn = weight(q - 1, no[0], no[1]);
-                    let halves = (wy.min(wn), wy.max(wn)) == (w / 2, w.div_ceil(2));
-                    split.check(halves, || {
-                        format!("({q}, ({x0}, {x1})): weights {wy} and {wn} from {w}")
-                    });
-                    for y in [yes, no] {
-                        // At q − 1 = 0 the game is over: the claim is about states still in play.
-                        let ok = q == 1
-                            || match variant {
-                                Variant::Original => {
-                                    let qq = minimal_favorable_q(y[0], y[1]);
-                                    y[0] + y[1] <= 1 || is_splitting(variant, qq, y[0], y[1])
-                                }
-                                Variant::Pathological => is_splitting(variant, q - 1, y[0], y[1]),
-                            };
-                        if variant == Variant::Original {
-                            literal.check(q == 1 || is_splitting(variant, q - 1, y[0], y[1]), || {
-                                format!("({q}, ({x0}, {x1})) → ({}, ({}, {})) is not splitting at q − 1", q - 1, y[0], y[1])
-                            });
-                        }
-                        child.check(ok, || {
-                            format!(
-                                "({q}, ({x0}, {x1})) → ({}, ({}, {})) is not splitting",
-                                q - 1,
-                                y[0],
-                                y[1]
-                            )
-                        });
-                    }
-                }
-                let c = cert.certify(q, &[x0, x1])?;
-                wins.check(c.holds, || {
-                    format!("({q}, ({x0}, {x1})): loses along {:?}", c.counterexample)
-                });
             }
         }
     }
-    let mut out = vec![lemma, split, child];
-    if variant == Variant::Original {
-        out.push(literal);
+    Ok(items.into_items())
+}
+
+/// The statements [`theorem1`] checks, one item each.
+struct Theorem1Items {
+    variant: Variant,
+    /// Lemma 1: splitting iff one of its three conditions.
+    lemma: VerifyItem,
+    /// Theorem 1: the splitting question halves the weight.
+    split: VerifyItem,
+    /// Theorem 1: after the splitting question the state is splitting.
+    child: VerifyItem,
+    /// Theorem 1 read literally: `(q − 1, y)` is splitting (original game only).
+    literal: VerifyItem,
+    /// Theorem 1: the splitting strategy wins from every splitting state.
+    wins: VerifyItem,
+}
+
+impl Theorem1Items {
+    fn new(variant: Variant, max_q: u32) -> Theorem1Items {
+        let vname = variant.name();
+        let range = match variant {
+            Variant::Original => format!("every Paul-favorable state with 1 ≤ q ≤ {max_q}"),
+            Variant::Pathological => {
+                format!("every Paul-favorable state with 1 ≤ q ≤ {max_q} and wt_q(x) ≤ 2^(q+1)")
+            }
+        };
+        Theorem1Items {
+            variant,
+            lemma: VerifyItem::new(
+                &format!("Lemma 1 ({vname}): splitting iff one of its three conditions"),
+                format!("{range}, except the special state (5, (3, 2))"),
+            ),
+            split: VerifyItem::new(
+                &format!("Theorem 1 ({vname}): the splitting question halves the weight"),
+                format!("{range}, splitting states"),
+            ),
+            child: VerifyItem::new(
+                &format!("Theorem 1 ({vname}): after the splitting question the state is splitting"),
+                match variant {
+                    Variant::Original => format!(
+                        "{range}, splitting states with q minimal; the child is judged at its own minimal q"
+                    ),
+                    Variant::Pathological => format!("{range}, splitting states"),
+                },
+            ),
+            literal: VerifyItem::new(
+                &format!("Theorem 1 ({vname}), read literally: (q − 1, y) is splitting"),
+                format!("{range}, splitting states with q minimal; the child judged at q − 1"),
+            ),
+            wins: VerifyItem::new(
+                &format!("Theorem 1 ({vname}): the splitting strategy wins from every splitting state"),
+                format!("{range}, splitting states, by certification"),
+            ),
+        }
     }
-    out.push(wins);
-    Ok(out)
+
+    /// Checks the statements at the Paul-favorable state `(q; x0, x1)`.
+    fn check_state<F>(
+        &mut self,
+        q: u32,
+        x0: u64,
+        x1: u64,
+        cert: &mut Certifier<F>,
+    ) -> Result<(), LiarError>
+    where
+        F: FnMut(u32, &[u64]) -> Result<Vec<u64>, LiarError>,
+    {
+        let variant = self.variant;
+        let splitting = is_splitting(variant, q, x0, x1);
+        if !(variant == Variant::Original && is_special(q, x0, x1)) {
+            let (c1, c2, c3) = lemma1_conditions(q, x0, x1);
+            self.lemma.check(splitting == (c1 || c2 || c3), || {
+                format!(
+                    "({q}, ({x0}, {x1})): splitting = {splitting}, conditions = ({c1}, {c2}, {c3})"
+                )
+            });
+        }
+        let minimal = variant == Variant::Pathological || minimal_favorable_q(x0, x1) == q;
+        if !splitting || !minimal {
+            return Ok(());
+        }
+        if splitting_question_is_legal(q, x0, x1) {
+            self.check_splitting_question(q, x0, x1);
+        }
+        let c = cert.certify(q, &[x0, x1])?;
+        self.wins.check(c.holds, || {
+            format!("({q}, ({x0}, {x1})): loses along {:?}", c.counterexample)
+        });
+        Ok(())
+    }
+
+    /// Theorem 1 on the splitting question at the splitting state `(q; x0, x1)`: it halves the
+    /// weight, and both states after it are splitting.
+    fn check_splitting_question(&mut self, q: u32, x0: u64, x1: u64) {
+        let variant = self.variant;
+        let (a0, a1) = splitting_question(q, x0, x1);
+        let (yes, no) = successors(&[x0, x1], &[a0 as u64, a1 as u64]);
+        let w = weight(q, x0, x1);
+        let wy = weight(q - 1, yes[0], yes[1]);
+        let wn = weight(q - 1, no[0], no[1]);
+        let halves = (wy.min(wn), wy.max(wn)) == (w / 2, w.div_ceil(2));
+        self.split.check(halves, || {
+            format!("({q}, ({x0}, {x1})): weights {wy} and {wn} from {w}")
+        });
+        for y in [yes, no] {
+            // At q − 1 = 0 the game is over: the claim is about states still in play.
+            let ok = q == 1
+                || match variant {
+                    Variant::Original => {
+                        let qq = minimal_favorable_q(y[0], y[1]);
+                        y[0] + y[1] <= 1 || is_splitting(variant, qq, y[0], y[1])
+                    }
+                    Variant::Pathological => is_splitting(variant, q - 1, y[0], y[1]),
+                };
+            if variant == Variant::Original {
+                self.literal
+                    .check(q == 1 || is_splitting(variant, q - 1, y[0], y[1]), || {
+                        format!(
+                            "({q}, ({x0}, {x1})) → ({}, ({}, {})) is not splitting at q − 1",
+                            q - 1,
+                            y[0],
+                            y[1]
+                        )
+                    });
+            }
+            self.child.check(ok, || {
+                format!(
+                    "({q}, ({x0}, {x1})) → ({}, ({}, {})) is not splitting",
+                    q - 1,
+                    y[0],
+                    y[1]
+                )
+            });
+        }
+    }
+
+    /// The items in the order of the report: the literal reading only for the original game.
+    fn into_items(self) -> Vec<VerifyItem> {
+        let mut out = vec![self.lemma, self.split, self.child];
+        if self.variant == Variant::Original {
+            out.push(self.literal);
+        }
+        out.push(self.wins);
+        out
+    }
 }

@@ -3,7 +3,7 @@
 use duel_liar::minq::{min_questions, solve, Budget};
 use duel_liar::splitting::largest_searchable;
 use duel_liar::verify::{verify, VerifyRanges};
-use duel_liar::{Solver, Variant};
+use duel_liar::{Method, Solver, Variant, Winner};
 
 // OEIS A286496: the largest n searchable with q questions and one lie, q = 0..16.
 const A286496: [u64; 17] = [
@@ -33,10 +33,10 @@ fn one_million_objects_with_up_to_three_lies() {
         let r = min_questions(1_000_000, lies, Budget::default()).unwrap();
         assert_eq!((r.lower, r.upper, r.certified), (q, q, true), "{lies} lies");
         let win = solve(1_000_000, q, lies, Variant::Original, Budget::default()).unwrap();
-        assert_eq!(win.winner, "paul");
+        assert_eq!(win.winner, Winner::Paul);
         let lose = solve(1_000_000, q - 1, lies, Variant::Original, Budget::default()).unwrap();
-        assert_eq!(lose.winner, "carole");
-        assert_eq!(lose.method, "volume bound");
+        assert_eq!(lose.winner, Winner::Carole);
+        assert_eq!(lose.method, Method::VolumeBound);
     }
 }
 

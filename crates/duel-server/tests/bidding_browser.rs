@@ -46,7 +46,7 @@ fn check_shown(b: &support::Browser, v: &Value) {
     };
     assert_eq!(b.text("#bid-threshold"), threshold);
     assert_eq!(b.text("#bid-your-chips"), lib.user_chips.to_string());
-    assert_eq!(b.text("#bid-verdict"), lib.perfect_play);
+    assert_eq!(b.text("#bid-verdict"), lib.perfect_play.name());
 }
 
 /// Clicks the cell where `to` differs from the board shown, or for other games the button of

@@ -376,7 +376,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
             "return document.getElementById('liar-status').dataset.verdict;",
             json!([]),
         );
-        assert_eq!(verdict, lib.verdict);
+        assert_eq!(verdict, lib.verdict.name());
     }
     let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
     assert_eq!(a["questions_left"], 0);

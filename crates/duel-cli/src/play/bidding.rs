@@ -6,8 +6,9 @@
 use std::process::ExitCode;
 
 use duel::bidding::answer::parse_player;
+use duel::bidding::graph::player_key;
 use duel::bidding::session::{
-    bid_round, user_move, view, Bid, BiddingState, BiddingView, Round, UserMove,
+    bid_round, user_move, view, Bid, BiddingState, BiddingView, Round, UserMove, Verdict,
 };
 use duel::game::Player;
 use serde::Serialize;
@@ -141,9 +142,9 @@ fn game_over(state: &BiddingState, v: &BiddingView) -> anyhow::Result<()> {
     if v.board {
         out!("{}", board_text(&v.position));
     }
-    let end = match v.outcome.as_deref() {
-        Some("draw") => "a draw".to_string(),
-        Some(w) if w == state.user => "you won".to_string(),
+    let end = match v.outcome {
+        Some(Verdict::Draw) => "a draw".to_string(),
+        Some(w) if w.name() == state.user => "you won".to_string(),
         Some(_) => "duel won".to_string(),
         None => "you quit".to_string(),
     };
@@ -293,9 +294,9 @@ fn show(v: &BiddingView) -> anyhow::Result<()> {
         starred(other),
         v.total,
         v.user_chips,
-        if v.perfect_play == s.user {
+        if v.perfect_play.name() == s.user {
             "you win"
-        } else if v.perfect_play == "draw" {
+        } else if v.perfect_play == Verdict::Draw {
             "nobody wins"
         } else {
             "duel wins"
@@ -346,7 +347,7 @@ fn critical_text(v: &BiddingView) -> String {
             } else {
                 ""
             },
-            if *who == v.state.user {
+            if player_key(*who) == v.state.user {
                 "yours"
             } else {
                 "duel's"

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use duel::liar::carole::{
     carole, page_budget, ranges, CaroleAnswer, CaroleRequest, Strategy, Verdict,
 };
-use duel::liar::paul::{paul, PaulAnswer, PaulRequest, MAX_N, MAX_PAGE_LIES};
+use duel::liar::paul::{paul, PaulAnswer, PaulRequest, Standing, MAX_N, MAX_PAGE_LIES};
 use duel::liar::{min_questions, Answer};
 
 use super::input::{read_line, say, Line, MAX_LINE};
@@ -277,7 +277,7 @@ fn play_paul(n: u64, lies: usize, questions: u32, json: bool) -> anyhow::Result<
         );
     }
     let mut input = std::io::stdin().lock();
-    while game.answer.questions_left > 0 && game.answer.verdict != "paul" {
+    while game.answer.questions_left > 0 && game.answer.verdict != Standing::Paul {
         if text {
             out!(
                 "{} question(s) left; still possible (lies charged): {}. Your set? (e.g. 1-8 12; hint, undo, help, quit)",
@@ -367,7 +367,7 @@ impl Paul {
     fn hint(&mut self) -> anyhow::Result<String> {
         let a = &self.answer;
         let set = self.strategy.question(a.questions_left, &a.charged)?;
-        let verdict = if a.verdict == "open" {
+        let verdict = if a.verdict == Standing::Open {
             ""
         } else {
             " (the game is already lost: the volume is above 2^q)"
@@ -390,7 +390,7 @@ impl Paul {
             a.volume,
             a.questions_left,
             a.bound,
-            if a.verdict == "carole" { "you can no longer win" } else { "still winnable" }
+            if a.verdict == Standing::Carole { "you can no longer win" } else { "still winnable" }
         )
     }
 }
@@ -398,7 +398,7 @@ impl Paul {
 /// How the game ended, from Paul's side.
 fn paul_verdict(a: &PaulAnswer, lies: usize) -> String {
     match a.verdict {
-        "paul" => match a.charged.iter().position(|&c| c <= lies) {
+        Standing::Paul => match a.charged.iter().position(|&c| c <= lies) {
             Some(k) => format!("you won: only {} is left", k + 1),
             None => "you won: no number is left".to_string(),
         },

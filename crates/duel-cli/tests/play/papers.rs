@@ -4,7 +4,7 @@
 use duel::guesswho::session::{play as gw_play, Action, PlayRequest};
 use duel::guesswho::Move;
 use duel::liar::carole::{carole, page_budget, ranges, CaroleRequest, Strategy};
-use duel::liar::paul::{paul, PaulRequest};
+use duel::liar::paul::{paul, PaulRequest, Standing};
 use duel::liar::Answer;
 use serde_json::Value;
 
@@ -191,7 +191,7 @@ fn liar_as_paul_wins_with_the_hints_in_the_fewest_questions() {
         request.asked.push(set);
     }
     let lib = paul(&request).unwrap();
-    assert_eq!(lib.verdict, "paul");
+    assert_eq!(lib.verdict, Standing::Paul);
     let args = ["liar", "--n", "20", "--lies", "1", "--role", "paul"];
     let (code, out, err) = run(&args, &input);
     assert_eq!(code, 0, "{err}");

@@ -9,8 +9,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::json;
 
-use duel_games::connect4::{Position, Solver};
 use duel_games::connect4::move_book::{book_move, Book, Entry};
+use duel_games::connect4::{Position, Solver};
 
 use super::book_table::{by_stones, unreadable};
 use crate::{Check, Claim, ReportOptions, Section, Status};

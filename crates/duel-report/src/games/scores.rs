@@ -10,8 +10,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use serde_json::json;
 
-use duel_games::connect4::{parse_test_file, Position, Solver};
 use duel_games::connect4::score_book::ScoreBook;
+use duel_games::connect4::{parse_test_file, Position, Solver};
 
 use super::book_table::{by_stones, unreadable};
 use crate::{Check, Claim, ReportOptions, Section, Status};

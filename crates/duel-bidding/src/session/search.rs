@@ -1,7 +1,5 @@
 //! A game against the optimal bidder under the tie rules of the appendix that the library
-//! decides by search ([`BruteForce`]): Make-it Take-it, Loser's Ball and Ladies First. The
-//! session's types, and its play under the tie-breaking advantage, are in [`crate::session`],
-//! which hands these rules here.
+//! decides by search ([`BruteForce`]): Make-it Take-it, Loser's Ball and Ladies First.
 //!
 //! A tie goes to the player who holds the tie: under Make-it Take-it the winner of the last bid,
 //! under Loser's Ball its loser, under Ladies First always Alice. As there is no choice on a tie,
@@ -10,13 +8,10 @@
 //! play only goes to states found winning before the present one ([`BruteForce::found_at`]), so
 //! it wins in finitely many moves on games with cycles (Tug o' War) too.
 
+use super::state::{after_bids, Bid, BiddingState, BiddingView, Round, UserMove, Verdict};
 use crate::answer::parse_player;
 use crate::brute::{BruteForce, TieRule};
 use crate::games::{parse_game, BuiltGame};
-use crate::graph::player_name;
-use crate::session_state::{
-    after_bids, outcome_name, Bid, BiddingState, BiddingView, Round, UserMove,
-};
 use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
@@ -355,18 +350,13 @@ impl At<'_> {
         Chips::new(tail, h == who).ok()
     }
 
-    fn view(&self, state: BiddingState) -> Result<BiddingView, BiddingError> {
-        let g = &self.s.built.graph;
-        let user = self.s.user;
+    /// Whether the user and whether the other player wins from here, a bid being due or the
+    /// user being to move (and maybe allowed to make the other move).
+    fn who_wins(&self, to_move: bool, may_pass: bool) -> (bool, bool) {
+        let (user, h) = (self.s.user, self.holder);
         let opp = user.other();
-        let h = self.holder;
         let (cu, co) = (self.chips(user), self.chips(opp));
-        let outcome = g.outcome(self.v);
-        let to_move = state.to_move.is_some() && outcome.is_none();
-        let may_pass = state.may_pass && to_move;
-        let (user_wins, opp_wins) = if outcome.is_some() {
-            (false, false)
-        } else if to_move {
+        if to_move {
             let mine = self.own_move(user, cu, h).is_some()
                 || (may_pass && self.other_moves(user, cu, h).is_some());
             let theirs = self.own_move(opp, co, h).is_some()
@@ -374,13 +364,58 @@ impl At<'_> {
             (mine, theirs)
         } else {
             (self.now(user).is_some(), self.now(opp).is_some())
+        }
+    }
+
+    /// The critical bid and its bidder before a bid: the winning bid of the side that wins, else
+    /// the optimal bidder's bid that stops the user, where one does.
+    fn critical_bid(&self, user_wins: bool, opp_wins: bool) -> (Option<u64>, Option<Player>) {
+        let user = self.s.user;
+        let opp = user.other();
+        let (bidder, bid) = if user_wins {
+            (user, self.winning_bid(user))
+        } else if opp_wins {
+            (opp, self.winning_bid(opp))
+        } else {
+            let (b, stops) = self.stopping_bid(opp);
+            (opp, stops.then_some(b))
         };
-        let perfect_play = match outcome {
-            Some(o) => outcome_name(o),
-            None if user_wins => player_name(user).to_lowercase(),
-            None if opp_wins => player_name(opp).to_lowercase(),
-            None => "draw".to_string(),
+        (bid, bid.map(|_| bidder))
+    }
+
+    /// The user's best move among `options`, holding `chips` and the tie `holder` after the
+    /// bid: a winning one going to the earliest state, else the one where the most chip
+    /// counts win.
+    fn best_move(&self, options: &[(String, u32)], chips: u64, holder: Player) -> Option<String> {
+        let user = self.s.user;
+        options
+            .iter()
+            .filter_map(|(l, w)| self.found(user, *w, chips, holder).map(|r| (r, l)))
+            .min()
+            .map(|(_, l)| l.clone())
+            .or_else(|| {
+                options
+                    .iter()
+                    .max_by_key(|(_, w)| self.winning_counts(user, *w))
+                    .map(|(l, _)| l.clone())
+            })
+    }
+
+    fn view(&self, state: BiddingState) -> Result<BiddingView, BiddingError> {
+        let g = &self.s.built.graph;
+        let user = self.s.user;
+        let opp = user.other();
+        let h = self.holder;
+        let cu = self.chips(user);
+        let outcome = g.outcome(self.v);
+        let to_move = state.to_move.is_some() && outcome.is_none();
+        let may_pass = state.may_pass && to_move;
+        let (user_wins, opp_wins) = if outcome.is_some() {
+            (false, false)
+        } else {
+            self.who_wins(to_move, may_pass)
         };
+        let perfect_play = Verdict::with_perfect_play(outcome, user, user_wins, opp_wins);
         let (user_threshold, opp_threshold) = if outcome.is_some() {
             (None, None)
         } else {
@@ -389,38 +424,18 @@ impl At<'_> {
                 self.threshold(opp, false, false),
             )
         };
-        let (mut critical_bid, mut critical_bidder) = (None, None);
-        if outcome.is_none() && !to_move {
-            let (bidder, bid) = if user_wins {
-                (user, self.winning_bid(user))
-            } else if opp_wins {
-                (opp, self.winning_bid(opp))
-            } else {
-                let (b, stops) = self.stopping_bid(opp);
-                (opp, stops.then_some(b))
-            };
-            critical_bid = bid;
-            critical_bidder = bid.map(|_| player_name(bidder).to_lowercase());
-        }
-        // The user's best move, with the chips and tie after winning the bid (at the critical
-        // bid where the user wins): a winning one going to the earliest state, else the one
-        // where the most chip counts win.
+        let (critical_bid, critical_bidder) = if outcome.is_none() && !to_move {
+            self.critical_bid(user_wins, opp_wins)
+        } else {
+            (None, None)
+        };
+        // The chips and tie after winning the bid (at the critical bid where the user wins).
         let (cb, hb) = match (to_move, critical_bid) {
             (false, Some(x)) if user_wins => (cu - x, self.holder_after(user)),
             _ => (cu, h),
         };
         let options = self.options(user);
-        let best = options
-            .iter()
-            .filter_map(|(l, w)| self.found(user, *w, cb, hb).map(|r| (r, l)))
-            .min()
-            .map(|(_, l)| l.clone())
-            .or_else(|| {
-                options
-                    .iter()
-                    .max_by_key(|(_, w)| self.winning_counts(user, *w))
-                    .map(|(l, _)| l.clone())
-            });
+        let best = self.best_move(&options, cb, hb);
         let own_wins = self.own_move(user, cu, h).is_some();
         let best_is_pass = outcome.is_none()
             && (may_pass || !to_move)
@@ -435,7 +450,7 @@ impl At<'_> {
             game: parse_game(&state.game)?.name(),
             position: self.position.clone(),
             board: self.s.built.board.is_some(),
-            outcome: outcome.map(outcome_name),
+            outcome: outcome.map(Verdict::of),
             perfect_play,
             user_chips: Chips::new(cu, h == user)?,
             user_threshold,
@@ -459,13 +474,13 @@ impl At<'_> {
 }
 
 /// [`crate::session::view`] under `rule`.
-pub(crate) fn view(state: &BiddingState, rule: TieRule) -> Result<BiddingView, BiddingError> {
+pub(super) fn view(state: &BiddingState, rule: TieRule) -> Result<BiddingView, BiddingError> {
     let s = Searched::new(state, rule)?;
     s.at(state)?.view(state.clone())
 }
 
 /// [`crate::session::opponent_bid`] under `rule`.
-pub(crate) fn opponent_bid(state: &BiddingState, rule: TieRule) -> Result<Bid, BiddingError> {
+pub(super) fn opponent_bid(state: &BiddingState, rule: TieRule) -> Result<Bid, BiddingError> {
     let s = Searched::new(state, rule)?;
     let at = s.at(state)?;
     if state.to_move.is_some() {
@@ -481,7 +496,7 @@ pub(crate) fn opponent_bid(state: &BiddingState, rule: TieRule) -> Result<Bid, B
 }
 
 /// [`crate::session::bid_round`] under `rule`.
-pub(crate) fn bid_round(
+pub(super) fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
     rule: TieRule,
@@ -528,7 +543,7 @@ pub(crate) fn bid_round(
 }
 
 /// [`crate::session::user_move`] under `rule`.
-pub(crate) fn user_move(
+pub(super) fn user_move(
     state: &BiddingState,
     mv: &UserMove,
     rule: TieRule,

@@ -1,12 +1,6 @@
-//! A game of discrete bidding against the optimal bidder, under the tie-breaking advantage
-//! (Develin & Payne, section 2.3) or another tie rule of the appendix (played by search,
-//! [`crate::brute`]): the whole game is a [`BiddingState`] that a front end keeps
-//! and sends back, so a server answering it holds nothing between requests.
-//!
-//! Each round both players bid at once; the higher bid wins, and the winner pays the bid to the
-//! loser. On a tie the holder of the advantage either wins the bid and hands the advantage to
-//! the other player, or lets the other player win (who then pays the holder) and keeps it. The
-//! winner of the bid moves, or in a zugzwang makes the other player move (section 1).
+//! The play under the tie-breaking advantage (Develin & Payne, section 2.3). On a tie the holder
+//! of the advantage either wins the bid and hands the advantage to the other player, or lets the
+//! other player win (who then pays the holder) and keeps it.
 //!
 //! The optimal bidder's bid is computed by [`opponent_bid`] from the state alone: [`bid_round`]
 //! computes it before it reads the user's bid, so the user's sealed bid cannot change it.
@@ -14,21 +8,15 @@
 //! it bids and moves to win; where it does not, it bids and moves so that the user does not
 //! win; where the user wins, it bids what makes the most of the user's bids go wrong.
 
+use super::state::{after_bids, Bid, BiddingState, BiddingView, Round, UserMove, Verdict};
+use super::SESSION_CHIPS_LIMIT;
 use crate::answer::parse_player;
-use crate::brute::TieRule;
 use crate::discrete::{advise, thresholds};
 use crate::games::{parse_game, BuiltGame};
-use crate::graph::{player_name, GameGraph};
-use crate::session_rules;
-pub use crate::session_rules::{SEARCH_SESSION_CHIPS, SEARCH_SESSION_WORK};
-use crate::session_state::{after_bids, outcome_name};
-pub use crate::session_state::{Bid, BiddingState, BiddingView, Round, UserMove};
+use crate::graph::GameGraph;
 use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
-
-/// The most chips in all (Alice's and Bob's) a session takes.
-pub const SESSION_CHIPS_LIMIT: u64 = 1000;
 
 /// A game read and solved: the graph, the user's and the opponent's threshold of every vertex.
 struct Solved {
@@ -140,17 +128,8 @@ impl Solved {
     }
 }
 
-/// The state's tie rule.
-fn rule_of(state: &BiddingState) -> Result<TieRule, BiddingError> {
-    TieRule::parse(state.tie_rule.as_deref().unwrap_or("advantage"))
-}
-
 /// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
-pub fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
-    let rule = rule_of(state)?;
-    if rule != TieRule::Advantage {
-        return session_rules::view(state, rule);
-    }
+pub(super) fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
     let s = Solved::read(state)?;
     view_of(&s, state.clone())
 }
@@ -195,12 +174,7 @@ fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError>
     };
     let user_wins = user_need.is_some_and(|n| user_chips >= n);
     let opp_wins = opp_need.is_some_and(|n| opp_chips >= n);
-    let perfect_play = match outcome {
-        Some(o) => outcome_name(o),
-        None if user_wins => player_name(user).to_lowercase(),
-        None if opp_wins => player_name(opp).to_lowercase(),
-        None => "draw".to_string(),
-    };
+    let perfect_play = Verdict::with_perfect_play(outcome, user, user_wins, opp_wins);
     let (mut critical_bid, mut critical_bidder, mut critical_use_tie) = (None, None, false);
     let (mut best_move, mut best_is_pass) = (None, false);
     let user_threshold = user_need;
@@ -219,7 +193,7 @@ fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError>
                 (if a.alice_wins { user } else { opp }, a.bid, a.use_tie)
             };
             critical_bid = Some(bid);
-            critical_bidder = Some(player_name(bidder).to_lowercase());
+            critical_bidder = Some(bidder);
             critical_use_tie = use_tie;
         }
         best_is_pass = (may_pass || !to_move) && passed_need < own_need;
@@ -233,7 +207,7 @@ fn view_of(s: &Solved, state: BiddingState) -> Result<BiddingView, BiddingError>
         game: parse_game(&state.game)?.name(),
         position: s.position.clone(),
         board: s.built.board.is_some(),
-        outcome: outcome.map(outcome_name),
+        outcome: outcome.map(Verdict::of),
         perfect_play,
         user_chips,
         user_threshold,
@@ -261,11 +235,7 @@ fn oriented(s: &Solved, who: Player) -> GameGraph {
 }
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
-pub fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
-    let rule = rule_of(state)?;
-    if rule != TieRule::Advantage {
-        return session_rules::opponent_bid(state, rule);
-    }
+pub(super) fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
     let s = Solved::read(state)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
@@ -405,14 +375,10 @@ fn user_still_wins(s: &Solved, user_bid: Bid, opp_bid: Bid) -> bool {
 /// Plays a round: the optimal bidder's bid is computed from `state` first, then the user's bid
 /// is read and the higher wins. When the optimal bidder wins it moves (or makes the user move);
 /// when the user wins, the state says the user is to move.
-pub fn bid_round(
+pub(super) fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
 ) -> Result<(Round, BiddingView), BiddingError> {
-    let rule = rule_of(state)?;
-    if rule != TieRule::Advantage {
-        return session_rules::bid_round(state, user_bid, rule);
-    }
     let opp_bid = opponent_bid(state)?;
     let s = Solved::read(state)?;
     let user = s.user;
@@ -470,14 +436,10 @@ pub fn bid_round(
 
 /// The user's move after the bid: to a position, or (after winning the bid) making the optimal
 /// bidder move, which it then does.
-pub fn user_move(
+pub(super) fn user_move(
     state: &BiddingState,
     mv: &UserMove,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
-    let rule = rule_of(state)?;
-    if rule != TieRule::Advantage {
-        return session_rules::user_move(state, mv, rule);
-    }
     let s = Solved::read(state)?;
     if state.to_move.is_none() {
         return Err(BiddingError::SessionBidDue);

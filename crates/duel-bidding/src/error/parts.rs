@@ -6,7 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::{bound_text, count_text, megabytes_text, power_of_ten_text};
+use super::text::{bound_text, count_text, megabytes_text, power_of_ten_text};
 use duel_core::text::quote;
 
 /// The names a bidding game may have, as the unknown-game message lists them. Every family

@@ -1,9 +1,11 @@
 //! The types of a bidding session ([`crate::session`]): the state a front end keeps, a bid, a
 //! round, a move and the view, shared by the play under every tie rule.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{player_name, serialize_player};
+use crate::graph::{player_key, serialize_optional_player, serialize_player};
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
 
@@ -89,9 +91,9 @@ pub struct BiddingView {
     /// Whether the position is a board (rows of `.`, `A`, `B`).
     pub board: bool,
     /// The end of the game: `alice`, `bob` or `draw`; `null` while it goes on.
-    pub outcome: Option<String>,
+    pub outcome: Option<Verdict>,
     /// Who wins from here with perfect play: `alice`, `bob` or `draw` (neither can force a win).
-    pub perfect_play: String,
+    pub perfect_play: Verdict,
     /// The user's chips, with `*` when they hold the advantage.
     pub user_chips: Chips,
     /// The least chips with which the user wins from here (Theorem 3.7, the user's side): before
@@ -110,7 +112,8 @@ pub struct BiddingView {
     /// while the user is to move.
     pub critical_bid: Option<u64>,
     /// Whose bid [`BiddingView::critical_bid`] is: `alice` or `bob`.
-    pub critical_bidder: Option<String>,
+    #[serde(serialize_with = "serialize_optional_player")]
+    pub critical_bidder: Option<Player>,
     /// Whether that bid uses the advantage on a tie.
     pub critical_use_tie: bool,
     /// The user's best move when the user wins the bid (a position), `null` at an end.
@@ -123,11 +126,65 @@ pub struct BiddingView {
     pub max_bid: u64,
 }
 
-/// An outcome's name: `alice`, `bob` or `draw`.
-pub(crate) fn outcome_name(o: Outcome) -> String {
-    match o {
-        Outcome::Win(p) => player_name(p).to_lowercase(),
-        Outcome::Draw => "draw".to_string(),
+/// Who wins: how a game ended, or who wins it from a position with perfect play. Written
+/// `alice`, `bob` or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Alice wins.
+    Alice,
+    /// Bob wins.
+    Bob,
+    /// Nobody wins: a tie at the end, or neither can force a win.
+    Draw,
+}
+
+impl Verdict {
+    /// `player` wins.
+    pub fn win(player: Player) -> Verdict {
+        match player {
+            Player::ALICE => Verdict::Alice,
+            Player::BOB => Verdict::Bob,
+        }
+    }
+
+    /// The verdict of a game that ended with `outcome`.
+    pub fn of(outcome: Outcome) -> Verdict {
+        match outcome {
+            Outcome::Win(p) => Verdict::win(p),
+            Outcome::Draw => Verdict::Draw,
+        }
+    }
+
+    /// With perfect play from a position: its outcome where it is an end, else the winner
+    /// among the user (where `user_wins`) and the other player (where `other_wins`).
+    pub(crate) fn with_perfect_play(
+        outcome: Option<Outcome>,
+        user: Player,
+        user_wins: bool,
+        other_wins: bool,
+    ) -> Verdict {
+        match outcome {
+            Some(o) => Verdict::of(o),
+            None if user_wins => Verdict::win(user),
+            None if other_wins => Verdict::win(user.other()),
+            None => Verdict::Draw,
+        }
+    }
+
+    /// `alice`, `bob` or `draw`, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Alice => "alice",
+            Verdict::Bob => "bob",
+            Verdict::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -144,7 +201,7 @@ pub(crate) fn after_bids(
     let mut next = state.clone();
     next.alice = alice;
     next.bob = bob;
-    next.tie = player_name(holder).to_lowercase();
+    next.tie = player_key(holder).to_string();
     let round = Round {
         user_bid,
         opponent_bid: opp_bid,

@@ -5,7 +5,8 @@
 use duel_bidding::answer::{moves_answer, MovesAnswer};
 use duel_bidding::brute::TieRule;
 use duel_bidding::games::parse_game;
-use duel_bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove};
+use duel_bidding::graph::player_key;
+use duel_bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove, Verdict};
 use duel_core::game::Player;
 
 /// A small deterministic generator (xorshift), so failures replay.
@@ -39,7 +40,7 @@ fn random_game(mut state: BiddingState, rng: &mut Rng) -> String {
     loop {
         let v = view(&state).unwrap();
         if let Some(o) = v.outcome {
-            return o;
+            return o.name().to_string();
         }
         if state.to_move.is_some() {
             let pass = state.may_pass && rng.below(4) == 0;
@@ -69,7 +70,7 @@ fn the_optimal_bidder_keeps_what_its_threshold_promises() {
             for tie in ["alice", "bob"] {
                 for user in ["alice", "bob"] {
                     let s = start(game, alice, bob, tie, user);
-                    let before = view(&s).unwrap().perfect_play;
+                    let before = view(&s).unwrap().perfect_play.name();
                     for _ in 0..20 {
                         let end = random_game(s.clone(), &mut rng);
                         if before != user && before != "draw" {
@@ -128,7 +129,7 @@ fn the_view_shows_the_librarys_threshold_and_advice() {
     assert_eq!(v.alice_threshold, Some(a.threshold));
     assert_eq!(v.user_threshold.unwrap().to_string(), "4*");
     assert!(v.user_wins);
-    assert_eq!(v.perfect_play, "alice");
+    assert_eq!(v.perfect_play, Verdict::Alice);
     assert_eq!(
         (v.critical_bid, v.critical_use_tie),
         (Some(a.bid), a.use_tie)
@@ -200,11 +201,11 @@ fn following_the_views_advice_wins_where_the_user_wins() {
                 loop {
                     let v = view(&state).unwrap();
                     if let Some(o) = v.outcome {
-                        assert_eq!(o, user, "{state:?}");
+                        assert_eq!(o.name(), user, "{state:?}");
                         break;
                     }
                     assert!(v.user_wins, "{state:?}");
-                    assert_eq!(v.perfect_play, user);
+                    assert_eq!(v.perfect_play.name(), user);
                     state = if state.to_move.is_some() {
                         let mv = if v.best_is_pass && state.may_pass {
                             UserMove {
@@ -219,7 +220,7 @@ fn following_the_views_advice_wins_where_the_user_wins() {
                         };
                         user_move(&state, &mv).unwrap().1.state
                     } else {
-                        assert_eq!(v.critical_bidder.as_deref(), Some(user));
+                        assert_eq!(v.critical_bidder.map(player_key), Some(user));
                         let bid = Bid {
                             chips: v.critical_bid.unwrap(),
                             use_tie: v.critical_use_tie,
