@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::section8_paper::FAMILIES;
+use super::paper::FAMILIES;
 use crate::{Check, Status};
 use duel_search::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
 use duel_search::arena::standings::Standing;

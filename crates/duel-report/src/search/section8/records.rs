@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::families_cells::{profile, BudgetKind, Opponent, Played};
-use crate::section8_paper::FAMILIES;
+use super::cells::{profile, BudgetKind, Opponent, Played};
+use super::paper::FAMILIES;
 use duel_core::input::{for_each_line, ReadError};
 use duel_search::agent::Budget;
 use duel_search::arena::{
@@ -222,7 +222,7 @@ pub fn build_from_records(
             dir.display(),
             cells.len()
         );
-        let section = crate::families::section_of(&cells, &source, None);
+        let section = super::families::section_of(&cells, &source, None);
         let at = crate::SECTIONS
             .iter()
             .position(|(id, _)| *id == "families")

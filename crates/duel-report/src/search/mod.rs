@@ -1,6 +1,10 @@
 //! The search section of the reproduction report: Remark 17 exactly, the τ̄_K table of
 //! section 8.11 beside the paper's, the convergence figures and the corrected s of SymP (the
-//! matches of sections 8.4–8.10 are in [`crate::families`]).
+//! matches of sections 8.4–8.10 are in [`section8::families`]).
+//!
+//! - `section8/`: section 8, the experiments (see its `mod.rs`).
+
+pub mod section8;
 
 use std::fmt::Write as _;
 
@@ -271,7 +275,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     md.push_str("\nThe speed of the agents (iterations per second, cost per iteration against MCTS, and as the tree grows, section 2.12) is measured by `cargo bench -p duel-search --bench search`, not here: timings are not reproductions.\n");
 
     // Section 8.3: the championships that fit MCTS's parameters, and the referee.
-    let fit = crate::championship::report_part(opts, &mut md, &mut s.checks);
+    let fit = section8::championship::report_part(opts, &mut md, &mut s.checks);
     data.insert("championship".into(), fit);
 
     md.push_str("\nThe matches of sections 8.4–8.10 are the section \"families\".\n");

@@ -1,7 +1,7 @@
 //! The cells of the families' tables: which opponent, which kind of budget, and a cell's
 //! games summed (played now or read back from records).
 
-use crate::section8_paper::{fitted, paper_score, PaperCell, PaperFamily, Wld, FAMILIES};
+use super::paper::{fitted, paper_score, PaperCell, PaperFamily, Wld, FAMILIES};
 use duel_search::agent::Budget;
 use duel_search::arena::{GameRecord, Summary};
 

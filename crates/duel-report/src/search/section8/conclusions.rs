@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use crate::families_cells::{BudgetKind, Opponent, Played};
-use crate::section8_paper::FAMILIES;
+use super::cells::{BudgetKind, Opponent, Played};
+use super::paper::FAMILIES;
 use crate::{Check, Status};
 use duel_search::arena::score_ci95;
 

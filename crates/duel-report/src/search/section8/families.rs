@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde_json::json;
 
-pub use crate::families_cells::{profile, BudgetKind, Opponent, Played};
-use crate::section8_paper::{PaperCell, FAMILIES};
+pub use super::cells::{profile, BudgetKind, Opponent, Played};
+use super::paper::{PaperCell, FAMILIES};
 use crate::{Check, ReportOptions, Section, Status};
 use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
 use duel_search::agent::Budget;
@@ -258,7 +258,7 @@ pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
 }
 
 /// The section built from cells played or read back; `source` says which, in a sentence;
-/// `tripled` is the extra cell of section 8.6 (see [`crate::families_gap`]) when played.
+/// `tripled` is the extra cell of section 8.6 (see [`super::gap`]) when played.
 pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) -> Section {
     let mut s = Section::new(
         "families",
@@ -318,8 +318,8 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
     }
     // Under iteration budgets the games are the same on any machine: the conclusions are the
     // section's checks. Under time budgets they are measurements of this machine, shown.
-    s.checks = crate::families_conclusions::conclusions(played, BudgetKind::Iterations);
-    let timed = crate::families_conclusions::conclusions(played, BudgetKind::Millis);
+    s.checks = super::conclusions::conclusions(played, BudgetKind::Iterations);
+    let timed = super::conclusions::conclusions(played, BudgetKind::Millis);
     md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above** (under time budgets the games depend on this machine's speed and load: shown, not counted as items).\n\n| conclusion | paper | duel (budgets: score, 95 % CI) | | why |\n| --- | --- | --- | --- | --- |\n");
     for c in s.checks.iter().chain(&timed) {
         let _ = writeln!(
@@ -332,7 +332,7 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
             c.note
         );
     }
-    md.push_str(&crate::families_gap::explanation(played, tripled));
+    md.push_str(&super::gap::explanation(played, tripled));
     s.markdown = md;
     let [cells, timed_cells] = rows;
     s.json = json!({
@@ -353,7 +353,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         plan.iteration_cells, plan.max_iterations, plan.iteration_games, plan.time_cells, plan.time_games
     );
     let played = play(&plan);
-    let tripled = crate::families_gap::play_tripled(plan.iteration_games);
+    let tripled = super::gap::play_tripled(plan.iteration_games);
     crate::step("families played");
     match played {
         Ok(played) => section_of(&played, &source, tripled.as_ref()),

@@ -3,17 +3,18 @@
 //!
 //! [`paper_fits`] are the paper's fitted players and first-move iteration counts for every
 //! family and budget (sections 8.4 to 8.10), read from the transcription of its tables in
-//! [`crate::section8_paper`]. [`crate::fits::fit`] plays the championship that fits them again; the report plays a reduced
-//! one (every pair of players meets in two games, one per colour, on a fresh Pearl tree) at
-//! the iteration counts the paper reports for 1 ms on the large Pearl game.
+//! [`super::paper`]. [`super::fits::fit`] plays the championship that fits them again; the
+//! report plays a reduced one (every pair of players meets in two games, one per colour, on a
+//! fresh Pearl tree) at the iteration counts the paper reports for 1 ms on the large Pearl
+//! game.
 
 use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
-use crate::fits_rematch::{rematches, REMATCH_GAMES};
-use crate::section8_paper::FAMILIES;
+use super::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
+use super::paper::FAMILIES;
+use super::rematch::{rematches, REMATCH_GAMES};
 use crate::{Check, ReportOptions, Status};
 use duel_search::arena::{run_arena, ArenaConfig, Shard};
 use duel_search::Budget;
@@ -317,7 +318,7 @@ mod tests {
     /// The reduced championship of the report names a winner with its record.
     #[test]
     fn a_small_fit_names_a_winner() {
-        use crate::fits::fit;
+        use crate::search::section8::fits::fit;
         let c = fit("pearl:2:8", "mcts", 50, (3, 5), 2, 1).unwrap();
         assert_eq!(c.players, 6);
         assert_eq!(c.winner.games, 10);

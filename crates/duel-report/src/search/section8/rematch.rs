@@ -1,5 +1,5 @@
 //! The families against duel's own fits (`duel report --full`): where a family's
-//! championship ([`crate::fits`]) crowns another player than the paper's, the paper's agent
+//! championship ([`super::fits`]) crowns another player than the paper's, the paper's agent
 //! (Sym or SymP) plays both, on the same games (the same Pearl realizations), at the paper's
 //! first-move iteration counts of the family's smallest budget. The families' tables play the
 //! paper's players, as the paper did; this says whether their result would change against
@@ -10,9 +10,9 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::families::{play_against, BudgetKind, Opponent};
-use crate::fits::FamilyFit;
-use crate::section8_paper::FAMILIES;
+use super::families::{play_against, BudgetKind, Opponent};
+use super::fits::FamilyFit;
+use super::paper::FAMILIES;
 use crate::{Check, Status};
 use duel_search::arena::championship::ChampionshipAnswer;
 use duel_search::arena::{ArenaError, GameRecord, Summary};
@@ -150,7 +150,7 @@ pub fn rematches(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fits::fit;
+    use crate::search::section8::fits::fit;
 
     /// A small championship on 8.4's game whose grid leaves out the paper's player: the
     /// rematch plays the paper's agent against both on the same games, and says so.
