@@ -9,7 +9,8 @@ use num_bigint::BigInt;
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{graph, join, table_of, Agreement, Part};
+use super::part::{join, Agreement, Part};
+use super::solve::{graph, table_of};
 use crate::{Claim, ReportOptions, Status};
 use duel_bidding::allk::{all_totals, find_period, AllTotals, PeriodFinding};
 use duel_bidding::boards::{

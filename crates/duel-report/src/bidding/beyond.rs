@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::{graph, join, Part};
+use super::part::{join, Part};
+use super::solve::graph;
 use crate::{Check, Claim, Status};
 use duel_bidding::discrete::{threshold_table, Recursion};
 use duel_bidding::graph::GameGraph;

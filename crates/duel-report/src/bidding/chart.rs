@@ -2,7 +2,7 @@
 //! each total, center first against corner first (Figures 3 and 4), approaching the Richman
 //! values.
 
-use super::Part;
+use super::part::Part;
 use duel_bidding::ttt::FirstMoves;
 use duel_core::exact::Chips;
 

@@ -2,7 +2,8 @@
 //! many chips), the bids named in the proof of Theorem 3.7, the theorem in a zugzwang, and
 //! the tables of Example 3.8 (in a figure missing from the text).
 
-use super::{alice_wins, cited, graph, holds, join};
+use super::part::{cited, holds, join};
+use super::solve::{alice_wins, graph};
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_bidding::brute::{BruteForce, TieRule};
 use duel_bidding::discrete::{threshold_ranks, Recursion};

@@ -10,6 +10,9 @@
 //! - `wedge.rs`: section 5: the Tic-Tac-Toe positions equivalent to its games (Example 5.3).
 //! - `tictactoe.rs`: section 6: Theorems 6.1 and 6.7, Figures 3 and 4, every chip table of
 //!   section 6.2 and the positions they name.
+//! - `part.rs`: how an item is written: its source and words, what it gives, the section
+//!   adding them up.
+//! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
 //! - `tie_breaks.rs`: the appendix: Make-it Take-it and Loser's Ball.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
@@ -20,8 +23,10 @@ mod all_totals;
 mod beyond;
 mod chart;
 mod discrete;
+mod part;
 mod periodic_rows;
 mod richman;
+mod solve;
 mod tictactoe;
 mod tie_breaks;
 mod tug_ultimatum;
@@ -29,118 +34,11 @@ mod wedge;
 
 use std::fmt::Write as _;
 
-use crate::{Check, Claim, Figure, ReportOptions, Section, Status};
-use duel_bidding::discrete::{threshold_ranks, threshold_table, Recursion};
-use duel_bidding::games::parse_game;
-use duel_bidding::graph::GameGraph;
+use crate::{ReportOptions, Section};
 use duel_bidding::ttt::{FirstMoves, TttAnalysis};
 use duel_bidding::BiddingError;
-use duel_core::exact::Chips;
-
-const SOURCE: &str = "Develin & Payne";
-
-/// The source of an item: the paper, then where in it.
-fn cited(place: &str) -> String {
-    format!("{SOURCE}, {place}")
-}
-
-fn graph(name: &str) -> Result<GameGraph, BiddingError> {
-    Ok(parse_game(name)?.build()?.graph)
-}
-
-fn table_of(name: &str, max_k: u64) -> Result<Vec<Chips>, BiddingError> {
-    let g = graph(name)?;
-    Ok(threshold_table(&g, g.start(), max_k, Recursion::Advantage)?
-        .into_iter()
-        .map(Chips::from_rank)
-        .collect())
-}
-
-fn join(values: &[Chips]) -> String {
-    values
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Whether Alice wins the start of `g` with `a` chips (and the advantage when `alice_star`)
-/// against Bob's `b`.
-fn alice_wins(g: &GameGraph, a: u64, b: u64, alice_star: bool) -> Result<bool, BiddingError> {
-    let f = threshold_ranks(g, a + b, Recursion::Advantage)[g.start() as usize];
-    Ok(Chips::new(a, alice_star)?.rank() >= f)
-}
-
-/// `holds` or `fails`, as the items of a property say.
-fn holds(ok: bool) -> &'static str {
-    if ok {
-        "holds"
-    } else {
-        "fails"
-    }
-}
-
-/// Whether a solver agrees with the others on every board compared, and which were.
-struct Agreement {
-    all: bool,
-    compared: Vec<String>,
-}
-
-impl Agreement {
-    fn new() -> Self {
-        Agreement {
-            all: true,
-            compared: Vec::new(),
-        }
-    }
-
-    /// One comparison: whether it agreed and what was compared.
-    fn record(&mut self, same: bool, what: String) {
-        self.all &= same;
-        self.compared.push(what);
-    }
-
-    /// The item saying whether every comparison agreed.
-    fn check(&self, item: &str, place: &str) -> Check {
-        Claim {
-            item,
-            source: &cited(place),
-            published: "equal",
-            computed: if self.all { "equal" } else { "differ" },
-            note: &self.compared.join(", "),
-        }
-        .judged(Status::of(self.all))
-    }
-}
-
-/// What an item gives besides its checks: Markdown, numbers and figures of the section.
-#[derive(Default)]
-struct Part {
-    checks: Vec<Check>,
-    markdown: String,
-    data: Vec<(String, serde_json::Value)>,
-    figures: Vec<Figure>,
-}
-
-/// The section as its items add to it.
-struct Built {
-    section: Section,
-    md: String,
-    data: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Built {
-    fn checks(&mut self, checks: Vec<Check>) {
-        self.section.checks.extend(checks);
-    }
-
-    fn part(&mut self, part: Part) {
-        self.section.checks.extend(part.checks);
-        self.md.push_str(&part.markdown);
-        self.data.extend(part.data);
-        self.section.figures.extend(part.figures);
-    }
-}
+use part::Built;
+use solve::graph;
 
 /// The report section of this domain.
 pub fn report_section(opts: &ReportOptions) -> Section {

@@ -9,7 +9,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{graph, Agreement, Part};
+use super::part::{Agreement, Part};
+use super::solve::graph;
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_bidding::boards::{connect_threshold_dense, hex_dense, Hex, LineGame};
 use duel_bidding::games::{parse_game, GameSpec};

@@ -1,7 +1,8 @@
 //! Section 2 of Develin & Payne and its introduction: Richman values. Property 2 of the
 //! introduction, R(G) = 1 − P(G) with P the probability that Bob wins random-turn play.
 
-use super::{cited, graph, holds};
+use super::part::{cited, holds};
+use super::solve::graph;
 use crate::{Check, Claim, Status};
 use duel_bidding::richman::{random_turn_values, Richman};
 use duel_bidding::BiddingError;

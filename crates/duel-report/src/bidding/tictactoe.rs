@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::{cited, graph, join, table_of, Part};
+use super::part::{cited, join, Part};
+use super::solve::{graph, table_of};
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_bidding::boards::LineGame;
 use duel_bidding::brute::{BruteForce, TieRule};

@@ -1,7 +1,8 @@
 //! The appendix of Develin & Payne: other tie-breaks than the advantage chip, Make-it Take-it
 //! and Loser's Ball, against the search with explicit bids.
 
-use super::{cited, graph, holds};
+use super::part::{cited, holds};
+use super::solve::graph;
 use crate::{Check, Claim, Status};
 use duel_bidding::brute::{BruteForce, TieRule};
 use duel_bidding::discrete::{mitt_label, threshold_ranks, Recursion};

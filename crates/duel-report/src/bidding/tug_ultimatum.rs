@@ -2,7 +2,8 @@
 //! corollary) and Ultimatum (Propositions 4.5 and 4.6, Corollary 4.7), and the aperiodic
 //! wedge of Proposition 4.8.
 
-use super::{alice_wins, cited, graph, holds};
+use super::part::{cited, holds};
+use super::solve::{alice_wins, graph};
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_bidding::games::parse_game;
 use duel_bidding::richman::Richman;

@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
+use super::part::Part;
+use super::solve::graph;
 use super::tictactoe::boards_cell;
-use super::{graph, Part};
 use duel_bidding::paper::PaperTable;
 use duel_bidding::periodicity::Periodicity;
 use duel_bidding::ttt::TttAnalysis;

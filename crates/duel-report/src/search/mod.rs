@@ -5,43 +5,18 @@
 //!
 //! - `remark_17.rs`: Remark 17 in exact rationals.
 //! - `proposition_15.rs`: Proposition 15 on random trees.
+//! - `part.rs`: what an item gives besides its checks, and the memory of each search.
 //! - `chart.rs`: the line charts of the figures.
 //! - `section8/`: section 8, the experiments (see its `mod.rs`).
 
 mod chart;
+mod part;
 mod proposition_15;
 mod remark_17;
 pub mod section8;
 
-use crate::{Check, Claim, Figure, ReportOptions, Section, Status};
+use crate::{Check, Claim, ReportOptions, Section, Status};
 use duel_games::pearl;
-
-/// The memory each search may take.
-const MEMORY: u64 = 512 << 20;
-
-/// What an item gives besides its checks: Markdown, numbers and figures of the section.
-#[derive(Default)]
-pub(crate) struct Part {
-    pub(crate) checks: Vec<Check>,
-    pub(crate) markdown: String,
-    pub(crate) data: Vec<(String, serde_json::Value)>,
-    pub(crate) figures: Vec<Figure>,
-}
-
-impl Part {
-    /// Adds `part` to the section `s` (its Markdown to `md`, its numbers to `data`).
-    fn add_to(
-        self,
-        s: &mut Section,
-        md: &mut String,
-        data: &mut serde_json::Map<String, serde_json::Value>,
-    ) {
-        s.checks.extend(self.checks);
-        md.push_str(&self.markdown);
-        data.extend(self.data);
-        s.figures.extend(self.figures);
-    }
-}
 
 /// Section 8.4: the leaf probability that makes Pearl's game fair.
 fn section_8_4() -> Vec<Check> {

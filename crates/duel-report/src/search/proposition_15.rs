@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 
-use super::MEMORY;
+use super::part::MEMORY;
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_search::experiments::solve_root;
 use duel_search::priors::PriorKind;

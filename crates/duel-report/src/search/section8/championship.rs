@@ -16,7 +16,7 @@ use super::cells::Opponent;
 use super::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
 use super::paper::FAMILIES;
 use super::rematch::{rematches, REMATCH_GAMES};
-use crate::search::Part;
+use crate::search::part::Part;
 use crate::{Claim, ReportOptions, Status};
 use duel_search::arena::championship::ChampionshipAnswer;
 use duel_search::arena::ArenaError;

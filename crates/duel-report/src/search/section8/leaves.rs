@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use crate::search::chart::line_chart;
-use crate::search::{Part, MEMORY};
+use crate::search::part::{Part, MEMORY};
 use crate::{Check, Claim, Figure, ReportOptions, Status};
 use duel_games::pearl::Pearl;
 use duel_search::experiments::{
