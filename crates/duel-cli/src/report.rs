@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use duel::report::check::Folder;
-use duel::report::families_records::build_from_records;
+use duel::report::search::section8::records::build_from_records;
 use duel::report::{build_with, check_only, Report, ReportOptions};
 
 use crate::output::{out, print_json};

@@ -23,16 +23,8 @@ pub mod bibliography;
 pub mod bidding;
 pub mod board;
 pub mod build;
-pub mod championship;
 pub mod check;
 pub mod document;
-pub mod families;
-pub mod families_cells;
-pub mod families_conclusions;
-pub mod families_gap;
-pub mod families_records;
-pub mod fits;
-pub mod fits_rematch;
 pub mod games;
 pub mod guesswho;
 pub mod html;
@@ -41,7 +33,6 @@ pub mod play;
 pub mod png;
 pub mod run_info;
 pub mod search;
-pub mod section8_paper;
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -250,7 +241,7 @@ pub const SECTIONS: &[(&str, SectionBuilder)] = &[
     ("bidding", bidding::report_section),
     ("games", games::report_section),
     ("search", search::report_section),
-    ("families", families::report_section),
+    ("families", search::section8::report_section),
 ];
 
 /// A section name that is not one of [`SECTIONS`].

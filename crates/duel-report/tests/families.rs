@@ -2,9 +2,9 @@
 //! and from arena records (`duel report --from-records DIR`), which refuse records of runs
 //! the tables do not use and games counted twice.
 
-use duel_report::families::{play, section_of, BudgetKind, Opponent, Plan};
-use duel_report::families_records::{read_cells, RecordsError};
-use duel_report::section8_paper::FAMILIES;
+use duel_report::search::section8::families::{play, section_of, BudgetKind, Opponent, Plan};
+use duel_report::search::section8::paper::FAMILIES;
+use duel_report::search::section8::records::{read_cells, RecordsError};
 use duel_search::agent::Budget;
 use duel_search::arena::{run_arena, ArenaConfig, ArenaRun, Shard};
 

@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use crate::families_cells::{BudgetKind, Opponent, Played};
-use crate::section8_paper::FAMILIES;
-use crate::{Check, Status};
+use super::cells::{BudgetKind, Opponent, Played};
+use super::paper::FAMILIES;
+use crate::{Check, Claim, Status};
 use duel_search::arena::score_ci95;
 
 /// The score of the paper's agent over `cells` pooled: (score, 95 % interval, games).
@@ -31,24 +31,12 @@ fn kind_words(kind: BudgetKind) -> &'static str {
     }
 }
 
-/// A check of conclusion `item` under `kind`, on the cells of `budgets` (in ms).
-fn conclusion(
-    item: &str,
-    kind: BudgetKind,
-    budgets: &str,
-    published: &str,
-    computed: &str,
-    ok: bool,
-    note: &str,
-) -> Check {
-    Check::new(
-        &format!("{item}, {}", kind_words(kind)),
-        "Delattre & Fournier, sections 8.4–8.12",
-        published,
-        &format!("{budgets}: {computed}"),
-        Status::of(ok),
-        note,
-    )
+/// Where the conclusions are.
+const SOURCE: &str = "Delattre & Fournier, sections 8.4–8.12";
+
+/// The item of conclusion `item` under `kind`.
+fn item_under(item: &str, kind: BudgetKind) -> String {
+    format!("{item}, {}", kind_words(kind))
 }
 
 /// The cells of family `section` under `kind`, against `opponent` (both when `None`).
@@ -109,15 +97,16 @@ fn side_check(item: &str, kind: BudgetKind, cells: &[&Played], wins: bool) -> Op
             ),
         )
     };
-    Some(conclusion(
-        item,
-        kind,
-        &budgets(cells),
-        &format!("scores {}", paper.join(", ")),
-        &shown(pool),
-        ok,
-        &note,
-    ))
+    Some(
+        Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
+            published: &format!("scores {}", paper.join(", ")),
+            computed: &format!("{}: {}", budgets(cells), shown(pool)),
+            note: &note,
+        }
+        .judged(Status::of(ok)),
+    )
 }
 
 /// The conclusions, checked on the cells played under `kind`.
@@ -178,15 +167,14 @@ fn more_so(kind: BudgetKind, c4: &[&Played]) -> Option<Check> {
     };
     let item = "Sym loses more as the budget grows on Connect Four (8.6)";
     if lo == hi {
-        return Some(conclusion(
-            item,
-            kind,
-            &budgets(c4),
-            "scores fall from 0.368 (1 ms) to 0.149 (16 ms)",
-            "one budget played",
-            false,
-            "not established: one budget only (the full grid, read with --from-records, has them all)",
-        ));
+        return Some(Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
+            published: "scores fall from 0.368 (1 ms) to 0.149 (16 ms)",
+            computed: &format!("{}: one budget played", budgets(c4)),
+            note: "not established: one budget only (the full grid, read with --from-records, has them all)",
+        }
+        .judged(Status::Differs));
     }
     let (small, large) = (pooled(&at(lo))?, pooled(&at(hi))?);
     let falls = large.1[1] < small.1[0];
@@ -197,21 +185,20 @@ fn more_so(kind: BudgetKind, c4: &[&Played]) -> Option<Check> {
         shown(small),
         shown(large)
     );
-    Some(conclusion(
-        item,
-        kind,
-        &budgets(c4),
-        &format!("{lo} ms: {:.3}; {hi} ms: {:.3}", paper_at(lo), paper_at(hi)),
-        &computed,
-        falls,
-        if falls {
+    Some(Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
+            published: &format!("{lo} ms: {:.3}; {hi} ms: {:.3}", paper_at(lo), paper_at(hi)),
+            computed: &format!("{}: {}", budgets(c4), computed),
+            note: if falls {
             "the intervals do not overlap: the score falls as the budget grows"
         } else if large.0 < small.0 {
             "the score falls but the intervals overlap: not established at these numbers of games"
         } else {
             "the score does not fall as the budget grows"
         },
-    ))
+        }
+        .judged(Status::of(falls)))
 }
 
 /// The iterations of Sym at the first move from which the paper's Sym wins on 4 × 10,
@@ -241,15 +228,14 @@ fn solved_first_move(kind: BudgetKind, c7: &[&Played]) -> Option<Check> {
         })
         .collect();
     if large.is_empty() {
-        return Some(conclusion(
-            item,
-            kind,
-            &budgets(c7),
+        return Some(Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
             published,
-            "no cell gives Sym 530 iterations at its first move",
-            false,
-            "not established: no cell played with the budget of the paper's 8 ms (the full grid, read with --from-records, has it)",
-        ));
+            computed: &format!("{}: no cell gives Sym 530 iterations at its first move", budgets(c7)),
+            note: "not established: no cell played with the budget of the paper's 8 ms (the full grid, read with --from-records, has it)",
+        }
+        .judged(Status::Differs));
     }
     let pool = pooled(&large)?;
     let (w, g) = large.iter().fold((0, 0), |(w, g), p| {
@@ -264,13 +250,19 @@ fn solved_first_move(kind: BudgetKind, c7: &[&Played]) -> Option<Check> {
     } else {
         format!("not established: the interval contains 1/2 at {} games (the paper's margin, 0.01, needs thousands)", pool.2)
     };
-    Some(conclusion(
-        item,
-        kind,
-        &budgets(&large),
-        published,
-        &format!("{}; Sym opening won {:.1} %", shown(pool), 100.0 * first),
-        ok,
-        &note,
-    ))
+    Some(
+        Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
+            published,
+            computed: &format!(
+                "{}: {}; Sym opening won {:.1} %",
+                budgets(&large),
+                shown(pool),
+                100.0 * first
+            ),
+            note: &note,
+        }
+        .judged(Status::of(ok)),
+    )
 }

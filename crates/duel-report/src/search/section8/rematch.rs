@@ -1,5 +1,5 @@
 //! The families against duel's own fits (`duel report --full`): where a family's
-//! championship ([`crate::fits`]) crowns another player than the paper's, the paper's agent
+//! championship ([`super::fits`]) crowns another player than the paper's, the paper's agent
 //! (Sym or SymP) plays both, on the same games (the same Pearl realizations), at the paper's
 //! first-move iteration counts of the family's smallest budget. The families' tables play the
 //! paper's players, as the paper did; this says whether their result would change against
@@ -10,29 +10,79 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::families::{play_against, BudgetKind, Opponent};
-use crate::fits::FamilyFit;
-use crate::section8_paper::FAMILIES;
-use crate::{Check, Status};
+use super::families::{play_against, BudgetKind, Opponent, PlayError};
+use super::fits::FamilyFit;
+use super::paper::FAMILIES;
+use crate::{Check, Claim, Status};
 use duel_search::arena::championship::ChampionshipAnswer;
 use duel_search::arena::{ArenaError, GameRecord, Summary};
 
 /// Games of each rematch (half with each agent first).
 pub const REMATCH_GAMES: u64 = 200;
 
+/// Why a rematch was not played.
+#[derive(Debug, thiserror::Error)]
+pub enum RematchError {
+    /// The family's first cell prints no iteration count to play at.
+    #[error("section {section}: no iteration count printed")]
+    NoIterations {
+        /// The family's subsection.
+        section: &'static str,
+    },
+    /// A game failed.
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    /// No game was played.
+    #[error("no game played")]
+    NoGame,
+}
+
 /// The paper's agent's summary against `opponent` in family `f`'s first cell, `games` games.
-fn against(f: usize, opponent: &str, kind: Opponent, games: u64) -> Result<Summary, String> {
+fn against(f: usize, opponent: &str, kind: Opponent, games: u64) -> Result<Summary, RematchError> {
     let family = &FAMILIES[f];
     let cell = &family.cells[0];
     let budgets = BudgetKind::Iterations
         .budgets(cell, kind)
-        .ok_or_else(|| format!("section {}: no iteration count printed", family.section))?;
+        .ok_or(RematchError::NoIterations {
+            section: family.section,
+        })?;
     let records: Vec<GameRecord> = (0..games)
         .into_par_iter()
         .map(|i| play_against(f, 0, opponent, budgets, i))
         .collect::<Result<_, _>>()?;
-    Summary::of(family.game, family.ours, opponent, &records)
-        .ok_or_else(|| "no game played".to_string())
+    Summary::of(family.game, family.ours, opponent, &records).ok_or(RematchError::NoGame)
+}
+
+/// Where the paper's agent stands against an opponent, by its score's 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    /// The interval lies above 1/2.
+    Wins,
+    /// The interval lies below 1/2.
+    Loses,
+    /// The interval holds 1/2.
+    Level,
+}
+
+impl Side {
+    fn of(s: &Summary) -> Side {
+        if s.a_score_ci95[0] > 0.5 {
+            Side::Wins
+        } else if s.a_score_ci95[1] < 0.5 {
+            Side::Loses
+        } else {
+            Side::Level
+        }
+    }
+
+    /// The words of the verdict.
+    fn words(self) -> &'static str {
+        match self {
+            Side::Wins => "wins",
+            Side::Loses => "loses",
+            Side::Level => "is level",
+        }
+    }
 }
 
 fn shown(s: &Summary) -> String {
@@ -40,6 +90,13 @@ fn shown(s: &Summary) -> String {
         "{:.3} ({:.3}–{:.3}; {}/{}/{} of {})",
         s.a_score, s.a_score_ci95[0], s.a_score_ci95[1], s.a_wins, s.b_wins, s.draws, s.games
     )
+}
+
+/// One rematch: its line, its item and its row.
+struct Rematch {
+    line: String,
+    check: Check,
+    row: serde_json::Value,
 }
 
 /// The rematches of the championships of `played` whose winner is not the paper's player,
@@ -61,82 +118,21 @@ pub fn rematches(
         let Some(f) = FAMILIES.iter().position(|f| f.section == p.section) else {
             continue;
         };
-        let kind = if p.agent == "mcts" {
-            Opponent::Mcts
-        } else {
-            Opponent::Prime
-        };
-        let agent = FAMILIES[f].ours;
-        let head = format!(
-            "| {} `{}` | {agent} | {} |",
-            p.section, p.game, p.iterations
-        );
-        let (theirs, mine) = match (
-            against(f, &p.paper, kind, games),
-            against(f, ours, kind, games),
-        ) {
-            (Ok(t), Ok(m)) => (t, m),
-            (Err(e), _) | (_, Err(e)) => {
-                let _ = writeln!(lines, "{head} {} | {ours} | not played: {e} | |", p.paper);
-                continue;
+        match rematch(p, f, ours, games) {
+            Ok(r) => {
+                lines.push_str(&r.line);
+                checks.push(r.check);
+                rows.push(r.row);
             }
-        };
-        let side = |s: &Summary| {
-            if s.a_score_ci95[0] > 0.5 {
-                "wins"
-            } else if s.a_score_ci95[1] < 0.5 {
-                "loses"
-            } else {
-                "is level"
+            Err(e) => {
+                let _ = writeln!(
+                    lines,
+                    "{} {} | {ours} | not played: {e} | |",
+                    head(p, f),
+                    p.paper
+                );
             }
-        };
-        // The same result: the agent wins, loses or is level (its interval holding 1/2)
-        // against both.
-        let same = side(&theirs) == side(&mine);
-        let overlap = theirs.a_score_ci95[0] <= mine.a_score_ci95[1]
-            && mine.a_score_ci95[0] <= theirs.a_score_ci95[1];
-        let verdict = if same {
-            format!("the same result: {agent} {} against either", side(&theirs))
-        } else {
-            format!(
-                "another result: {agent} {} against the paper's player and {} against duel's{}",
-                side(&theirs),
-                side(&mine),
-                if overlap {
-                    " (the two intervals overlap: these games do not separate the scores)"
-                } else {
-                    ""
-                }
-            )
-        };
-        let _ = writeln!(
-            lines,
-            "{head} {}: {} | {ours}: {} | {verdict} |",
-            p.paper,
-            shown(&theirs),
-            shown(&mine)
-        );
-        checks.push(Check::new(
-            &format!(
-                "{agent} against duel's fitted {} on {} (section {}), the paper's 1 ms iteration counts as budgets",
-                p.agent, p.game, p.section
-            ),
-            &format!("Delattre & Fournier, section {} (beyond the paper: its opponent refitted)", p.section),
-            "",
-            &format!(
-                "{agent} scores {} against the paper's {} and {} against duel's {ours}",
-                shown(&theirs),
-                p.paper,
-                shown(&mine)
-            ),
-            Status::New,
-            &verdict,
-        ));
-        rows.push(json!({
-            "section": p.section, "game": p.game, "agent": agent, "opponent": p.agent,
-            "iterations": p.iterations, "paper": p.paper, "duel": ours,
-            "against_paper": theirs, "against_duel": mine, "same_result": same,
-        }));
+        }
     }
     if !rows.is_empty() {
         let _ = write!(
@@ -147,10 +143,80 @@ pub fn rematches(
     (json!(rows), checks)
 }
 
+/// The first cells of a rematch's line: the family, its agent, the iterations.
+fn head(p: &FamilyFit, f: usize) -> String {
+    format!(
+        "| {} `{}` | {} | {} |",
+        p.section, p.game, FAMILIES[f].ours, p.iterations
+    )
+}
+
+/// The paper's agent of family `f` against the paper's player of `p` and against duel's
+/// winner `ours`, on the same games.
+fn rematch(p: &FamilyFit, f: usize, ours: &str, games: u64) -> Result<Rematch, RematchError> {
+    let kind = p.agent;
+    let agent = FAMILIES[f].ours;
+    let theirs = against(f, &p.paper, kind, games);
+    let mine = against(f, ours, kind, games);
+    let (theirs, mine) = (theirs?, mine?);
+    // The same result: the agent wins, loses or is level (its interval holding 1/2)
+    // against both.
+    let (side_theirs, side_mine) = (Side::of(&theirs), Side::of(&mine));
+    let same = side_theirs == side_mine;
+    let overlap = theirs.a_score_ci95[0] <= mine.a_score_ci95[1]
+        && mine.a_score_ci95[0] <= theirs.a_score_ci95[1];
+    let verdict = if same {
+        format!(
+            "the same result: {agent} {} against either",
+            side_theirs.words()
+        )
+    } else {
+        format!(
+            "another result: {agent} {} against the paper's player and {} against duel's{}",
+            side_theirs.words(),
+            side_mine.words(),
+            if overlap {
+                " (the two intervals overlap: these games do not separate the scores)"
+            } else {
+                ""
+            }
+        )
+    };
+    let line = format!(
+        "{} {}: {} | {ours}: {} | {verdict} |\n",
+        head(p, f),
+        p.paper,
+        shown(&theirs),
+        shown(&mine)
+    );
+    let check = Claim {
+        item: &format!(
+            "{agent} against duel's fitted {} on {} (section {}), the paper's 1 ms iteration counts as budgets",
+            p.agent, p.game, p.section
+        ),
+        source: &format!("Delattre & Fournier, section {} (beyond the paper: its opponent refitted)", p.section),
+        published: "",
+        computed: &format!(
+            "{agent} scores {} against the paper's {} and {} against duel's {ours}",
+            shown(&theirs),
+            p.paper,
+            shown(&mine)
+        ),
+        note: &verdict,
+    }
+    .judged(Status::New);
+    let row = json!({
+        "section": p.section, "game": p.game, "agent": agent, "opponent": p.agent,
+        "iterations": p.iterations, "paper": p.paper, "duel": ours,
+        "against_paper": theirs, "against_duel": mine, "same_result": same,
+    });
+    Ok(Rematch { line, check, row })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fits::fit;
+    use crate::search::section8::fits::fit;
 
     /// A small championship on 8.4's game whose grid leaves out the paper's player: the
     /// rematch plays the paper's agent against both on the same games, and says so.
@@ -159,7 +225,7 @@ mod tests {
         let p = FamilyFit {
             section: "8.4",
             game: "pearl:2:32",
-            agent: "mcts",
+            agent: Opponent::Mcts,
             paper: "mcts:a=1.5,b=3".to_string(),
             iterations: 10,
             grid: (1, 2),
@@ -190,7 +256,7 @@ mod tests {
         let p = FamilyFit {
             section: "8.4",
             game: "pearl:2:32",
-            agent: "mcts",
+            agent: Opponent::Mcts,
             paper: String::new(),
             iterations: 10,
             grid: (1, 2),

@@ -3,18 +3,23 @@
 //!
 //! [`paper_fits`] are the paper's fitted players and first-move iteration counts for every
 //! family and budget (sections 8.4 to 8.10), read from the transcription of its tables in
-//! [`crate::section8_paper`]. [`crate::fits::fit`] plays the championship that fits them again; the report plays a reduced
-//! one (every pair of players meets in two games, one per colour, on a fresh Pearl tree) at
-//! the iteration counts the paper reports for 1 ms on the large Pearl game.
+//! [`super::paper`]. [`super::fits::fit`] plays the championship that fits them again; the
+//! report plays a reduced one (every pair of players meets in two games, one per colour, on a
+//! fresh Pearl tree) at the iteration counts the paper reports for 1 ms on the large Pearl
+//! game.
 
 use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
-use crate::fits_rematch::{rematches, REMATCH_GAMES};
-use crate::section8_paper::FAMILIES;
-use crate::{Check, ReportOptions, Status};
+use super::cells::Opponent;
+use super::fits::{families_table, family_plan, fit, judge, play_plan, FamilyFit};
+use super::paper::FAMILIES;
+use super::rematch::{rematches, REMATCH_GAMES};
+use crate::search::part::Part;
+use crate::{Claim, ReportOptions, Status};
+use duel_search::arena::championship::ChampionshipAnswer;
+use duel_search::arena::ArenaError;
 use duel_search::arena::{run_arena, ArenaConfig, Shard};
 use duel_search::Budget;
 
@@ -69,19 +74,53 @@ pub fn paper_fit(game: &str, t_ms: u32) -> Option<PaperFit> {
     paper_fits().find(|f| f.game == game && f.t_ms == t_ms)
 }
 
-/// The subsection "Section 8.3: fitting MCTS's parameters" and the referee's table: its
-/// Markdown into `md`, its checks into `checks`, its numbers returned.
-pub fn report_part(
-    opts: &ReportOptions,
-    md: &mut String,
-    checks: &mut Vec<Check>,
-) -> serde_json::Value {
+/// What a championship was played with, for its line and its item.
+type Played = (FamilyFit, Result<ChampionshipAnswer, ArenaError>);
+
+/// The subsection "Section 8.3: fitting MCTS's parameters" and the referee's table: their
+/// Markdown, checks and numbers (under `championship`).
+pub(crate) fn section_8_3(opts: &ReportOptions) -> Part {
+    let mut part = Part::default();
     let Some(paper) = paper_fit("pearl:2:32", 1) else {
-        return json!(null);
+        part.data.push(("championship".into(), json!(null)));
+        return part;
     };
+    let (out, mut played) = paper_championships(opts, &paper, &mut part);
+    // Every family with `--full`: the lines of 8.4 are the championships above, whose items
+    // are already counted.
+    let families = opts.longest_rows().then(|| {
+        played.extend(play_plan(&family_plan()));
+        let (rows, items) = families_table(&played, &mut part.markdown);
+        for ((p, _), item) in played.iter().zip(items) {
+            if p.section != paper.section {
+                part.checks.push(item);
+            }
+        }
+        let (again, items) = rematches(&played, REMATCH_GAMES, &mut part.markdown);
+        part.checks.extend(items);
+        (rows, again)
+    });
+    let referee = referee_table(opts, &mut part);
+    let mut doc = json!({"championships": out, "referee": referee});
+    if let Some((rows, again)) = families {
+        doc["families"] = rows;
+        doc["rematches"] = again;
+    }
+    part.data.push(("championship".into(), doc));
+    part
+}
+
+/// The championships of MCTS and MCTS′ on pearl:2:32 at the paper's 1 ms iteration counts:
+/// their table into `part`, their rows, and what was played.
+fn paper_championships(
+    opts: &ReportOptions,
+    paper: &PaperFit,
+    part: &mut Part,
+) -> (Vec<serde_json::Value>, Vec<Played>) {
     // The full grid of the paper, or k ≥ 4 (a ≥ 2, which holds both of the paper's players).
     let (from, grid) = if opts.quick { (4, 10) } else { (1, 10) };
     let games = 2;
+    let md = &mut part.markdown;
     md.push_str("\n### Section 8.3: fitting MCTS's parameters\n\n");
     let _ = writeln!(
         md,
@@ -92,102 +131,91 @@ pub fn report_part(
     let mut out = Vec::new();
     let mut played = Vec::new();
     for (agent, (a, b, iterations), seed) in [
-        ("mcts", paper.mcts, 831),
-        ("mcts-prime", paper.mcts_prime, 832),
+        (Opponent::Mcts, paper.mcts, 831),
+        (Opponent::Prime, paper.mcts_prime, 832),
     ] {
-        let paper_spec = format!("{agent}:a={a},b={b}");
         let plan = FamilyFit {
             section: paper.section,
             game: paper.game,
             agent,
-            paper: paper_spec.clone(),
+            paper: format!("{agent}:a={a},b={b}"),
             iterations,
             grid: (from, grid),
             games,
             seed,
         };
-        let c = match fit(paper.game, agent, iterations, (from, grid), games, seed) {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = writeln!(md, "| {agent} | | | failed: {e} | | | |");
-                played.push((plan, Err(e)));
-                continue;
+        match fit(paper.game, agent, iterations, (from, grid), games, seed) {
+            Ok(c) => {
+                out.push(championship_line(&plan, &c, part));
+                played.push((plan, Ok(c)));
             }
-        };
-        let w = &c.winner;
-        let setting = format!("{games} games a pair, the paper's first-move iteration count as a fixed budget where the paper gave 1 ms a move");
-        let verdict = judge(&c, &paper_spec, &setting);
-        let theirs = verdict.theirs;
-        let top: Vec<String> = c
-            .standings
-            .iter()
-            .take(5)
-            .map(|s| format!("({}, {}) {}", s.player.a, s.player.b, s.wins))
-            .collect();
-        let _ = writeln!(
-            md,
-            "| {agent}, {iterations} iterations a move | {} | {} | {}: {}/{}/{} ({:.3}, {:.3}–{:.3}) | {} | {} | {} |",
-            c.players,
-            c.games,
-            w.player.spec,
-            w.wins,
-            w.draws,
-            w.losses,
-            w.score,
-            w.score_ci95[0],
-            w.score_ci95[1],
-            c.margin,
-            theirs.map_or("not in the grid".to_string(), |s| format!(
-                "{}, {} wins (score {:.3})",
-                s.rank, s.wins, s.score
-            )),
-            top.join("; ")
-        );
-        let (same, note) = (verdict.same, verdict.note);
-        checks.push(Check::new(
-            &format!("{agent} fitted by a championship on pearl:2:32, the paper's 1 ms iteration count ({iterations}) as budget"),
-            "Delattre & Fournier, sections 8.3 and 8.4",
-            &paper_spec,
-            &format!("{} ({} wins of {}, margin {})", w.player.spec, w.wins, w.games, c.margin),
-            Status::of(same),
-            &note,
-        ));
-        out.push(json!({
-            "agent": agent, "game": paper.game, "iterations": iterations, "from": from, "grid": grid,
-            "games_per_pair": games, "seed": seed, "paper": paper_spec, "winner": w,
-            "margin": c.margin, "top": c.standings.iter().take(10).collect::<Vec<_>>(),
-        }));
-        played.push((plan, Ok(c)));
-    }
-    // Every family with `--full`: the lines of 8.4 are the championships above, whose items
-    // are already counted.
-    let families = opts.longest_rows().then(|| {
-        played.extend(play_plan(&family_plan()));
-        let (rows, items) = families_table(&played, md);
-        for ((p, _), item) in played.iter().zip(items) {
-            if p.section != paper.section {
-                checks.push(item);
+            Err(e) => {
+                let _ = writeln!(part.markdown, "| {agent} | | | failed: {e} | | | |");
+                played.push((plan, Err(e)));
             }
         }
-        let (again, items) = rematches(&played, REMATCH_GAMES, md);
-        checks.extend(items);
-        (rows, again)
-    });
-    let referee = referee_table(opts, md, checks);
-    let mut doc = json!({"championships": out, "referee": referee});
-    if let Some((rows, again)) = families {
-        doc["families"] = rows;
-        doc["rematches"] = again;
     }
-    doc
+    (out, played)
+}
+
+/// One championship of the paper's: its line and item into `part`, its row returned.
+fn championship_line(
+    plan: &FamilyFit,
+    c: &ChampionshipAnswer,
+    part: &mut Part,
+) -> serde_json::Value {
+    let (agent, iterations, games) = (plan.agent, plan.iterations, plan.games);
+    let paper_spec = &plan.paper;
+    let w = &c.winner;
+    let setting = format!("{games} games a pair, the paper's first-move iteration count as a fixed budget where the paper gave 1 ms a move");
+    let verdict = judge(c, paper_spec, &setting);
+    let theirs = verdict.theirs;
+    let top: Vec<String> = c
+        .standings
+        .iter()
+        .take(5)
+        .map(|s| format!("({}, {}) {}", s.player.a, s.player.b, s.wins))
+        .collect();
+    let _ = writeln!(
+        part.markdown,
+        "| {agent}, {iterations} iterations a move | {} | {} | {}: {}/{}/{} ({:.3}, {:.3}–{:.3}) | {} | {} | {} |",
+        c.players,
+        c.games,
+        w.player.spec,
+        w.wins,
+        w.draws,
+        w.losses,
+        w.score,
+        w.score_ci95[0],
+        w.score_ci95[1],
+        c.margin,
+        theirs.map_or("not in the grid".to_string(), |s| format!(
+            "{}, {} wins (score {:.3})",
+            s.rank, s.wins, s.score
+        )),
+        top.join("; ")
+    );
+    part.checks.push(
+        Claim {
+            item: &format!("{agent} fitted by a championship on pearl:2:32, the paper's 1 ms iteration count ({iterations}) as budget"),
+            source: "Delattre & Fournier, sections 8.3 and 8.4",
+            published: paper_spec,
+            computed: &format!("{} ({} wins of {}, margin {})", w.player.spec, w.wins, w.games, c.margin),
+            note: &verdict.note,
+        }
+        .judged(Status::of(verdict.same)),
+    );
+    let (from, grid) = plan.grid;
+    json!({
+        "agent": agent, "game": plan.game, "iterations": iterations, "from": from, "grid": grid,
+        "games_per_pair": games, "seed": plan.seed, "paper": paper_spec, "winner": w,
+        "margin": c.margin, "top": c.standings.iter().take(10).collect::<Vec<_>>(),
+    })
 }
 
 /// The referee on the small games: each agent's share of moves that kept the exact value.
-fn referee_table(
-    opts: &ReportOptions,
-    md: &mut String,
-    checks: &mut Vec<Check>,
-) -> serde_json::Value {
+fn referee_table(opts: &ReportOptions, part: &mut Part) -> serde_json::Value {
+    let md = &mut part.markdown;
     let games = if opts.quick { 20 } else { 100 };
     let small = paper_fit("pearl:2:16", 1);
     let four = paper_fit("connect:4x10:3", 1);
@@ -251,18 +279,21 @@ fn referee_table(
             s.a_score, s.a_score_ci95[0], s.a_score_ci95[1]
         );
         if a == "solver" {
-            checks.push(Check::new(
-                "the referee: the exact agent keeps the value of every position (tic-tac-toe)",
-                "duel (beyond the paper)",
-                "",
-                &format!("{}/{} moves", r.a.kept, r.a.moves),
-                if r.a.kept == r.a.moves {
-                    Status::New
-                } else {
-                    Status::Differs
-                },
-                "a check of the referee itself: solver's moves are exact, so all keep the value",
-            ));
+            let status = if r.a.kept == r.a.moves {
+                Status::New
+            } else {
+                Status::Differs
+            };
+            part.checks.push(
+                Claim {
+                    item: "the referee: the exact agent keeps the value of every position (tic-tac-toe)",
+                    source: "duel (beyond the paper)",
+                    published: "",
+                    computed: &format!("{}/{} moves", r.a.kept, r.a.moves),
+                    note: "a check of the referee itself: solver's moves are exact, so all keep the value",
+                }
+                .judged(status),
+            );
         }
         out.push(json!({"game": game, "a": s.a, "b": s.b, "iterations": [ia, ib], "referee": r, "a_score": s.a_score, "a_score_ci95": s.a_score_ci95}));
     }
@@ -317,8 +348,8 @@ mod tests {
     /// The reduced championship of the report names a winner with its record.
     #[test]
     fn a_small_fit_names_a_winner() {
-        use crate::fits::fit;
-        let c = fit("pearl:2:8", "mcts", 50, (3, 5), 2, 1).unwrap();
+        use crate::search::section8::fits::fit;
+        let c = fit("pearl:2:8", Opponent::Mcts, 50, (3, 5), 2, 1).unwrap();
         assert_eq!(c.players, 6);
         assert_eq!(c.winner.games, 10);
         assert!(c.winner.wins >= c.standings[1].wins);

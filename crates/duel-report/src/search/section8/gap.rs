@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use rayon::prelude::*;
 
-use crate::families_cells::{BudgetKind, Opponent, Played};
-use crate::section8_paper::{paper_score, FAMILIES};
+use super::cells::{BudgetKind, Opponent, Played};
+use super::paper::{paper_score, FAMILIES};
 use duel_games::{parse_game, AnyGame};
 use duel_search::agent::Budget;
 use duel_search::arena::{play_game, Summary};

@@ -1,12 +1,12 @@
 //! The cells of the families' tables: which opponent, which kind of budget, and a cell's
 //! games summed (played now or read back from records).
 
-use crate::section8_paper::{fitted, paper_score, PaperCell, PaperFamily, Wld, FAMILIES};
+use super::paper::{fitted, paper_score, PaperCell, PaperFamily, Wld, FAMILIES};
 use duel_search::agent::Budget;
 use duel_search::arena::{GameRecord, Summary};
 
-/// Which MCTS a cell plays against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which MCTS a cell plays against (serialised as its agent's name, `mcts` or `mcts-prime`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Opponent {
     /// Algorithm 31.
     Mcts,
@@ -17,6 +17,14 @@ pub enum Opponent {
 impl Opponent {
     /// Both, in the paper's order.
     pub const BOTH: [Opponent; 2] = [Opponent::Mcts, Opponent::Prime];
+
+    /// The agent's name, as specs and commands write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Opponent::Mcts => "mcts",
+            Opponent::Prime => "mcts-prime",
+        }
+    }
 
     /// The agent's spec at `cell` of `family`, with the parameters of [`fitted`].
     pub fn spec(self, family: &PaperFamily, cell: &PaperCell) -> String {
@@ -45,8 +53,20 @@ impl Opponent {
     }
 }
 
+impl std::fmt::Display for Opponent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for Opponent {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// How a cell's budget per move is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum BudgetKind {
     /// Each agent gets, on every move, the paper's mean iterations at its first move.
     Iterations,
@@ -55,6 +75,14 @@ pub enum BudgetKind {
 }
 
 impl BudgetKind {
+    /// The kind's name, as the JSON and the records' file names write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BudgetKind::Iterations => "iterations",
+            BudgetKind::Millis => "millis",
+        }
+    }
+
     /// The budgets of the paper's agent and of `opponent` at `cell` (`None`: the paper
     /// printed no iteration count there).
     pub fn budgets(self, cell: &PaperCell, opponent: Opponent) -> Option<[Budget; 2]> {

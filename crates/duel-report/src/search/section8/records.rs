@@ -11,14 +11,15 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::families_cells::{profile, BudgetKind, Opponent, Played};
-use crate::section8_paper::FAMILIES;
+use super::cells::{profile, BudgetKind, Opponent, Played};
+use super::paper::FAMILIES;
 use duel_core::input::{for_each_line, ReadError};
 use duel_search::agent::Budget;
 use duel_search::arena::{
     merge, parse_record_line, ArenaError, RecordLine, RunInfo, RECORD_BOUNDS,
 };
 use duel_search::spec::AgentSpec;
+use duel_search::SearchError;
 
 /// Why records could not be read into the tables.
 #[derive(Debug, Error)]
@@ -56,8 +57,28 @@ pub enum RecordsError {
         /// The run: game, agents, budget.
         run: String,
         /// What does not fit.
-        why: String,
+        why: NotACell,
     },
+}
+
+/// Why a run of the records is no cell of the families' tables.
+#[derive(Debug, Error)]
+pub enum NotACell {
+    /// Its game is no family's.
+    #[error("no family plays this game")]
+    NoFamily,
+    /// The family's agent cannot be read (the transcription is wrong).
+    #[error("{0}")]
+    Spec(#[from] SearchError),
+    /// Agent A is not the paper's agent.
+    #[error("agent A must be {0} (the paper's agent)")]
+    NotThePapersAgent(String),
+    /// The run gives A no budget.
+    #[error("no budget")]
+    NoBudget,
+    /// Agent B and the budgets fit no cell.
+    #[error("agent B and the budgets are those of no cell (the opponent's fitted parameters with the cell's time per move, or the paper's first-move iterations of each agent)")]
+    NoCell,
 }
 
 /// The run of a record in words: game, A, B and budget.
@@ -77,24 +98,24 @@ fn run_words(r: &RunInfo) -> String {
     )
 }
 
+/// A cell of the tables: family, cell, opponent, kind of budget.
+type Cell = (usize, usize, Opponent, BudgetKind);
+
 /// The cell of the tables `run` plays: (family, cell, opponent, kind), or why none.
-fn cell_of(run: &RunInfo) -> Result<(usize, usize, Opponent, BudgetKind), String> {
+fn cell_of(run: &RunInfo) -> Result<Cell, NotACell> {
     let f = FAMILIES
         .iter()
         .position(|f| f.game == run.game)
-        .ok_or_else(|| "no family plays this game".to_string())?;
+        .ok_or(NotACell::NoFamily)?;
     let family = &FAMILIES[f];
-    let ours = AgentSpec::parse(family.ours).map_err(|e| e.to_string())?;
+    let ours = AgentSpec::parse(family.ours)?;
     if run.a != ours.text() {
-        return Err(format!(
-            "agent A must be {} (the paper's agent)",
-            ours.text()
-        ));
+        return Err(NotACell::NotThePapersAgent(ours.text()));
     }
     let a_budget = match (run.iterations, run.millis) {
         (Some(n), _) => Budget::Iterations(n),
         (_, Some(t)) => Budget::Millis(t),
-        _ => return Err("no budget".to_string()),
+        _ => return Err(NotACell::NoBudget),
     };
     let b_budget = match (run.b_iterations, run.b_millis) {
         (Some(n), _) => Budget::Iterations(n),
@@ -103,7 +124,7 @@ fn cell_of(run: &RunInfo) -> Result<(usize, usize, Opponent, BudgetKind), String
     };
     for (c, cell) in family.cells.iter().enumerate() {
         for o in Opponent::BOTH {
-            let b = AgentSpec::parse(&o.spec(family, cell)).map_err(|e| e.to_string())?;
+            let b = AgentSpec::parse(&o.spec(family, cell))?;
             if run.b != b.text() {
                 continue;
             }
@@ -114,7 +135,7 @@ fn cell_of(run: &RunInfo) -> Result<(usize, usize, Opponent, BudgetKind), String
             }
         }
     }
-    Err("agent B and the budgets are those of no cell (the opponent's fitted parameters with the cell's time per move, or the paper's first-move iterations of each agent)".to_string())
+    Err(NotACell::NoCell)
 }
 
 /// The `.jsonl` files of `dir`, sorted by name.
@@ -140,8 +161,8 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, RecordsError> {
 /// Reads every `.jsonl` file of `dir` and sums each cell's records.
 pub fn read_cells(dir: &Path) -> Result<Vec<Played>, RecordsError> {
     // Records by cell, with where the cell's first record was found.
-    let mut by_cell: BTreeMap<(usize, usize, usize, usize), Vec<RecordLine>> = BTreeMap::new();
-    let mut runs: BTreeMap<String, (usize, usize, usize, usize)> = BTreeMap::new();
+    let mut by_cell: BTreeMap<Cell, Vec<RecordLine>> = BTreeMap::new();
+    let mut runs: BTreeMap<String, Cell> = BTreeMap::new();
     let mut games = BTreeMap::new();
     for path in record_files(dir)? {
         let file = path.display().to_string();
@@ -153,14 +174,12 @@ pub fn read_cells(dir: &Path) -> Result<Vec<Played>, RecordsError> {
             let key = match runs.get(&words) {
                 Some(k) => *k,
                 None => {
-                    let (f, c, o, kind) =
-                        cell_of(&rec.run).map_err(|why| RecordsError::OtherRun {
-                            file: file.clone(),
-                            line,
-                            run: words.clone(),
-                            why,
-                        })?;
-                    let k = (f, c, o as usize, kind as usize);
+                    let k = cell_of(&rec.run).map_err(|why| RecordsError::OtherRun {
+                        file: file.clone(),
+                        line,
+                        run: words.clone(),
+                        why,
+                    })?;
                     runs.insert(words, k);
                     k
                 }
@@ -176,12 +195,8 @@ pub fn read_cells(dir: &Path) -> Result<Vec<Played>, RecordsError> {
         out.push(Played {
             family: f,
             cell: c,
-            opponent: Opponent::BOTH[o],
-            kind: if kind == BudgetKind::Iterations as usize {
-                BudgetKind::Iterations
-            } else {
-                BudgetKind::Millis
-            },
+            opponent: o,
+            kind,
             summary: merged.summary,
             profile: profile(&games),
         });
@@ -222,7 +237,7 @@ pub fn build_from_records(
             dir.display(),
             cells.len()
         );
-        let section = crate::families::section_of(&cells, &source, None);
+        let section = super::families::section_of(&cells, &source, None);
         let at = crate::SECTIONS
             .iter()
             .position(|(id, _)| *id == "families")

@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::section8_paper::FAMILIES;
-use crate::{Check, Status};
+use super::cells::Opponent;
+use super::paper::FAMILIES;
+use crate::{Check, Claim, Status};
 use duel_search::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
 use duel_search::arena::standings::Standing;
 use duel_search::arena::ArenaError;
@@ -19,7 +20,7 @@ use duel_search::Budget;
 /// player ([`ChampionshipAnswer::winner`]).
 pub fn fit(
     game: &str,
-    agent: &str,
+    agent: Opponent,
     iterations: u64,
     (from, grid): (u32, u32),
     games: u64,
@@ -27,7 +28,7 @@ pub fn fit(
 ) -> Result<ChampionshipAnswer, ArenaError> {
     let config = ChampionshipConfig {
         game: game.to_string(),
-        agent: agent.to_string(),
+        agent: agent.name().to_string(),
         grid,
         from,
         games,
@@ -91,7 +92,7 @@ pub struct FamilyFit {
     /// The game, as duel names it.
     pub game: &'static str,
     /// `mcts` or `mcts-prime`.
-    pub agent: &'static str,
+    pub agent: Opponent,
     /// The paper's fitted player at the family's smallest budget, e.g. `mcts:a=5,b=8.5`.
     pub paper: String,
     /// Iterations a move: the paper's mean at the first move of its fitted player.
@@ -119,6 +120,19 @@ impl FamilyFit {
             self.games
         )
     }
+
+    /// The item of its line of the families' table.
+    fn item(&self) -> String {
+        format!(
+            "{} fitted by a championship on {} (section {}), the paper's 1 ms iteration count ({}) as budget",
+            self.agent, self.game, self.section, self.iterations
+        )
+    }
+
+    /// Where the paper fits it.
+    fn source(&self) -> String {
+        format!("Delattre & Fournier, sections 8.3 and {}", self.section)
+    }
 }
 
 /// The grid and games a pair of the families' championships, sized so that 8.5–8.10 together
@@ -144,8 +158,8 @@ pub fn family_plan() -> Vec<FamilyFit> {
         };
         let (grid, games) = grid_of(family.section);
         for (j, (agent, (a, b), iterations)) in [
-            ("mcts", cell.mcts, cell.iterations[0]),
-            ("mcts-prime", cell.prime, cell.iterations[1]),
+            (Opponent::Mcts, cell.mcts, cell.iterations[0]),
+            (Opponent::Prime, cell.prime, cell.iterations[1]),
         ]
         .into_iter()
         .enumerate()
@@ -197,12 +211,16 @@ pub fn families_table(
             Ok(c) => c,
             Err(e) => {
                 let _ = writeln!(md, "{head} failed: {e} | | differs | |");
-                checks.push(check_of(
-                    p,
-                    &format!("not played: {e}"),
-                    Status::Differs,
-                    "",
-                ));
+                checks.push(
+                    Claim {
+                        item: &p.item(),
+                        source: &p.source(),
+                        published: &p.paper,
+                        computed: &format!("not played: {e}"),
+                        note: "",
+                    }
+                    .judged(Status::Differs),
+                );
                 continue;
             }
         };
@@ -228,7 +246,16 @@ pub fn families_table(
             "{} ({} wins of {}, score {:.3}, 95 % CI {:.3}–{:.3}); the paper's player: {theirs}",
             w.player.spec, w.wins, w.games, w.score, w.score_ci95[0], w.score_ci95[1]
         );
-        checks.push(check_of(p, &computed, status, &v.note));
+        checks.push(
+            Claim {
+                item: &p.item(),
+                source: &p.source(),
+                published: &p.paper,
+                computed: &computed,
+                note: &v.note,
+            }
+            .judged(status),
+        );
         rows.push(json!({
             "section": p.section, "game": p.game, "agent": p.agent, "iterations": p.iterations,
             "from": from, "grid": grid, "games_per_pair": p.games, "seed": p.seed,
@@ -237,21 +264,6 @@ pub fn families_table(
         }));
     }
     (json!(rows), checks)
-}
-
-/// The item of one line of the families' table.
-fn check_of(p: &FamilyFit, computed: &str, status: Status, note: &str) -> Check {
-    Check::new(
-        &format!(
-            "{} fitted by a championship on {} (section {}), the paper's 1 ms iteration count ({}) as budget",
-            p.agent, p.game, p.section, p.iterations
-        ),
-        &format!("Delattre & Fournier, sections 8.3 and {}", p.section),
-        &p.paper,
-        computed,
-        status,
-        note,
-    )
 }
 
 #[cfg(test)]
@@ -268,13 +280,13 @@ mod tests {
         // Section 8.5, 1 ms: MCTS(5, 8.5) with 1,100 iterations at its first move.
         assert_eq!(
             (p.section, p.game, p.agent, p.paper.as_str(), p.iterations),
-            ("8.5", "pearl:2:16", "mcts", "mcts:a=5,b=8.5", 1100)
+            ("8.5", "pearl:2:16", Opponent::Mcts, "mcts:a=5,b=8.5", 1100)
         );
         // Section 8.10, 1 ms: MCTS′(2, 4) with 9.
         let q = &plan[11];
         assert_eq!(
             (q.section, q.agent, q.paper.as_str(), q.iterations),
-            ("8.10", "mcts-prime", "mcts-prime:a=2,b=4", 9)
+            ("8.10", Opponent::Prime, "mcts-prime:a=2,b=4", 9)
         );
         for p in &plan {
             assert!(duel_search::AgentSpec::parse(&p.paper).is_ok());
@@ -300,7 +312,7 @@ mod tests {
         let plan = vec![FamilyFit {
             section: "8.8",
             game: "connect:15x15:3",
-            agent: "mcts",
+            agent: Opponent::Mcts,
             paper: "mcts:a=1.5,b=2".to_string(),
             iterations: 21,
             grid: (2, 5),

@@ -10,16 +10,46 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 use serde_json::json;
 
-pub use crate::families_cells::{profile, BudgetKind, Opponent, Played};
-use crate::section8_paper::{PaperCell, FAMILIES};
-use crate::{Check, ReportOptions, Section, Status};
-use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
+pub use super::cells::{profile, BudgetKind, Opponent, Played};
+use super::paper::{PaperCell, FAMILIES};
+use crate::{Claim, ReportOptions, Section, Status};
+use duel_core::game::GameError;
+use duel_games::{mix64, parse_game, with_game, AnyGame};
 use duel_search::agent::Budget;
 use duel_search::arena::{play_game, GameRecord, Summary};
 use duel_search::spec::AgentSpec;
+use duel_search::SearchError;
 
 /// The seed of the families' games.
 const SEED: u64 = 84;
+
+/// Why a game of a cell could not be played: the cell, the game, and what failed.
+#[derive(Debug, thiserror::Error)]
+#[error("section {section} at {millis} ms, game {index}: {why}")]
+pub struct PlayError {
+    /// The family's subsection, e.g. `8.4`.
+    pub section: &'static str,
+    /// The cell's time per move.
+    pub millis: u64,
+    /// The game of the cell.
+    pub index: u64,
+    /// What failed.
+    pub why: PlayFailure,
+}
+
+/// What failed in a game of a cell.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayFailure {
+    /// Iteration budgets asked of a cell whose iterations the paper did not print.
+    #[error("no iteration count printed")]
+    NoIterations,
+    /// An agent that cannot be built, or a game that failed while played.
+    #[error("{0}")]
+    Search(#[from] SearchError),
+    /// The family's game cannot be built.
+    #[error("{0}")]
+    Game(#[from] GameError),
+}
 
 /// What the report plays: the first cells of each family, so many games a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +122,7 @@ impl Plan {
 }
 
 /// Plays the cells of `plan`, all their games in parallel; `Err` names a game that failed.
-pub fn play(plan: &Plan) -> Result<Vec<Played>, String> {
+pub fn play(plan: &Plan) -> Result<Vec<Played>, PlayError> {
     let cells = plan.cells();
     let jobs: Vec<(usize, u64)> = cells
         .iter()
@@ -138,14 +168,14 @@ pub fn play_one(
     opponent: Opponent,
     kind: BudgetKind,
     index: u64,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, PlayError> {
     let f = &FAMILIES[family];
     let c = &f.cells[cell];
-    let budgets = kind.budgets(c, opponent).ok_or_else(|| {
-        format!(
-            "section {} at {} ms, game {index}: no iteration count printed",
-            f.section, c.millis
-        )
+    let budgets = kind.budgets(c, opponent).ok_or(PlayError {
+        section: f.section,
+        millis: c.millis,
+        index,
+        why: PlayFailure::NoIterations,
     })?;
     play_against(family, cell, &opponent.spec(f, c), budgets, index)
 }
@@ -159,44 +189,34 @@ pub fn play_against(
     opponent: &str,
     budgets: [Budget; 2],
     index: u64,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, PlayError> {
     let f = &FAMILIES[family];
     let c = &f.cells[cell];
-    let fail = |why: String| {
-        format!(
-            "section {} at {} ms, game {index}: {why}",
-            f.section, c.millis
-        )
-    };
-    let a = AgentSpec::parse(f.ours).map_err(|e| fail(e.to_string()))?;
-    let b = AgentSpec::parse(opponent).map_err(|e| fail(e.to_string()))?;
-    let mut game = parse_game(f.game).map_err(|e| fail(e.to_string()))?;
+    game_of(family, cell, opponent, budgets, index).map_err(|why| PlayError {
+        section: f.section,
+        millis: c.millis,
+        index,
+        why,
+    })
+}
+
+/// The game of [`play_against`], its failure not yet placed in its cell.
+fn game_of(
+    family: usize,
+    cell: usize,
+    opponent: &str,
+    budgets: [Budget; 2],
+    index: u64,
+) -> Result<GameRecord, PlayFailure> {
+    let f = &FAMILIES[family];
+    let a = AgentSpec::parse(f.ours)?;
+    let b = AgentSpec::parse(opponent)?;
+    let mut game = parse_game(f.game)?;
     let seed = mix64(SEED ^ mix64(family as u64) ^ mix64(cell as u64 + 100));
     if let AnyGame::Pearl(p) = &game {
         game = AnyGame::Pearl(p.with_seed(mix64(seed ^ (index / 2))));
     }
-    struct One<'a> {
-        a: &'a AgentSpec,
-        b: &'a AgentSpec,
-        budgets: [Budget; 2],
-        seed: u64,
-        index: u64,
-    }
-    impl GameVisitor for One<'_> {
-        type Output = Result<GameRecord, String>;
-        fn visit<G: duel_core::game::Game + 'static>(self, start: G) -> Self::Output {
-            play_game(&start, self.a, self.b, self.budgets, self.seed, self.index)
-                .map_err(|e| e.to_string())
-        }
-    }
-    game.visit(One {
-        a: &a,
-        b: &b,
-        budgets,
-        seed,
-        index,
-    })
-    .map_err(fail)
+    Ok(with_game!(game, g => play_game(&g, &a, &b, budgets, seed, index))?)
 }
 
 /// The commands that play the paper's whole grid, 10,000 games each way per cell, writing
@@ -225,14 +245,8 @@ pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
                         "{dir}/{}-{}ms-{}-{}.jsonl",
                         family.section,
                         cell.millis,
-                        match o {
-                            Opponent::Mcts => "mcts",
-                            Opponent::Prime => "mcts-prime",
-                        },
-                        match kind {
-                            BudgetKind::Iterations => "iterations",
-                            BudgetKind::Millis => "millis",
-                        }
+                        o.name(),
+                        kind.name()
                     );
                     let run = if ray {
                         "python -m duel.ray"
@@ -258,7 +272,7 @@ pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
 }
 
 /// The section built from cells played or read back; `source` says which, in a sentence;
-/// `tripled` is the extra cell of section 8.6 (see [`crate::families_gap`]) when played.
+/// `tripled` is the extra cell of section 8.6 (see [`super::gap`]) when played.
 pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) -> Section {
     let mut s = Section::new(
         "families",
@@ -309,7 +323,7 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
             );
             rows[usize::from(p.kind == BudgetKind::Millis)].push(json!({
                 "section": family.section, "game": family.game, "millis": cell.millis,
-                "budget": match p.kind { BudgetKind::Iterations => "iterations", BudgetKind::Millis => "millis" },
+                "budget": p.kind.name(),
                 "a": sum.a, "b": sum.b, "paper_score": p.paper_score(),
                 "paper_first_move_iterations": {"a": ours, "b": theirs},
                 "summary": sum, "matches": p.agrees(),
@@ -318,8 +332,8 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
     }
     // Under iteration budgets the games are the same on any machine: the conclusions are the
     // section's checks. Under time budgets they are measurements of this machine, shown.
-    s.checks = crate::families_conclusions::conclusions(played, BudgetKind::Iterations);
-    let timed = crate::families_conclusions::conclusions(played, BudgetKind::Millis);
+    s.checks = super::conclusions::conclusions(played, BudgetKind::Iterations);
+    let timed = super::conclusions::conclusions(played, BudgetKind::Millis);
     md.push_str("\n**The paper's conclusions (section 8.12), checked on the cells above** (under time budgets the games depend on this machine's speed and load: shown, not counted as items).\n\n| conclusion | paper | duel (budgets: score, 95 % CI) | | why |\n| --- | --- | --- | --- | --- |\n");
     for c in s.checks.iter().chain(&timed) {
         let _ = writeln!(
@@ -332,7 +346,7 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
             c.note
         );
     }
-    md.push_str(&crate::families_gap::explanation(played, tripled));
+    md.push_str(&super::gap::explanation(played, tripled));
     s.markdown = md;
     let [cells, timed_cells] = rows;
     s.json = json!({
@@ -353,20 +367,22 @@ pub fn report_section(opts: &ReportOptions) -> Section {
         plan.iteration_cells, plan.max_iterations, plan.iteration_games, plan.time_cells, plan.time_games
     );
     let played = play(&plan);
-    let tripled = crate::families_gap::play_tripled(plan.iteration_games);
+    let tripled = super::gap::play_tripled(plan.iteration_games);
     crate::step("families played");
     match played {
         Ok(played) => section_of(&played, &source, tripled.as_ref()),
         Err(why) => {
             let mut s = section_of(&[], &source, None);
-            s.checks.push(Check::new(
-                "the families of section 8",
-                "Delattre & Fournier, sections 8.4–8.10",
-                "tables of section 8",
-                &format!("not played: {why}"),
-                Status::Differs,
-                "a game failed",
-            ));
+            s.checks.push(
+                Claim {
+                    item: "the families of section 8",
+                    source: "Delattre & Fournier, sections 8.4–8.10",
+                    published: "tables of section 8",
+                    computed: &format!("not played: {why}"),
+                    note: "a game failed",
+                }
+                .judged(Status::Differs),
+            );
             s
         }
     }

@@ -1,0 +1,113 @@
+//! The bidding section of the reproduction report: every published value of Develin & Payne
+//! next to the computed one, and the new results (Connect, Hex, poorman and taxman). Each
+//! published item is one function named after it; the section calls them in order.
+//!
+//! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
+//! - `discrete.rs`: section 3: Examples 3.3, 3.5 and 3.8, the bids of Theorem 3.7's proof and
+//!   the theorem in a zugzwang.
+//! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
+//!   4.1–4.8).
+//! - `wedge.rs`: section 5: the Tic-Tac-Toe positions equivalent to its games (Example 5.3).
+//! - `tictactoe.rs`: section 6: Theorems 6.1 and 6.7, Figures 3 and 4, every chip table of
+//!   section 6.2 and the positions they name.
+//! - `part.rs`: how an item is written: its source and words, what it gives, the section
+//!   adding them up.
+//! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
+//! - `chart.rs`: the figure of the chips Alice needs for each first move.
+//! - `tie_breaks.rs`: the appendix: Make-it Take-it and Loser's Ball.
+//! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
+//! - `all_totals.rs`: the boards' discrete tables for every total at once.
+//! - `periodic_rows.rs`: the boards' periods by periodic rows.
+
+mod all_totals;
+mod beyond;
+mod chart;
+mod discrete;
+mod part;
+mod periodic_rows;
+mod richman;
+mod solve;
+mod tictactoe;
+mod tie_breaks;
+mod tug_ultimatum;
+mod wedge;
+
+use std::fmt::Write as _;
+
+use crate::{ReportOptions, Section};
+use duel_bidding::ttt::{FirstMoves, TttAnalysis};
+use duel_bidding::BiddingError;
+use part::Built;
+use solve::graph;
+
+/// The report section of this domain.
+pub fn report_section(opts: &ReportOptions) -> Section {
+    let mut b = Built {
+        section: Section::new("bidding", "Richman and discrete bidding games"),
+        md: String::new(),
+        data: serde_json::Map::new(),
+    };
+    if let Err(e) = build(opts, &mut b) {
+        let _ = writeln!(b.md, "\n**The section stopped with an error:** {e}\n");
+    }
+    let mut s = b.section;
+    s.markdown = b.md;
+    s.json = serde_json::Value::Object(b.data);
+    s
+}
+
+/// The items in the report's order: section 6 first, then the examples of sections 3 and 4
+/// and the appendix, then the new results.
+fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
+    let span: u64 = if opts.quick { 1 } else { 2 };
+    let ttt = graph("tictactoe")?;
+    b.checks(tictactoe::theorem_6_1(&ttt)?);
+    b.checks(tictactoe::forced_first_moves()?);
+    let max_k = 256 * span - 1;
+    let fm = FirstMoves::new(max_k)?;
+    b.part(tictactoe::figure_3(opts, &fm, max_k)?);
+    b.part(tictactoe::figure_4(opts, &fm, max_k)?);
+    b.part(chart::first_moves(&fm));
+    b.checks(tictactoe::theorem_6_7(&fm, max_k));
+    b.checks(tictactoe::figure_3_period(&ttt)?);
+    crate::step("Theorem 6.1, Figures 3 and 4");
+    b.checks(tictactoe::section_6_2_tables()?);
+    let analysis = TttAnalysis::new(if opts.quick { 127 } else { 255 })?;
+    b.part(tictactoe::named_positions(&analysis)?);
+    b.part(wedge::example_5_3(&analysis)?);
+    crate::step("named Tic-Tac-Toe positions");
+    examples(opts, b)?;
+    crate::step("examples");
+    new_results(opts, b)
+}
+
+/// The examples and propositions of sections 3 and 4, and the appendix.
+fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
+    b.checks(discrete::example_3_3()?);
+    b.checks(discrete::example_3_5()?);
+    b.checks(tug_ultimatum::section_4_1()?);
+    b.checks(tug_ultimatum::proposition_4_1()?);
+    b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
+    b.checks(tug_ultimatum::proposition_4_8(opts)?);
+    b.checks(discrete::theorem_3_7_proof(opts)?);
+    b.checks(discrete::theorem_3_7_zugzwang()?);
+    b.checks(tie_breaks::make_it_take_it()?);
+    b.checks(tie_breaks::losers_ball()?);
+    Ok(())
+}
+
+/// Beyond the paper: Example 3.8's tables, random-turn play, the boards, poorman and taxman.
+fn new_results(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
+    let _ = writeln!(b.md, "### New results\n");
+    b.checks(discrete::example_3_8()?);
+    b.checks(richman::random_turn_play()?);
+    b.part(beyond::boards()?);
+    let (part, tables) = all_totals::all_totals_tables(opts)?;
+    b.part(part);
+    crate::step("all-totals tables");
+    b.part(periodic_rows::periodic_rows_tables(opts, &tables)?);
+    crate::step("periodic rows");
+    b.checks(beyond::taxman()?);
+    crate::step("poorman and taxman");
+    Ok(())
+}
