@@ -143,33 +143,6 @@ impl Claim<'_> {
     }
 }
 
-impl Check {
-    /// A check with the status given (for comparisons that are not string equality).
-    pub fn new(
-        item: &str,
-        source: &str,
-        published: &str,
-        computed: &str,
-        status: Status,
-        note: &str,
-    ) -> Self {
-        Check {
-            item: item.to_string(),
-            source: source.to_string(),
-            published: published.to_string(),
-            computed: computed.to_string(),
-            status,
-            note: note.to_string(),
-        }
-    }
-
-    /// A check whose status is decided by comparing the two strings.
-    pub fn compare(item: &str, source: &str, published: &str, computed: &str, note: &str) -> Self {
-        let status = Status::of(published == computed);
-        Check::new(item, source, published, computed, status, note)
-    }
-}
-
 /// A figure of a section, rendered in memory.
 #[derive(Clone, Debug)]
 pub struct Figure {
@@ -386,22 +359,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn compare_decides_the_status() {
-        assert_eq!(
-            Check::compare("x", "s", "9/16", "9/16", "").status,
-            Status::Matches
-        );
-        assert_eq!(
-            Check::compare("x", "s", "84*", "83*", "").status,
-            Status::Differs
-        );
+    fn compared_decides_the_status() {
+        let claim = |published, computed| Claim {
+            item: "x",
+            source: "s",
+            published,
+            computed,
+            note: "",
+        };
+        assert_eq!(claim("9/16", "9/16").compared().status, Status::Matches);
+        assert_eq!(claim("84*", "83*").compared().status, Status::Differs);
+        assert_eq!(claim("1", "2").judged(Status::New).status, Status::New);
     }
 
     #[test]
     fn markdown_escapes_table_cells() {
         let mut s = Section::new("t", "T");
-        s.checks
-            .push(Check::compare("a|b", "s", "1", "1", "line\nbreak"));
+        s.checks.push(
+            Claim {
+                item: "a|b",
+                source: "s",
+                published: "1",
+                computed: "1",
+                note: "line\nbreak",
+            }
+            .compared(),
+        );
         let md = s.to_markdown();
         assert!(md.contains("a\\|b"));
         assert!(md.contains("line break"));
