@@ -1,22 +1,4 @@
-//! The reproduction report: one section per domain, each comparing computed values with the
-//! published ones. `duel report` builds every section and writes `index.md`, one JSON file
-//! per section and the figures.
-//!
-//! ```
-//! use duel_report::{Claim, Status};
-//!
-//! // An item of a section: the published value against the computed one.
-//! let c = Claim {
-//!     item: "P(4, 4), official rules",
-//!     source: "Cushing et al., Lemma 1.5",
-//!     published: "9/16",
-//!     computed: "9/16",
-//!     ..Claim::default()
-//! }
-//! .compared();
-//! assert_eq!(c.status, Status::Matches);
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
 pub mod bibliography;
