@@ -16,9 +16,9 @@
 pub mod agent;
 pub mod answer;
 pub mod arena;
-mod arena_alloc;
 pub mod bayes;
 pub mod experiments;
+mod huge_vec;
 pub mod logit;
 pub mod mcts;
 pub mod minimax;

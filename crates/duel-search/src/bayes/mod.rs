@@ -57,7 +57,7 @@ use rand_chacha::ChaCha8Rng;
 use duel_core::game::{Game, Player};
 
 use super::agent::{SearchError, Work, DEFAULT_MEMORY_BYTES};
-use super::arena_alloc::{AllocFailed, Arena};
+use super::huge_vec::{AllocFailed, HugeVec};
 use super::logit::{Log1mexpMemo, LogProb};
 pub use super::priors::PriorKind;
 use super::priors::{fit_galton_watson, fit_galton_watson2, MatchStatistics, Prior};
@@ -95,7 +95,7 @@ fn j1_moves_at(depth: usize) -> bool {
 pub struct Bayes<G: Game> {
     kind: PriorKind,
     rng: ChaCha8Rng,
-    nodes: Arena<Node<G::Move>>,
+    nodes: HugeVec<Node<G::Move>>,
     root: u32,
     root_pos: Option<G>,
     /// Depth of the current root below the root the tree was built from.
@@ -139,14 +139,14 @@ pub struct Bayes<G: Game> {
     work: Work,
     /// Levels of a match materialised before the rest is kept as a chain.
     eager_levels: usize,
-    chains: Arena<Chain<G::Move>>,
+    chains: HugeVec<Chain<G::Move>>,
     /// The chain whose `mv` is not set yet ([`Bayes::unzip`] advanced it, and its next move
     /// is read at the end of the iteration, once loaded).
     stale_mv: Option<u32>,
-    chain_moves: Arena<G::Move>,
-    chain_vals: Arena<Val>,
+    chain_moves: HugeVec<G::Move>,
+    chain_vals: HugeVec<Val>,
     /// The priors of chain heads (see [`Chain`]).
-    chain_pri: Arena<(Val, u32)>,
+    chain_pri: HugeVec<(Val, u32)>,
     /// Scratch: (degree, index of the move played) at each level of a chain.
     drawn: Vec<(u32, u32)>,
     /// Scratch: the litter at each level of `drawn` (ids in `litters`).
@@ -168,7 +168,7 @@ pub struct Bayes<G: Game> {
     /// The arenas' lengths before the last iteration.
     room_since: [usize; 5],
     /// The allocation that failed, where the tree could not grow ([`Bayes::make_room`]).
-    short_of_memory: Option<super::arena_alloc::AllocFailed>,
+    short_of_memory: Option<super::huge_vec::AllocFailed>,
 }
 
 impl<G: Game> Bayes<G> {
@@ -180,7 +180,7 @@ impl<G: Game> Bayes<G> {
         Bayes {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            nodes: Arena::new(),
+            nodes: HugeVec::new(),
             root: 0,
             root_pos: None,
             root_depth: 0,
@@ -199,11 +199,11 @@ impl<G: Game> Bayes<G> {
             resumes: true,
             work: Work::default(),
             eager_levels: EAGER_LEVELS,
-            chains: Arena::new(),
+            chains: HugeVec::new(),
             stale_mv: None,
-            chain_moves: Arena::new(),
-            chain_vals: Arena::new(),
-            chain_pri: Arena::new(),
+            chain_moves: HugeVec::new(),
+            chain_vals: HugeVec::new(),
+            chain_pri: HugeVec::new(),
             drawn: Vec::new(),
             levels: Vec::new(),
             litter: Vec::new(),

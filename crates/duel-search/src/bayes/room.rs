@@ -5,17 +5,17 @@
 
 use duel_core::game::Game;
 
-use crate::arena_alloc::{AllocFailed, Arena};
+use crate::huge_vec::{AllocFailed, HugeVec};
 
 use super::Bayes;
 
 /// Records of spare room each arena keeps beyond twice the most it grew by in one iteration.
 const ROOM_MIN: usize = 64;
 
-/// Grows `arena` by `additional` records (doubling as [`Arena::reserve`] does) within
+/// Grows `arena` by `additional` records (doubling as [`HugeVec::reserve`] does) within
 /// `left_bytes` more than it holds; with `clip`, to as many of them as fit.
 fn grow<T: Copy>(
-    arena: &mut Arena<T>,
+    arena: &mut HugeVec<T>,
     additional: usize,
     left_bytes: usize,
     clip: bool,
