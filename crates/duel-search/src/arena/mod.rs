@@ -14,6 +14,18 @@
 //! Records ([`GameRecord`]) are written one JSON object per line ([`RecordLine`]), with the
 //! run's parameters, so that runs split in shards ([`Shard`]) can be merged ([`merge`]) into
 //! the summary ([`Summary`]) one run would have given.
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `mod.rs` | a run's configuration, its checks, and the games played in parallel |
+//! | `realization.rs` | the tree each game is played on (one realization per pair of games) |
+//! | `referee.rs` | whether each move kept the exact value (`--referee`) |
+//! | `record.rs` | the records file: its lines, appending, resuming, the checks of a record |
+//! | `summary.rs` | wins, draws, losses and the confidence interval of a run |
+//! | `merge.rs` | the records of several runs or shards read as one run |
+//! | `championship.rs` | the round robin of MCTS parameters (section 8.3) |
+//! | `standings.rs` | a championship's table and its winner |
+//! | `error.rs` | why a run or a merge failed ([`ArenaError`]) |
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -336,9 +336,9 @@ impl<G: Game> Bayes<G> {
     /// Does nothing when the root value is already certain.
     ///
     /// Its three steps: the descent of Theorem 11 to a boundary node z_n
-    /// ([`Bayes::follow_last_descent`], [`Bayes::descend_to_boundary`]), the uniformly random
-    /// match from z_n to a leaf x_{n+1} ([`Bayes::play_eager`], `matches.rs`), and the update
-    /// of R, U and Z on the branch ([`Bayes::update_branch`]).
+    /// (`follow_last_descent`, `descend_to_boundary`), the uniformly random match from z_n to
+    /// a leaf x_{n+1} (`play_eager`, `matches.rs`), and the update of R, U and Z on the branch
+    /// (`update_branch`).
     pub fn step(&mut self) -> bool {
         if self.is_solved() || self.too_wide.is_some() || !self.make_room() {
             return false;
