@@ -106,62 +106,6 @@ impl AgentSpec {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{AgentSpec, PriorKind};
-    use crate::agent::Budget;
-
-    /// `plain=1` builds Algorithm 13 as written, named as its spec reads, and searches as the
-    /// optimised agent does; `plain=0` is the optimised agent, any other value is refused.
-    #[test]
-    fn plain_builds_the_reference_agent() {
-        use duel_games::pearl::Pearl;
-        let spec = AgentSpec::parse("sym:plain=1").unwrap();
-        assert_eq!(spec.text(), "sym:a=0.5,plain=1");
-        assert_eq!(AgentSpec::parse(&spec.text()).unwrap(), spec);
-        assert_eq!(
-            AgentSpec::parse("symp:a=0.6,plain=0").unwrap(),
-            AgentSpec::parse("symp:a=0.6").unwrap()
-        );
-        assert!(matches!(
-            AgentSpec::parse("gw2:fit=100,plain=1").unwrap(),
-            AgentSpec::BayesReference(PriorKind::GaltonWatson2 { fit: 100 })
-        ));
-        let why = AgentSpec::parse("gw:plain=2").unwrap_err().to_string();
-        assert!(why.contains("plain must be 0 or 1"), "{why}");
-        assert!(AgentSpec::parse("mcts:plain=1").is_err());
-        let game = Pearl::new(2, 8, None, 3).unwrap();
-        let mut reference = spec.build::<Pearl>(1);
-        let mut fast = AgentSpec::parse("sym").unwrap().build::<Pearl>(1);
-        assert_eq!(reference.name(), spec.text());
-        let budget = Budget::Iterations(200);
-        let (r, f) = (reference.search(&game, budget), fast.search(&game, budget));
-        let (r, f) = (r.unwrap(), f.unwrap());
-        assert_eq!(
-            (r.best, r.estimate.to_bits()),
-            (f.best, f.estimate.to_bits())
-        );
-    }
-
-    #[test]
-    fn repeated_or_empty_parameters_are_refused() {
-        // `mcts:a=1,a=2` was read as a = 2: the second silently overrode the first.
-        let why = |spec: &str| AgentSpec::parse(spec).unwrap_err().to_string();
-        assert!(why("mcts:a=1,a=2").contains("parameter 'a' is given twice"));
-        assert!(why("uct:c=1, c=1").contains("parameter 'c' is given twice"));
-        assert!(why("mcts:a=1,,b=2").contains("empty parameter in 'a=1,,b=2'"));
-        assert!(why("sym:a=0.6,").contains("empty parameter"));
-        assert_eq!(
-            AgentSpec::parse("mcts:a=1, b=2").unwrap(),
-            AgentSpec::parse("mcts:b=2,a=1").unwrap()
-        );
-        assert_eq!(
-            AgentSpec::parse("mcts:").unwrap(),
-            AgentSpec::parse("mcts").unwrap()
-        );
-    }
-}
-
 /// Why a spec is not one of an agent (the `why` of [`SearchError::BadAgent`]).
 #[derive(Debug, Error)]
 enum SpecFault {
@@ -311,5 +255,91 @@ fn bayes_spec(prior: PriorKind, plain: f64) -> Result<AgentSpec, SpecFault> {
         Ok(AgentSpec::BayesReference(prior))
     } else {
         Err(SpecFault::Plain)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AgentSpec, PriorKind};
+    use crate::agent::Budget;
+
+    /// `plain=1` builds Algorithm 13 as written, named as its spec reads, and searches as the
+    /// optimised agent does; `plain=0` is the optimised agent, any other value is refused.
+    #[test]
+    fn plain_builds_the_reference_agent() {
+        use duel_games::pearl::Pearl;
+        let spec = AgentSpec::parse("sym:plain=1").unwrap();
+        assert_eq!(spec.text(), "sym:a=0.5,plain=1");
+        assert_eq!(AgentSpec::parse(&spec.text()).unwrap(), spec);
+        assert_eq!(
+            AgentSpec::parse("symp:a=0.6,plain=0").unwrap(),
+            AgentSpec::parse("symp:a=0.6").unwrap()
+        );
+        assert!(matches!(
+            AgentSpec::parse("gw2:fit=100,plain=1").unwrap(),
+            AgentSpec::BayesReference(PriorKind::GaltonWatson2 { fit: 100 })
+        ));
+        let why = AgentSpec::parse("gw:plain=2").unwrap_err().to_string();
+        assert!(why.contains("plain must be 0 or 1"), "{why}");
+        assert!(AgentSpec::parse("mcts:plain=1").is_err());
+        let game = Pearl::new(2, 8, None, 3).unwrap();
+        let mut reference = spec.build::<Pearl>(1);
+        let mut fast = AgentSpec::parse("sym").unwrap().build::<Pearl>(1);
+        assert_eq!(reference.name(), spec.text());
+        let budget = Budget::Iterations(200);
+        let (r, f) = (reference.search(&game, budget), fast.search(&game, budget));
+        let (r, f) = (r.unwrap(), f.unwrap());
+        assert_eq!(
+            (r.best, r.estimate.to_bits()),
+            (f.best, f.estimate.to_bits())
+        );
+    }
+
+    #[test]
+    fn repeated_or_empty_parameters_are_refused() {
+        // `mcts:a=1,a=2` was read as a = 2: the second silently overrode the first.
+        let why = |spec: &str| AgentSpec::parse(spec).unwrap_err().to_string();
+        assert!(why("mcts:a=1,a=2").contains("parameter 'a' is given twice"));
+        assert!(why("uct:c=1, c=1").contains("parameter 'c' is given twice"));
+        assert!(why("mcts:a=1,,b=2").contains("empty parameter in 'a=1,,b=2'"));
+        assert!(why("sym:a=0.6,").contains("empty parameter"));
+        assert_eq!(
+            AgentSpec::parse("mcts:a=1, b=2").unwrap(),
+            AgentSpec::parse("mcts:b=2,a=1").unwrap()
+        );
+        assert_eq!(
+            AgentSpec::parse("mcts:").unwrap(),
+            AgentSpec::parse("mcts").unwrap()
+        );
+    }
+
+    /// Each reason a spec is refused, in the words `duel` has always given.
+    #[test]
+    fn refusals_say_why() {
+        for (spec, why) in [
+            ("mcts:a=1,,b=2", "empty parameter in 'a=1,,b=2'"),
+            ("mcts:a", "parameter 'a' is not of the form key=value"),
+            ("mcts:a=x", "value 'x' of 'a' is not a number"),
+            ("mcts:a=inf", "value of 'a' must be finite"),
+            ("mcts:a=1,a=2", "parameter 'a' is given twice"),
+            (
+                "alpha",
+                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)",
+            ),
+            ("solver:a=1", "solver takes no parameters"),
+            ("uct:a=1", "unknown parameter 'a' (allowed: c)"),
+            ("sym:plain=3", "plain must be 0 or 1"),
+            ("auto:a=0", "a and b must be positive"),
+            ("uct:c=-1", "c must be at least 0"),
+            ("symp:a=1", "a (the prior E[R(root)]) must be in (0, 1)"),
+            ("sym:b=2e6", "b must be between -1e6 and 1e6"),
+            (
+                "gw:fit=1.5",
+                "fit (random matches) must be a whole number in 1..=100000000",
+            ),
+        ] {
+            let e = AgentSpec::parse(spec).unwrap_err().to_string();
+            assert_eq!(e, format!("invalid agent '{spec}': {why}"));
+        }
     }
 }
