@@ -13,7 +13,7 @@
 //! ```
 
 use duel_core::game::{Game, GameError, Outcome, Player, Value};
-use duel_games::{parse_game, AnyGame, GameVisitor};
+use duel_games::{parse_game, with_game, AnyGame};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -183,69 +183,64 @@ pub fn value(game: &str, position: &str, max_nodes: u64) -> Result<ValueAnswer, 
     if max_nodes == 0 {
         return Err(AnswerError::ZeroNodes);
     }
-    game.visit(ValueOf {
-        position: position.trim(),
-        opts: MinimaxOptions {
-            max_nodes,
-            ..MinimaxOptions::default()
-        },
-    })
+    let opts = MinimaxOptions {
+        max_nodes,
+        ..MinimaxOptions::default()
+    };
+    with_game!(game, g => value_of(g, position.trim(), &opts))
 }
 
-struct ValueOf<'a> {
-    position: &'a str,
-    opts: MinimaxOptions,
-}
-
-impl GameVisitor for ValueOf<'_> {
-    type Output = Result<ValueAnswer, AnswerError>;
-    fn visit<G: Game + 'static>(self, mut game: G) -> Self::Output {
-        game.play_moves(self.position)?;
-        let max_nodes = self.opts.max_nodes;
-        if game.outcome().is_none() {
-            if let Some(r) = connect_four_value(&game, max_nodes) {
-                let v = r.map_err(|e| match e {
-                    SearchError::OutOfBudget(_) => AnswerError::TooLarge {
-                        max_nodes,
-                        rate: "10",
-                    },
-                    other => other.into(),
-                })?;
-                return Ok(ValueAnswer {
-                    game: game.spec(),
-                    position: self.position.to_string(),
-                    value: v.value,
-                    to_move: game.to_move(),
-                    nodes: v.nodes,
-                    method: if v.from_book {
-                        "opening book"
-                    } else {
-                        "connect four solver"
-                    },
-                });
-            }
+/// [`value`] of the position `position` of `game`.
+fn value_of<G: Game + 'static>(
+    mut game: G,
+    position: &str,
+    opts: &MinimaxOptions,
+) -> Result<ValueAnswer, AnswerError> {
+    game.play_moves(position)?;
+    let max_nodes = opts.max_nodes;
+    if game.outcome().is_none() {
+        if let Some(r) = connect_four_value(&game, max_nodes) {
+            let v = r.map_err(|e| match e {
+                SearchError::OutOfBudget(_) => AnswerError::TooLarge {
+                    max_nodes,
+                    rate: "10",
+                },
+                other => other.into(),
+            })?;
+            return Ok(ValueAnswer {
+                game: game.spec(),
+                position: position.to_string(),
+                value: v.value,
+                to_move: game.to_move(),
+                nodes: v.nodes,
+                method: if v.from_book {
+                    "opening book"
+                } else {
+                    "connect four solver"
+                },
+            });
         }
-        let solution = solve(&game, &self.opts).map_err(|e| match e {
-            MinimaxError::Finished(outcome) => AnswerError::Finished {
-                position: self.position.to_string(),
-                outcome,
-                what: "value",
-            },
-            MinimaxError::TooLarge { max_nodes } => AnswerError::TooLarge {
-                max_nodes,
-                rate: "1 to 3",
-            },
-            other => other.into(),
-        })?;
-        Ok(ValueAnswer {
-            game: game.spec(),
-            position: self.position.to_string(),
-            value: solution.value,
-            to_move: game.to_move(),
-            nodes: solution.nodes,
-            method: "alpha-beta",
-        })
     }
+    let solution = solve(&game, opts).map_err(|e| match e {
+        MinimaxError::Finished(outcome) => AnswerError::Finished {
+            position: position.to_string(),
+            outcome,
+            what: "value",
+        },
+        MinimaxError::TooLarge { max_nodes } => AnswerError::TooLarge {
+            max_nodes,
+            rate: "1 to 3",
+        },
+        other => other.into(),
+    })?;
+    Ok(ValueAnswer {
+        game: game.spec(),
+        position: position.to_string(),
+        value: solution.value,
+        to_move: game.to_move(),
+        nodes: solution.nodes,
+        method: "alpha-beta",
+    })
 }
 
 /// What `duel search best` is asked.
@@ -295,38 +290,31 @@ pub fn best(request: &BestRequest) -> Result<BestAnswer, AnswerError> {
     let spec = AgentSpec::parse(&request.agent)?;
     let budget = budget_of(request.iterations, request.millis)?;
     let game = parse_game(&request.game)?;
-    game.visit(Best {
-        request,
-        spec,
-        budget,
-    })
+    with_game!(game, g => best_in(g, request, &spec, budget))
 }
 
-struct Best<'a> {
-    request: &'a BestRequest,
-    spec: AgentSpec,
+/// [`best`] from the start `start` of the request's game.
+fn best_in<G: Game + 'static>(
+    start: G,
+    request: &BestRequest,
+    spec: &AgentSpec,
     budget: Budget,
-}
-
-impl GameVisitor for Best<'_> {
-    type Output = Result<BestAnswer, AnswerError>;
-    fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
-        let (moves, game) = position_to_search(&start, &self.request.position)?;
-        let mut agent = self.spec.build::<G>(self.request.seed);
-        agent.set_history(&start, &moves);
-        let r = agent.search(&game, self.budget)?;
-        Ok(BestAnswer {
-            game: game.spec(),
-            position: self.request.position.trim().to_string(),
-            agent: agent.name(),
-            mv: game.format_move(r.best),
-            estimate: r.estimate,
-            iterations: r.iterations,
-            millis: r.millis,
-            stopped: r.stopped,
-            tree_nodes: r.tree_nodes,
-        })
-    }
+) -> Result<BestAnswer, AnswerError> {
+    let (moves, game) = position_to_search(&start, &request.position)?;
+    let mut agent = spec.build::<G>(request.seed);
+    agent.set_history(&start, &moves);
+    let r = agent.search(&game, budget)?;
+    Ok(BestAnswer {
+        game: game.spec(),
+        position: request.position.trim().to_string(),
+        agent: agent.name(),
+        mv: game.format_move(r.best),
+        estimate: r.estimate,
+        iterations: r.iterations,
+        millis: r.millis,
+        stopped: r.stopped,
+        tree_nodes: r.tree_nodes,
+    })
 }
 
 /// What `duel search leaves` is asked.
@@ -424,7 +412,7 @@ pub fn leaves(
                 (g.spec(), s, runs, None)
             }
             // A fixed game: every trial searches the same root with a different agent seed.
-            fixed => fixed.visit(&trials)?,
+            fixed => with_game!(fixed, g => trials.run_fixed(g)?),
         })
     })?;
     Ok(LeavesAnswer {
@@ -441,6 +429,10 @@ pub fn leaves(
         alpha_beta_leaves: ab,
     })
 }
+
+/// What the trials on a fixed game give: its spec, the summary, the runs, and no expected
+/// number of alpha-beta leaves (known for random trees only).
+type FixedTrials = (String, Summary, Vec<SolveRun>, Option<f64>);
 
 /// The trials of `search leaves`, each with a tree capped at [`TRIAL_MEMORY`].
 struct Trials<'a> {
@@ -465,12 +457,9 @@ impl Trials<'_> {
             self.tick,
         )
     }
-}
 
-/// A fixed game: every trial searches its root.
-impl GameVisitor for &Trials<'_> {
-    type Output = Result<(String, Summary, Vec<SolveRun>, Option<f64>), SearchError>;
-    fn visit<G: Game + 'static>(self, g: G) -> Self::Output {
+    /// Runs the trials on a fixed game: every trial searches its root.
+    fn run_fixed<G: Game>(&self, g: G) -> Result<FixedTrials, SearchError> {
         let (s, runs) = self.run(|_| g.clone())?;
         Ok((g.spec(), s, runs, None))
     }

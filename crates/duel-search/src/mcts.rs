@@ -15,7 +15,7 @@ use super::agent::{
     argmax_random_ties, num, uniform_index, Agent, Budget, Clock, SearchError, SearchResult,
     StopReason, Work, DEFAULT_MEMORY_BYTES,
 };
-use super::arena_alloc::{AllocFailed, Arena};
+use super::huge_vec::{AllocFailed, HugeVec};
 
 /// Which of the two MCTS versions of the appendix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct Mcts<G: Game> {
     kind: MctsKind,
     selection: Selection,
     rng: ChaCha8Rng,
-    nodes: Arena<Node<G::Move>>,
+    nodes: HugeVec<Node<G::Move>>,
     root: u32,
     root_pos: Option<G>,
     max_nodes: usize,
@@ -89,7 +89,7 @@ impl<G: Game> Mcts<G> {
             kind,
             selection,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            nodes: Arena::new(),
+            nodes: HugeVec::new(),
             root: 0,
             root_pos: None,
             max_nodes: (DEFAULT_MEMORY_BYTES as usize) / std::mem::size_of::<Node<G::Move>>(),
@@ -204,7 +204,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Makes room for twice the nodes of the largest iteration yet (and 64), the tree
-    /// growing as [`Arena::reserve`] would up to its limit: false where the system refuses it.
+    /// growing as [`HugeVec::reserve`] would up to its limit: false where the system refuses it.
     #[inline]
     fn make_room(&mut self) -> bool {
         let want = 2 * self.room + 64;

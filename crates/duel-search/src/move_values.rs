@@ -15,7 +15,7 @@
 //! ```
 
 use duel_core::game::{Game, Outcome, Value};
-use duel_games::{parse_game, GameVisitor};
+use duel_games::{parse_game, with_game};
 use serde::Serialize;
 
 use crate::answer::{position_to_search, value, AnswerError};
@@ -50,54 +50,47 @@ pub fn move_values(game: &str, position: &str, max_nodes: u64) -> Result<MoveVal
     if max_nodes == 0 {
         return Err(AnswerError::ZeroNodes);
     }
-    g.visit(Children {
-        name: game,
-        position: position.trim(),
-        max_nodes,
-    })
+    with_game!(g, start => values_of_children(start, game, position.trim(), max_nodes))
 }
 
-struct Children<'a> {
-    name: &'a str,
-    position: &'a str,
+/// [`move_values`] from the start `start` of the game named `name`.
+fn values_of_children<G: Game>(
+    start: G,
+    name: &str,
+    position: &str,
     max_nodes: u64,
-}
-
-impl GameVisitor for Children<'_> {
-    type Output = Result<MoveValues, AnswerError>;
-    fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
-        let (before, game) = position_to_search(&start, self.position)?;
-        let mut legal = Vec::new();
-        game.legal_moves(&mut legal);
-        let mut named: Vec<(String, G::Move)> =
-            legal.iter().map(|&m| (game.format_move(m), m)).collect();
-        named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
-        let mut moves = Vec::new();
-        for (text, mv) in named {
-            let mut child = game.clone();
-            child.play(mv);
-            let (value, nodes) = match child.outcome() {
-                Some(Outcome::Win(p)) if p == game.to_move() => (Value::Win, 0),
-                Some(Outcome::Win(_)) => (Value::Loss, 0),
-                Some(Outcome::Draw) => (Value::Draw, 0),
-                None => {
-                    let mut line = before.clone();
-                    line.push(mv);
-                    let after = start.format_moves(&line);
-                    let v = value(self.name, &after, self.max_nodes)?;
-                    (v.value.negate(), v.nodes)
-                }
-            };
-            moves.push(MoveValue {
-                mv: text,
-                value,
-                nodes,
-            });
-        }
-        Ok(MoveValues {
-            game: game.spec(),
-            position: self.position.to_string(),
-            moves,
-        })
+) -> Result<MoveValues, AnswerError> {
+    let (before, game) = position_to_search(&start, position)?;
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let mut named: Vec<(String, G::Move)> =
+        legal.iter().map(|&m| (game.format_move(m), m)).collect();
+    named.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    let mut moves = Vec::new();
+    for (text, mv) in named {
+        let mut child = game.clone();
+        child.play(mv);
+        let (value, nodes) = match child.outcome() {
+            Some(Outcome::Win(p)) if p == game.to_move() => (Value::Win, 0),
+            Some(Outcome::Win(_)) => (Value::Loss, 0),
+            Some(Outcome::Draw) => (Value::Draw, 0),
+            None => {
+                let mut line = before.clone();
+                line.push(mv);
+                let after = start.format_moves(&line);
+                let v = value(name, &after, max_nodes)?;
+                (v.value.negate(), v.nodes)
+            }
+        };
+        moves.push(MoveValue {
+            mv: text,
+            value,
+            nodes,
+        });
     }
+    Ok(MoveValues {
+        game: game.spec(),
+        position: position.to_string(),
+        moves,
+    })
 }

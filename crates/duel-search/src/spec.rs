@@ -7,6 +7,7 @@ use crate::agent::{num, Agent, SearchError};
 use crate::bayes::{Bayes, PriorKind};
 use crate::mcts::{Mcts, MctsKind};
 use duel_core::text::quote;
+use thiserror::Error;
 
 /// Which agent, with its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,133 +46,29 @@ pub enum AgentSpec {
 impl AgentSpec {
     /// Reads an agent spec: `NAME[:k=v,k=v]`.
     pub fn parse(text: &str) -> Result<AgentSpec, SearchError> {
-        let bad = |why: String| SearchError::BadAgent {
+        let bad = |why: SpecFault| SearchError::BadAgent {
             spec: text.to_string(),
-            why,
+            why: why.to_string(),
         };
         let (name, params) = match text.split_once(':') {
             Some((n, p)) => (n.trim(), p.trim()),
             None => (text.trim(), ""),
         };
-        let mut kv: Vec<(String, f64)> = Vec::new();
-        let items = params.split(',').filter(|_| !params.is_empty());
-        for item in items {
-            if item.trim().is_empty() {
-                return Err(bad(format!("empty parameter in {}", quote(params))));
-            }
-            let (k, v) = item.split_once('=').ok_or_else(|| {
-                bad(format!(
-                    "parameter {} is not of the form key=value",
-                    quote(item)
-                ))
-            })?;
-            let v: f64 = v.trim().parse().map_err(|_| {
-                bad(format!(
-                    "value {} of {} is not a number",
-                    quote(v.trim()),
-                    quote(k.trim())
-                ))
-            })?;
-            if !v.is_finite() {
-                return Err(bad(format!("value of {} must be finite", quote(k.trim()))));
-            }
-            let k = k.trim();
-            // A repeated key would silently override the first: refuse it.
-            if kv.iter().any(|(seen, _)| seen == k) {
-                return Err(bad(format!("parameter {} is given twice", quote(k))));
-            }
-            kv.push((k.to_string(), v));
-        }
-        let allowed: &[&str] = match name {
-            "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
-            "uct" => &["c"],
-            "sym" => &["a", "b", "plain"],
-            "symp" => &["a", "plain"],
-            "gw" | "gw2" => &["fit", "plain"],
-            "solver" => &[],
-            "auto" => &["a", "b"],
-            _ => return Err(bad(
-                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)"
-                    .to_string(),
-            )),
-        };
-        for (k, _) in &kv {
-            if allowed.is_empty() {
-                return Err(bad(format!("{name} takes no parameters")));
-            }
-            if !allowed.contains(&k.as_str()) {
-                return Err(bad(format!(
-                    "unknown parameter {} (allowed: {})",
-                    quote(k),
-                    allowed.join(", ")
-                )));
-            }
-        }
+        let kv = parameters(params).map_err(bad)?;
+        check_parameters(name, &kv).map_err(bad)?;
         let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
-        // `plain=1`: the Bayesian agent as the paper writes it ([`Bayes::reference`]).
-        let bayes = |prior: PriorKind| {
-            let plain = get("plain", 0.0);
-            if plain == 0.0 {
-                Ok(AgentSpec::Bayes(prior))
-            } else if plain == 1.0 {
-                Ok(AgentSpec::BayesReference(prior))
-            } else {
-                Err(bad("plain must be 0 or 1".to_string()))
-            }
-        };
         match name {
             "mcts" | "mcts-prime" | "mcts'" | "auto" => {
-                let (a, b) = (get("a", 3.5), get("b", 5.0));
-                if a <= 0.0 || b <= 0.0 {
-                    return Err(bad("a and b must be positive".to_string()));
-                }
-                if name == "auto" {
-                    return Ok(AgentSpec::Auto { a, b });
-                }
-                let kind = if name == "mcts" {
-                    MctsKind::Mcts
-                } else {
-                    MctsKind::MctsPrime
-                };
-                Ok(AgentSpec::Mcts { kind, a, b })
+                mcts_spec(name, get("a", 3.5), get("b", 5.0))
             }
             "solver" => Ok(AgentSpec::Solver),
-            "uct" => {
-                let c = get("c", 2.0);
-                if c < 0.0 {
-                    return Err(bad("c must be at least 0".to_string()));
-                }
-                Ok(AgentSpec::Uct { c })
-            }
-            "sym" | "symp" => {
-                let a = get("a", 0.5);
-                let b = get("b", 0.0);
-                if !(a > 0.0 && a < 1.0) {
-                    return Err(bad("a (the prior E[R(root)]) must be in (0, 1)".to_string()));
-                }
-                if b.abs() > 1e6 {
-                    return Err(bad("b must be between -1e6 and 1e6".to_string()));
-                }
-                bayes(PriorKind::Symmetric {
-                    a,
-                    b,
-                    name: if name == "sym" { "sym" } else { "symp" },
-                })
-            }
-            _ => {
-                let fit = get("fit", 10_000.0);
-                if !(1.0..=1e8).contains(&fit) || fit.fract() != 0.0 {
-                    return Err(bad(
-                        "fit (random matches) must be a whole number in 1..=100000000".to_string(),
-                    ));
-                }
-                bayes(if name == "gw" {
-                    PriorKind::GaltonWatson { fit: fit as u64 }
-                } else {
-                    PriorKind::GaltonWatson2 { fit: fit as u64 }
-                })
-            }
+            "uct" => uct_spec(get("c", 2.0)),
+            "sym" | "symp" => symmetric_prior(name, get("a", 0.5), get("b", 0.0))
+                .and_then(|prior| bayes_spec(prior, get("plain", 0.0))),
+            _ => galton_watson_prior(name, get("fit", 10_000.0))
+                .and_then(|prior| bayes_spec(prior, get("plain", 0.0))),
         }
+        .map_err(bad)
     }
 
     /// The canonical text of the spec.
@@ -206,6 +103,158 @@ impl AgentSpec {
             AgentSpec::Solver => Box::new(super::solver::Solver::<G>::new()),
             AgentSpec::Auto { a, b } => Box::new(super::solver::Auto::<G>::new(*a, *b, seed)),
         }
+    }
+}
+
+/// Why a spec is not one of an agent (the `why` of [`SearchError::BadAgent`]).
+#[derive(Debug, Error)]
+enum SpecFault {
+    #[error("empty parameter in {}", quote(.0))]
+    EmptyParameter(String),
+    #[error("parameter {} is not of the form key=value", quote(.0))]
+    NotKeyValue(String),
+    #[error("value {} of {} is not a number", quote(.value), quote(.key))]
+    NotANumber { value: String, key: String },
+    #[error("value of {} must be finite", quote(.0))]
+    NotFinite(String),
+    #[error("parameter {} is given twice", quote(.0))]
+    Twice(String),
+    #[error("unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)")]
+    UnknownAgent,
+    #[error("{0} takes no parameters")]
+    NoParameters(String),
+    #[error("unknown parameter {} (allowed: {})", quote(.key), .allowed.join(", "))]
+    UnknownParameter {
+        key: String,
+        allowed: &'static [&'static str],
+    },
+    #[error("plain must be 0 or 1")]
+    Plain,
+    #[error("a and b must be positive")]
+    NotPositive,
+    #[error("c must be at least 0")]
+    NegativeC,
+    #[error("a (the prior E[R(root)]) must be in (0, 1)")]
+    PriorMean,
+    #[error("b must be between -1e6 and 1e6")]
+    PriorSlope,
+    #[error("fit (random matches) must be a whole number in 1..=100000000")]
+    Fit,
+}
+
+/// The parameters `k=v,k=v` of a spec, in order: each a finite number, none twice.
+fn parameters(params: &str) -> Result<Vec<(String, f64)>, SpecFault> {
+    let mut kv: Vec<(String, f64)> = Vec::new();
+    for item in params.split(',').filter(|_| !params.is_empty()) {
+        if item.trim().is_empty() {
+            return Err(SpecFault::EmptyParameter(params.to_string()));
+        }
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| SpecFault::NotKeyValue(item.to_string()))?;
+        let k = k.trim();
+        let v: f64 = v.trim().parse().map_err(|_| SpecFault::NotANumber {
+            value: v.trim().to_string(),
+            key: k.to_string(),
+        })?;
+        if !v.is_finite() {
+            return Err(SpecFault::NotFinite(k.to_string()));
+        }
+        // A repeated key would silently override the first: refuse it.
+        if kv.iter().any(|(seen, _)| seen == k) {
+            return Err(SpecFault::Twice(k.to_string()));
+        }
+        kv.push((k.to_string(), v));
+    }
+    Ok(kv)
+}
+
+/// Refuses an unknown agent `name`, and parameters `kv` it does not take.
+fn check_parameters(name: &str, kv: &[(String, f64)]) -> Result<(), SpecFault> {
+    let allowed: &'static [&'static str] = match name {
+        "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
+        "uct" => &["c"],
+        "sym" => &["a", "b", "plain"],
+        "symp" => &["a", "plain"],
+        "gw" | "gw2" => &["fit", "plain"],
+        "solver" => &[],
+        "auto" => &["a", "b"],
+        _ => return Err(SpecFault::UnknownAgent),
+    };
+    for (k, _) in kv {
+        if allowed.is_empty() {
+            return Err(SpecFault::NoParameters(name.to_string()));
+        }
+        if !allowed.contains(&k.as_str()) {
+            return Err(SpecFault::UnknownParameter {
+                key: k.clone(),
+                allowed,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `mcts`, `mcts-prime` (or `mcts'`) or `auto` with its a and b.
+fn mcts_spec(name: &str, a: f64, b: f64) -> Result<AgentSpec, SpecFault> {
+    if a <= 0.0 || b <= 0.0 {
+        return Err(SpecFault::NotPositive);
+    }
+    if name == "auto" {
+        return Ok(AgentSpec::Auto { a, b });
+    }
+    let kind = if name == "mcts" {
+        MctsKind::Mcts
+    } else {
+        MctsKind::MctsPrime
+    };
+    Ok(AgentSpec::Mcts { kind, a, b })
+}
+
+/// `uct` with its c.
+fn uct_spec(c: f64) -> Result<AgentSpec, SpecFault> {
+    if c < 0.0 {
+        return Err(SpecFault::NegativeC);
+    }
+    Ok(AgentSpec::Uct { c })
+}
+
+/// The prior of `sym` or `symp` with its a and b.
+fn symmetric_prior(name: &str, a: f64, b: f64) -> Result<PriorKind, SpecFault> {
+    if !(a > 0.0 && a < 1.0) {
+        return Err(SpecFault::PriorMean);
+    }
+    if b.abs() > 1e6 {
+        return Err(SpecFault::PriorSlope);
+    }
+    Ok(PriorKind::Symmetric {
+        a,
+        b,
+        name: if name == "sym" { "sym" } else { "symp" },
+    })
+}
+
+/// The prior of `gw` or `gw2`, fitted on `fit` random matches.
+fn galton_watson_prior(name: &str, fit: f64) -> Result<PriorKind, SpecFault> {
+    if !(1.0..=1e8).contains(&fit) || fit.fract() != 0.0 {
+        return Err(SpecFault::Fit);
+    }
+    Ok(if name == "gw" {
+        PriorKind::GaltonWatson { fit: fit as u64 }
+    } else {
+        PriorKind::GaltonWatson2 { fit: fit as u64 }
+    })
+}
+
+/// The Bayesian agent of this prior, as the paper writes it where `plain` is 1
+/// ([`Bayes::reference`]).
+fn bayes_spec(prior: PriorKind, plain: f64) -> Result<AgentSpec, SpecFault> {
+    if plain == 0.0 {
+        Ok(AgentSpec::Bayes(prior))
+    } else if plain == 1.0 {
+        Ok(AgentSpec::BayesReference(prior))
+    } else {
+        Err(SpecFault::Plain)
     }
 }
 
@@ -262,5 +311,35 @@ mod tests {
             AgentSpec::parse("mcts:").unwrap(),
             AgentSpec::parse("mcts").unwrap()
         );
+    }
+
+    /// Each reason a spec is refused, in the words `duel` has always given.
+    #[test]
+    fn refusals_say_why() {
+        for (spec, why) in [
+            ("mcts:a=1,,b=2", "empty parameter in 'a=1,,b=2'"),
+            ("mcts:a", "parameter 'a' is not of the form key=value"),
+            ("mcts:a=x", "value 'x' of 'a' is not a number"),
+            ("mcts:a=inf", "value of 'a' must be finite"),
+            ("mcts:a=1,a=2", "parameter 'a' is given twice"),
+            (
+                "alpha",
+                "unknown agent (known: mcts, mcts-prime, uct, sym, symp, gw, gw2, solver, auto)",
+            ),
+            ("solver:a=1", "solver takes no parameters"),
+            ("uct:a=1", "unknown parameter 'a' (allowed: c)"),
+            ("sym:plain=3", "plain must be 0 or 1"),
+            ("auto:a=0", "a and b must be positive"),
+            ("uct:c=-1", "c must be at least 0"),
+            ("symp:a=1", "a (the prior E[R(root)]) must be in (0, 1)"),
+            ("sym:b=2e6", "b must be between -1e6 and 1e6"),
+            (
+                "gw:fit=1.5",
+                "fit (random matches) must be a whole number in 1..=100000000",
+            ),
+        ] {
+            let e = AgentSpec::parse(spec).unwrap_err().to_string();
+            assert_eq!(e, format!("invalid agent '{spec}': {why}"));
+        }
     }
 }

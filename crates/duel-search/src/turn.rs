@@ -14,7 +14,7 @@
 //! ```
 
 use duel_core::game::{Game, Outcome, Player};
-use duel_games::{parse_game, GameVisitor};
+use duel_games::{parse_game, with_game};
 use serde::{Deserialize, Serialize};
 
 use crate::agent::Unsupported;
@@ -108,92 +108,84 @@ pub fn turn(request: &TurnRequest) -> Result<TurnAnswer, AnswerError> {
     let budget = budget_of(request.iterations, request.millis)?;
     let human = side_of(&request.human)?;
     let game = parse_game(&request.game)?;
-    game.visit(Turn {
-        request,
-        spec,
-        budget,
-        human,
-    })
+    with_game!(game, g => turn_in(g, request, &spec, budget, human))
 }
 
-struct Turn<'a> {
-    request: &'a TurnRequest,
-    spec: AgentSpec,
+/// [`turn`] from the start `start` of the request's game.
+fn turn_in<G: Game + 'static>(
+    start: G,
+    request: &TurnRequest,
+    spec: &AgentSpec,
     budget: crate::Budget,
     human: Option<Player>,
-}
-
-impl GameVisitor for Turn<'_> {
-    type Output = Result<TurnAnswer, AnswerError>;
-    fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
-        let mut moves = start.parse_moves(&self.request.moves)?;
-        if moves.len() > MAX_MOVES {
-            return Err(AnswerError::Search(crate::SearchError::Unsupported(
-                Unsupported::TooManyMoves { max: MAX_MOVES },
-            )));
-        }
-        let mut game = start.clone();
-        game.try_play_all(&moves)?;
-        let mut before = None;
-        let mut agent_move = None;
-        if game.outcome().is_none() && Some(game.to_move()) != self.human {
-            let mut agent = self.spec.build::<G>(self.request.seed);
-            agent.set_history(&start, &moves);
-            let budget = self.budget.validate_for(&game)?;
-            let r = agent.search(&game, budget)?;
-            before = Some(game.clone());
-            let notation = game.format_move(r.best);
-            game.try_play(r.best)?;
-            moves.push(r.best);
-            agent_move = Some(AgentMove {
-                notation,
-                estimate: r.estimate,
-                iterations: r.iterations,
-                millis: r.millis,
-                stopped: r.stopped,
-                tree_nodes: r.tree_nodes,
-            });
-        }
-        if before.is_none() && !moves.is_empty() {
-            let mut b = start.clone();
-            b.try_play_all(&moves[..moves.len() - 1])?;
-            before = Some(b);
-        }
-        let board = rows(&game);
-        let last = before.and_then(|b| changed(&rows(&b), &board));
-        let outcome = game.outcome();
-        let line = match (outcome, last) {
-            (Some(Outcome::Win(_)), Some(cell)) => run_through(&board, cell),
-            _ => Vec::new(),
-        };
-        let mut legal = Vec::new();
-        if outcome.is_none() {
-            let mut ms = Vec::new();
-            game.legal_moves(&mut ms);
-            legal = ms.iter().map(|&m| game.format_move(m)).collect();
-            legal.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
-        }
-        let winner = match (outcome, self.human) {
-            (Some(Outcome::Win(w)), Some(h)) => Some(if w == h { "human" } else { "agent" }),
-            _ => None,
-        };
-        Ok(TurnAnswer {
-            game: game.spec(),
-            moves: start.format_moves(&moves),
-            agent_move,
-            board,
-            last,
-            line,
-            to_move: game.to_move(),
-            legal,
-            outcome: outcome.map(|o| match o {
-                Outcome::Win(Player::First) => "first",
-                Outcome::Win(Player::Second) => "second",
-                Outcome::Draw => "draw",
-            }),
-            winner,
-        })
+) -> Result<TurnAnswer, AnswerError> {
+    let mut moves = start.parse_moves(&request.moves)?;
+    if moves.len() > MAX_MOVES {
+        return Err(AnswerError::Search(crate::SearchError::Unsupported(
+            Unsupported::TooManyMoves { max: MAX_MOVES },
+        )));
     }
+    let mut game = start.clone();
+    game.try_play_all(&moves)?;
+    let mut before = None;
+    let mut agent_move = None;
+    if game.outcome().is_none() && Some(game.to_move()) != human {
+        let mut agent = spec.build::<G>(request.seed);
+        agent.set_history(&start, &moves);
+        let budget = budget.validate_for(&game)?;
+        let r = agent.search(&game, budget)?;
+        before = Some(game.clone());
+        let notation = game.format_move(r.best);
+        game.try_play(r.best)?;
+        moves.push(r.best);
+        agent_move = Some(AgentMove {
+            notation,
+            estimate: r.estimate,
+            iterations: r.iterations,
+            millis: r.millis,
+            stopped: r.stopped,
+            tree_nodes: r.tree_nodes,
+        });
+    }
+    if before.is_none() && !moves.is_empty() {
+        let mut b = start.clone();
+        b.try_play_all(&moves[..moves.len() - 1])?;
+        before = Some(b);
+    }
+    let board = rows(&game);
+    let last = before.and_then(|b| changed(&rows(&b), &board));
+    let outcome = game.outcome();
+    let line = match (outcome, last) {
+        (Some(Outcome::Win(_)), Some(cell)) => run_through(&board, cell),
+        _ => Vec::new(),
+    };
+    let mut legal = Vec::new();
+    if outcome.is_none() {
+        let mut ms = Vec::new();
+        game.legal_moves(&mut ms);
+        legal = ms.iter().map(|&m| game.format_move(m)).collect();
+        legal.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    }
+    let winner = match (outcome, human) {
+        (Some(Outcome::Win(w)), Some(h)) => Some(if w == h { "human" } else { "agent" }),
+        _ => None,
+    };
+    Ok(TurnAnswer {
+        game: game.spec(),
+        moves: start.format_moves(&moves),
+        agent_move,
+        board,
+        last,
+        line,
+        to_move: game.to_move(),
+        legal,
+        outcome: outcome.map(|o| match o {
+            Outcome::Win(Player::First) => "first",
+            Outcome::Win(Player::Second) => "second",
+            Outcome::Draw => "draw",
+        }),
+        winner,
+    })
 }
 
 /// The board's rows of cells, top row first: `X` the first player, `O` the second, `.` empty.

@@ -2,7 +2,7 @@
 //! outcomes cross-checked by replaying the recorded moves, refusals of bad input.
 
 use duel_core::game::{Game, Outcome, Player};
-use duel_games::{parse_game, GameVisitor};
+use duel_games::{parse_game, with_game};
 use duel_search::arena::realization::game_start;
 use duel_search::arena::{
     merge, parse_records, run_arena, score_ci95, ArenaConfig, ArenaError, ArenaRun, GameRecord,
@@ -35,12 +35,10 @@ fn run(c: &ArenaConfig) -> ArenaRun {
 /// the seed 11 of [`config`]) and checks that the game is finished there, with the recorded
 /// winner (A is the first player exactly when `a_first`).
 fn replay_agrees(game: &str, records: &[GameRecord]) {
-    struct Replay<'a>(&'a GameRecord);
-    impl GameVisitor for Replay<'_> {
-        type Output = ();
-        fn visit<G: Game + 'static>(self, start: G) {
-            let r = self.0;
-            let mut pos = start.clone();
+    let g = parse_game(game).unwrap();
+    for r in records {
+        with_game!(game_start(&g, 11, r.game_index), start => {
+            let mut pos = start;
             pos.play_moves(&r.moves).expect("recorded moves are legal");
             let outcome = pos.outcome().expect("the recorded game is finished");
             let a_player = if r.a_first {
@@ -56,11 +54,7 @@ fn replay_agrees(game: &str, records: &[GameRecord]) {
             };
             assert_eq!(r.winner(), expected, "{r:?}");
             assert_eq!(r.a_first, r.game_index % 2 == 0);
-        }
-    }
-    let g = parse_game(game).unwrap();
-    for r in records {
-        game_start(&g, 11, r.game_index).visit(Replay(r));
+        });
     }
 }
 

@@ -4,7 +4,7 @@
 use duel_core::game::{Game, Outcome, Player, Value};
 use duel_games::connect::{Connect, ConnectRules};
 use duel_games::tictactoe::TicTacToe;
-use duel_games::{parse_game, GameVisitor};
+use duel_games::{parse_game, with_game};
 use duel_search::minimax::{move_values, plain_minimax, solve, MinimaxError, MinimaxOptions};
 use proptest::prelude::*;
 
@@ -12,14 +12,11 @@ fn connect(w: u32, h: u32, k: u32, misere: bool) -> Connect<u64> {
     Connect::new(ConnectRules::new(w, h, k, misere, "test").unwrap()).unwrap()
 }
 
-struct Both;
-impl GameVisitor for Both {
-    type Output = (Value, Value);
-    fn visit<G: Game + 'static>(self, g: G) -> (Value, Value) {
-        let fast = solve(&g, &MinimaxOptions::default()).unwrap().value;
-        let plain = plain_minimax(&g, 50_000_000).unwrap().value;
-        (fast, plain)
-    }
+/// The value by alpha-beta and by plain minimax.
+fn both<G: Game>(g: &G) -> (Value, Value) {
+    let fast = solve(g, &MinimaxOptions::default()).unwrap().value;
+    let plain = plain_minimax(g, 50_000_000).unwrap().value;
+    (fast, plain)
 }
 
 #[test]
@@ -91,7 +88,7 @@ fn alpha_beta_agrees_with_plain_minimax_on_small_games() {
         "connect-misere:3x4:2",
         "connect:4x4:3",
     ] {
-        let (fast, plain) = parse_game(spec).unwrap().visit(Both);
+        let (fast, plain) = with_game!(parse_game(spec).unwrap(), g => both(&g));
         assert_eq!(fast, plain, "{spec}");
     }
 }
@@ -193,18 +190,11 @@ fn paper_connect_variants_are_first_player_wins() {
     };
     // Delattre & Fournier, section 8.8, connect:15x15:3: "A human player immediately finds
     // the winning strategy when playing first."
-    let v = parse_game("connect:15x15:3").unwrap().visit(Value1(opts));
+    let v =
+        with_game!(parse_game("connect:15x15:3").unwrap(), g => solve(&g, &opts).unwrap().value);
     assert_eq!(v, Value::Win);
     // Section 8.7, connect:4x10:3: with 16 ms per move Sym "finds the right move, and thus
     // stops": the root value is determined, a first-player win.
-    let v = parse_game("connect:4x10:3").unwrap().visit(Value1(opts));
+    let v = with_game!(parse_game("connect:4x10:3").unwrap(), g => solve(&g, &opts).unwrap().value);
     assert_eq!(v, Value::Win);
-}
-
-struct Value1(MinimaxOptions);
-impl GameVisitor for Value1 {
-    type Output = Value;
-    fn visit<G: Game + 'static>(self, g: G) -> Value {
-        solve(&g, &self.0).unwrap().value
-    }
 }

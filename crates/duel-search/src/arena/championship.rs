@@ -31,8 +31,10 @@ use super::{
 use crate::agent::num;
 use crate::mcts::MctsKind;
 use crate::{AgentSpec, Budget};
+use duel_core::game::Game;
 use duel_core::input::for_each_line;
 use duel_core::text::quote;
+use duel_games::{with_game, AnyGame};
 
 /// The largest grid K: the paper's largest (section 8.5, 210 players, 21,945 pairs; with 40
 /// games a pair, 877,800 games).
@@ -195,39 +197,8 @@ pub fn run_championship(
     out: Option<&Path>,
     on_game: &(dyn Fn(Progress) + Sync),
 ) -> Result<ChampionshipAnswer, ArenaError> {
-    let kind = kind_of(&config.agent)?;
-    if config.grid < 2 || config.grid > MAX_GRID {
-        return Err(InputError::Grid {
-            got: config.grid,
-            max: MAX_GRID,
-        }
-        .into());
-    }
-    if config.from == 0 || config.from >= config.grid {
-        return Err(InputError::GridFrom {
-            from: config.from,
-            grid: config.grid,
-        }
-        .into());
-    }
+    let (kind, budget) = check_config(config)?;
     let n = config.games;
-    if n == 0 || n % 2 == 1 || n > MAX_PAIR_GAMES {
-        return Err(InputError::PairGames {
-            got: n,
-            max: MAX_PAIR_GAMES,
-        }
-        .into());
-    }
-    let budget = config.budget.validate()?;
-    if let Some(t) = config.threads {
-        if t == 0 || t > MAX_THREADS {
-            return Err(InputError::Threads {
-                got: t,
-                max: MAX_THREADS,
-            }
-            .into());
-        }
-    }
     let players = players(kind, config.from, config.grid);
     let pairs = pairs(players.len());
     let total = (pairs.len() as u64).saturating_mul(n);
@@ -238,39 +209,12 @@ pub fn run_championship(
         }
         .into());
     }
-    let game = parse_arena_game(&config.game)?;
-    if let Some(o) = game_start(&game, config.seed, 0).visit(super::IsFinished) {
-        return Err(InputError::Over {
-            game: config.game.trim().to_string(),
-            outcome: o,
-        }
-        .into());
-    }
-    if config.referee {
-        check_refereeable(&game, config.seed)?;
-    }
+    let game = championship_game(config)?;
     let specs = players
         .iter()
         .map(|p| AgentSpec::parse(&p.spec))
         .collect::<Result<Vec<_>, _>>()?;
-    let info = ChampionshipInfo {
-        game: game.spec(),
-        championship: kind.name().to_string(),
-        grid: config.grid,
-        from: config.from,
-        games_per_pair: n,
-        iterations: match budget {
-            Budget::Iterations(i) => Some(i),
-            Budget::Millis(_) => None,
-        },
-        millis: match budget {
-            Budget::Millis(t) => Some(t),
-            Budget::Iterations(_) => None,
-        },
-        seed: config.seed,
-        pair_realizations: is_random_tree(&game),
-        refereed: config.referee,
-    };
+    let info = championship_info(config, kind, budget, &game);
     let pair_of = |index: u64| pairs[(index / n) as usize];
     let (sink, done) = match out {
         Some(path) => {
@@ -344,6 +288,89 @@ pub fn run_championship(
     })
 }
 
+/// The agents' kind and the budget of a championship, once its grid, its games per pair and
+/// its threads are checked.
+fn check_config(config: &ChampionshipConfig) -> Result<(MctsKind, Budget), ArenaError> {
+    let kind = kind_of(&config.agent)?;
+    if config.grid < 2 || config.grid > MAX_GRID {
+        return Err(InputError::Grid {
+            got: config.grid,
+            max: MAX_GRID,
+        }
+        .into());
+    }
+    if config.from == 0 || config.from >= config.grid {
+        return Err(InputError::GridFrom {
+            from: config.from,
+            grid: config.grid,
+        }
+        .into());
+    }
+    let n = config.games;
+    if n == 0 || n % 2 == 1 || n > MAX_PAIR_GAMES {
+        return Err(InputError::PairGames {
+            got: n,
+            max: MAX_PAIR_GAMES,
+        }
+        .into());
+    }
+    let budget = config.budget.validate()?;
+    if let Some(t) = config.threads {
+        if t == 0 || t > MAX_THREADS {
+            return Err(InputError::Threads {
+                got: t,
+                max: MAX_THREADS,
+            }
+            .into());
+        }
+    }
+    Ok((kind, budget))
+}
+
+/// The game of a championship: one that is not over from its start, and one the referee
+/// can judge where it is asked to.
+fn championship_game(config: &ChampionshipConfig) -> Result<AnyGame, ArenaError> {
+    let game = parse_arena_game(&config.game)?;
+    if let Some(o) = with_game!(game_start(&game, config.seed, 0), g => g.outcome()) {
+        return Err(InputError::Over {
+            game: config.game.trim().to_string(),
+            outcome: o,
+        }
+        .into());
+    }
+    if config.referee {
+        check_refereeable(&game, config.seed)?;
+    }
+    Ok(game)
+}
+
+/// What each line of a championship's records file says of the championship.
+fn championship_info(
+    config: &ChampionshipConfig,
+    kind: MctsKind,
+    budget: Budget,
+    game: &AnyGame,
+) -> ChampionshipInfo {
+    ChampionshipInfo {
+        game: game.spec(),
+        championship: kind.name().to_string(),
+        grid: config.grid,
+        from: config.from,
+        games_per_pair: config.games,
+        iterations: match budget {
+            Budget::Iterations(i) => Some(i),
+            Budget::Millis(_) => None,
+        },
+        millis: match budget {
+            Budget::Millis(t) => Some(t),
+            Budget::Iterations(_) => None,
+        },
+        seed: config.seed,
+        pair_realizations: is_random_tree(game),
+        refereed: config.referee,
+    }
+}
+
 /// The open records file of a championship.
 struct Sink {
     file: Mutex<std::fs::File>,
@@ -374,7 +401,7 @@ fn open(
     players: &[Player],
     pair_of: &dyn Fn(u64) -> (usize, usize),
     total: u64,
-    game: &duel_games::AnyGame,
+    game: &AnyGame,
 ) -> Result<(Sink, Vec<GameRecord>), ArenaError> {
     let (name, file) = open_appending(path)?;
     let mut seen = BTreeSet::new();

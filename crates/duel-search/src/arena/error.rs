@@ -304,7 +304,7 @@ pub enum RecordFault {
         /// The record's moves.
         moves: String,
         /// What is wrong with them.
-        why: String,
+        why: ReplayFault,
     },
     /// A record of another run, found when resuming.
     #[error("a record of another run ({what} {found} where this run has {expected}): resume with the same parameters, or write to another file")]
@@ -332,4 +332,24 @@ pub enum RecordFault {
         /// The game's index.
         index: u64,
     },
+}
+
+/// Why a record's moves, replayed from the start, are not its finished game (the end of
+/// "the moves M ..." in [`RecordFault::Moves`]).
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ReplayFault {
+    /// Moves the game does not read or does not allow.
+    #[error("are not a game: {0}")]
+    NotAGame(GameError),
+    /// Not one move per iteration count.
+    #[error("are {moves} moves but the record has {counts} iteration counts")]
+    IterationCounts {
+        /// The moves.
+        moves: usize,
+        /// The record's iteration counts.
+        counts: usize,
+    },
+    /// Moves after which the game goes on.
+    #[error("do not finish the game")]
+    Unfinished,
 }

@@ -14,6 +14,18 @@
 //! Records ([`GameRecord`]) are written one JSON object per line ([`RecordLine`]), with the
 //! run's parameters, so that runs split in shards ([`Shard`]) can be merged ([`merge`]) into
 //! the summary ([`Summary`]) one run would have given.
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `mod.rs` | a run's configuration, its checks, and the games played in parallel |
+//! | `realization.rs` | the tree each game is played on (one realization per pair of games) |
+//! | `referee.rs` | whether each move kept the exact value (`--referee`) |
+//! | `record.rs` | the records file: its lines, appending, resuming, the checks of a record |
+//! | `summary.rs` | wins, draws, losses and the confidence interval of a run |
+//! | `merge.rs` | the records of several runs or shards read as one run |
+//! | `championship.rs` | the round robin of MCTS parameters (section 8.3) |
+//! | `standings.rs` | a championship's table and its winner |
+//! | `error.rs` | why a run or a merge failed ([`ArenaError`]) |
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -23,10 +35,10 @@ use serde::Serialize;
 
 use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::{AgentSpec, Budget, SearchError};
-use duel_core::game::{Game, GameError, Outcome, Player};
+use duel_core::game::{Game, GameError, Player};
 use duel_core::input::Bounds;
 use duel_games::registry::names_bidding_game;
-use duel_games::{mix64, parse_game, AnyGame, GameVisitor};
+use duel_games::{mix64, parse_game, with_game, AnyGame};
 
 pub mod championship;
 mod error;
@@ -37,7 +49,7 @@ pub mod referee;
 pub mod standings;
 mod summary;
 
-pub use error::{ArenaError, InputError, MergeError, RecordFault, ShardFault};
+pub use error::{ArenaError, InputError, MergeError, RecordFault, ReplayFault, ShardFault};
 pub use merge::{merge, merge_files, Merged};
 use record::{check_games, open_records};
 pub use record::{parse_record_line, parse_records, GameRecord, RecordLine, RunInfo};
@@ -254,57 +266,25 @@ pub fn play_run_game(
     index: u64,
     referee: bool,
 ) -> Result<GameRecord, ArenaError> {
-    struct One<'a> {
-        a: &'a AgentSpec,
-        b: &'a AgentSpec,
-        budgets: [Budget; 2],
-        seed: u64,
-        index: u64,
-        referee: bool,
-    }
-    impl GameVisitor for One<'_> {
-        type Output = Result<GameRecord, ArenaError>;
-        fn visit<G: Game + 'static>(self, start: G) -> Self::Output {
-            let mut r = play_game(&start, self.a, self.b, self.budgets, self.seed, self.index)
-                .map_err(|error| ArenaError::Match {
-                    index: self.index,
-                    error,
-                })?;
-            if self.referee {
-                let moves = start.parse_moves(&r.moves)?;
-                let by_colour = Referee::default().judge(&start, &moves)?;
-                let a = r.a_plays().index();
-                r.referee = Some(RefereeCounts {
-                    a: by_colour[a],
-                    b: by_colour[1 - a],
-                });
-            }
-            Ok(r)
-        }
-    }
     let start = if is_random_tree(game) {
         game_start(game, seed, index)
     } else {
         game.clone()
     };
-    start.visit(One {
-        a,
-        b,
-        budgets,
-        seed,
-        index,
-        referee,
+    with_game!(start, start => {
+        let mut r = play_game(&start, a, b, budgets, seed, index)
+            .map_err(|error| ArenaError::Match { index, error })?;
+        if referee {
+            let moves = start.parse_moves(&r.moves)?;
+            let by_colour = Referee::default().judge(&start, &moves)?;
+            let a = r.a_plays().index();
+            r.referee = Some(RefereeCounts {
+                a: by_colour[a],
+                b: by_colour[1 - a],
+            });
+        }
+        Ok(r)
     })
-}
-
-/// How a game's start is over, if it is.
-struct IsFinished;
-
-impl GameVisitor for IsFinished {
-    type Output = Option<Outcome>;
-    fn visit<G: Game + 'static>(self, start: G) -> Option<Outcome> {
-        start.outcome()
-    }
 }
 
 /// A run's records, in the order of their index, with its parameters and summary.
@@ -418,66 +398,8 @@ pub fn run_arena_into(
     let budgets = [budget, b_budget.unwrap_or(budget)];
     check_games(config.games)?;
     let shard = config.shard;
-    if shard.count == 0 || shard.index >= shard.count {
-        return Err(InputError::Shard {
-            index: shard.index,
-            count: shard.count,
-        }
-        .into());
-    }
-    if shard.index >= config.games {
-        return Err(InputError::EmptyShard {
-            index: shard.index,
-            count: shard.count,
-            games: config.games,
-        }
-        .into());
-    }
-    if let Some(t) = config.threads {
-        if t == 0 || t > MAX_THREADS {
-            return Err(InputError::Threads {
-                got: t,
-                max: MAX_THREADS,
-            }
-            .into());
-        }
-    }
-    let game = parse_arena_game(&config.game)?;
-    if let Some(o) = game.clone().visit(IsFinished) {
-        return Err(InputError::Over {
-            game: config.game.trim().to_string(),
-            outcome: o,
-        }
-        .into());
-    }
-    if config.referee {
-        check_refereeable(&game, config.seed)?;
-    }
-    let info = RunInfo {
-        game: game.spec(),
-        a: a.text(),
-        b: b.text(),
-        iterations: match budget {
-            Budget::Iterations(n) => Some(n),
-            Budget::Millis(_) => None,
-        },
-        millis: match budget {
-            Budget::Millis(t) => Some(t),
-            Budget::Iterations(_) => None,
-        },
-        b_iterations: match b_budget {
-            Some(Budget::Iterations(n)) if b_budget != Some(budget) => Some(n),
-            _ => None,
-        },
-        b_millis: match b_budget {
-            Some(Budget::Millis(t)) if b_budget != Some(budget) => Some(t),
-            _ => None,
-        },
-        seed: config.seed,
-        games: config.games,
-        pair_realizations: is_random_tree(&game),
-        refereed: config.referee,
-    };
+    let game = check_run_config(config)?;
+    let info = run_info(config, &game, (&a, &b), budget, b_budget);
 
     let (sink, done) = match out {
         Some(path) => {
@@ -520,6 +442,84 @@ pub fn run_arena_into(
         shard,
         resumed,
     })
+}
+
+/// Refuses a shard that is not one of the run's games, threads out of range, and a game that
+/// is over from its start or that the referee cannot judge where it is asked to; returns the
+/// game.
+fn check_run_config(config: &ArenaConfig) -> Result<AnyGame, ArenaError> {
+    let shard = config.shard;
+    if shard.count == 0 || shard.index >= shard.count {
+        return Err(InputError::Shard {
+            index: shard.index,
+            count: shard.count,
+        }
+        .into());
+    }
+    if shard.index >= config.games {
+        return Err(InputError::EmptyShard {
+            index: shard.index,
+            count: shard.count,
+            games: config.games,
+        }
+        .into());
+    }
+    if let Some(t) = config.threads {
+        if t == 0 || t > MAX_THREADS {
+            return Err(InputError::Threads {
+                got: t,
+                max: MAX_THREADS,
+            }
+            .into());
+        }
+    }
+    let game = parse_arena_game(&config.game)?;
+    if let Some(o) = with_game!(&game, g => g.outcome()) {
+        return Err(InputError::Over {
+            game: config.game.trim().to_string(),
+            outcome: o,
+        }
+        .into());
+    }
+    if config.referee {
+        check_refereeable(&game, config.seed)?;
+    }
+    Ok(game)
+}
+
+/// What each record of a run says of the run: its game, agents, budgets and seed.
+fn run_info(
+    config: &ArenaConfig,
+    game: &AnyGame,
+    (a, b): (&AgentSpec, &AgentSpec),
+    budget: Budget,
+    b_budget: Option<Budget>,
+) -> RunInfo {
+    RunInfo {
+        game: game.spec(),
+        a: a.text(),
+        b: b.text(),
+        iterations: match budget {
+            Budget::Iterations(n) => Some(n),
+            Budget::Millis(_) => None,
+        },
+        millis: match budget {
+            Budget::Millis(t) => Some(t),
+            Budget::Iterations(_) => None,
+        },
+        b_iterations: match b_budget {
+            Some(Budget::Iterations(n)) if b_budget != Some(budget) => Some(n),
+            _ => None,
+        },
+        b_millis: match b_budget {
+            Some(Budget::Millis(t)) if b_budget != Some(budget) => Some(t),
+            _ => None,
+        },
+        seed: config.seed,
+        games: config.games,
+        pair_realizations: is_random_tree(game),
+        refereed: config.referee,
+    }
 }
 
 /// What [`run_arena_into`] tells its caller as it goes.

@@ -11,13 +11,14 @@ use serde::{Deserialize, Serialize};
 use super::realization::game_start;
 use super::referee::RefereeCounts;
 use super::{
-    parse_arena_game, ArenaError, InputError, RecordFault, Shard, MAX_GAMES, RECORD_BOUNDS,
+    parse_arena_game, ArenaError, InputError, RecordFault, ReplayFault, Shard, MAX_GAMES,
+    RECORD_BOUNDS,
 };
 use crate::answer::budget_of_options;
 use crate::AgentSpec;
 use duel_core::game::{Game, Outcome, Player};
 use duel_core::input::for_each_line;
-use duel_games::{AnyGame, GameVisitor};
+use duel_games::{with_game, AnyGame};
 
 /// One game played.
 ///
@@ -385,7 +386,7 @@ pub fn parse_record_line(
     {
         return Err(bad(RecordFault::Budget));
     }
-    check_run(&rec.run).map_err(|why| bad(RecordFault::Run { why }))?;
+    check_run(&rec.run).map_err(bad)?;
     if rec.record.game_index >= rec.run.games {
         return Err(bad(RecordFault::Index {
             index: rec.record.game_index,
@@ -415,10 +416,7 @@ pub fn parse_record_line(
     } else {
         start.clone()
     };
-    let replayed = start.visit(Replay {
-        moves: &rec.record.moves,
-        iterations: rec.record.iterations.len(),
-    });
+    let replayed = replay_outcome(start, &rec.record.moves, rec.record.iterations.len());
     match replayed {
         Ok(o) if o == rec.record.outcome => {}
         Ok(o) => {
@@ -446,19 +444,21 @@ pub fn parse_record_line(
 /// Refuses the run of a record that `duel arena` would have refused to play, with the error
 /// it gives: an agent spec that does not parse, a budget of zero, a number of games out of
 /// range.
-fn check_run(run: &RunInfo) -> Result<(), String> {
-    let text = |e: &dyn std::error::Error| e.to_string();
-    AgentSpec::parse(&run.a).map_err(|e| text(&e))?;
-    AgentSpec::parse(&run.b).map_err(|e| text(&e))?;
+fn check_run(run: &RunInfo) -> Result<(), RecordFault> {
+    let run_fault = |e: &dyn std::error::Error| RecordFault::Run { why: e.to_string() };
+    AgentSpec::parse(&run.a).map_err(|e| run_fault(&e))?;
+    AgentSpec::parse(&run.b).map_err(|e| run_fault(&e))?;
     for (iterations, millis, prefix) in [
         (run.iterations, run.millis, ""),
         (run.b_iterations, run.b_millis, "b-"),
     ] {
-        if let Some(budget) = budget_of_options(iterations, millis, prefix).map_err(|e| text(&e))? {
-            budget.validate().map_err(|e| text(&e))?;
+        if let Some(budget) =
+            budget_of_options(iterations, millis, prefix).map_err(|e| run_fault(&e))?
+        {
+            budget.validate().map_err(|e| run_fault(&e))?;
         }
     }
-    check_games(run.games).map_err(|e| text(&e))
+    check_games(run.games).map_err(|e| run_fault(&e))
 }
 
 /// Refuses a number of games out of 1..=[`MAX_GAMES`].
@@ -479,37 +479,27 @@ pub(super) fn replay_outcome(
     start: AnyGame,
     moves: &str,
     iterations: usize,
-) -> Result<Outcome, String> {
-    start.visit(Replay { moves, iterations })
+) -> Result<Outcome, ReplayFault> {
+    with_game!(start, g => replay(g, moves, iterations))
 }
 
-/// Replays a record's moves from the start: how the game ended, or why the moves are not a
-/// finished game (or not one move per iteration count, when the record has them).
-struct Replay<'a> {
-    moves: &'a str,
+/// [`replay_outcome`] from the position `position` of a game.
+fn replay<G: Game>(
+    mut position: G,
+    moves: &str,
     iterations: usize,
-}
-
-impl GameVisitor for Replay<'_> {
-    type Output = Result<Outcome, String>;
-    fn visit<G: Game + 'static>(self, mut position: G) -> Result<Outcome, String> {
-        let moves = position
-            .parse_moves(self.moves)
-            .map_err(|e| format!("are not a game: {e}"))?;
-        if self.iterations > 0 && self.iterations != moves.len() {
-            return Err(format!(
-                "are {} moves but the record has {} iteration counts",
-                moves.len(),
-                self.iterations
-            ));
-        }
-        position
-            .try_play_all(&moves)
-            .map_err(|e| format!("are not a game: {e}"))?;
-        position
-            .outcome()
-            .ok_or_else(|| "do not finish the game".to_string())
+) -> Result<Outcome, ReplayFault> {
+    let moves = position.parse_moves(moves).map_err(ReplayFault::NotAGame)?;
+    if iterations > 0 && iterations != moves.len() {
+        return Err(ReplayFault::IterationCounts {
+            moves: moves.len(),
+            counts: iterations,
+        });
     }
+    position
+        .try_play_all(&moves)
+        .map_err(ReplayFault::NotAGame)?;
+    position.outcome().ok_or(ReplayFault::Unfinished)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use super::realization::game_start;
 use crate::minimax::{solve, MinimaxError, MinimaxOptions};
 use duel_core::game::{Game, Outcome, Player, Value};
 use duel_core::text::quote;
-use duel_games::{AnyGame, GameVisitor};
+use duel_games::{with_game, AnyGame};
 
 /// The most positions the referee searches to solve one position (about a second of
 /// alpha-beta on this machine's slowest game, Pearl's tree; the start of `pearl:2:24` takes
@@ -192,22 +192,16 @@ impl<G: Game> Referee<G> {
 /// Refuses `--referee` on a game whose start (the first pair's realization, for a random
 /// tree) the referee does not solve within [`REFEREE_MAX_NODES`] positions.
 pub fn check_refereeable(game: &AnyGame, seed: u64) -> Result<(), RefereeError> {
-    struct Probe;
-    impl GameVisitor for Probe {
-        type Output = bool;
-        fn visit<G: Game + 'static>(self, start: G) -> bool {
-            let opts = MinimaxOptions {
-                max_nodes: REFEREE_MAX_NODES,
-                table_entries: TABLE_ENTRIES,
-                deadline: None,
-            };
-            !matches!(
-                solve(&start, &opts),
-                Err(MinimaxError::TooLarge { .. } | MinimaxError::TableTooLarge { .. })
-            )
-        }
-    }
-    if game_start(game, seed, 0).visit(Probe) {
+    let opts = MinimaxOptions {
+        max_nodes: REFEREE_MAX_NODES,
+        table_entries: TABLE_ENTRIES,
+        deadline: None,
+    };
+    let solved = with_game!(game_start(game, seed, 0), start => !matches!(
+        solve(&start, &opts),
+        Err(MinimaxError::TooLarge { .. } | MinimaxError::TableTooLarge { .. })
+    ));
+    if solved {
         Ok(())
     } else {
         Err(RefereeError::TooLarge {

@@ -3,8 +3,8 @@
 //! largest √Z/f ([`Brothers`]), which the next update through the same child reuses; and with
 //! them, which child the next descent chooses there (Theorem 11's keys).
 
+use super::keys::{MAX_PICK, PICK_UNKNOWN};
 use super::node::Node;
-use super::select::{MAX_PICK, PICK_UNKNOWN};
 use super::val::{larger, plain_or_log, Val, PLAIN_MIN};
 
 /// What the brothers of the branch's child contribute to the update of their father (see

@@ -15,67 +15,78 @@ use super::{j1_moves_at, Bayes};
 impl<G: Game> Bayes<G> {
     /// Sets the `mv` of the chain `id` from `chain_moves`.
     pub(super) fn settle_move(&mut self, id: u32) {
-        let ch = &mut self.chains[id as usize];
-        ch.mv = self.chain_moves[ch.start as usize];
+        let ch = &mut self.tree.chains[id as usize];
+        ch.mv = self.tree.chain_moves[ch.start as usize];
     }
 
     /// `chain_moves[start]` of the chain `id`: its `mv`, unless it is the one whose `mv` is
     /// not set yet.
     #[inline]
     pub(super) fn chain_move(&self, id: usize) -> G::Move {
-        let ch = &self.chains[id];
-        if self.stale_mv == Some(id as u32) {
-            self.chain_moves[ch.start as usize]
+        let ch = &self.tree.chains[id];
+        if self.tree.stale_mv == Some(id as u32) {
+            self.tree.chain_moves[ch.start as usize]
         } else {
             ch.mv
         }
     }
 
     /// The number of moves and the index of the move played at each position of the match
-    /// `chain_moves[start..start + len]` played from `pos`, into `self.drawn`.
+    /// `chain_moves[start..start + len]` played from `pos`, into `self.scratch.drawn`.
     pub(super) fn draws_of(&mut self, pos: &G, start: usize, len: usize) {
         let mut pos = pos.clone();
-        self.drawn.clear();
+        self.scratch.drawn.clear();
         for j in 0..len {
-            pos.legal_moves(&mut self.moves);
-            let mv = self.chain_moves[start + j];
-            let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
-            self.drawn.push((self.moves.len() as u32, i as u32));
+            pos.legal_moves(&mut self.scratch.moves);
+            let mv = self.tree.chain_moves[start + j];
+            let i = self
+                .scratch
+                .moves
+                .iter()
+                .position(|&m| m == mv)
+                .unwrap_or(0);
+            self.scratch
+                .drawn
+                .push((self.scratch.moves.len() as u32, i as u32));
             pos.play(mv);
         }
     }
 
     /// Appends to `chain_pri` the priors (with their litters) of the first `count` heads of
-    /// the chain whose head has the prior `head` and whose litters are in `self.levels` (the
+    /// the chain whose head has the prior `head` and whose litters are in `self.scratch.levels` (the
     /// head's, then those of the nodes on its branch), and returns where they start.
     pub(super) fn push_priors(&mut self, head: (Val, u32), count: usize) -> u32 {
-        let pri = self.chain_pri.len() as u32;
-        self.chain_pri.push(head);
-        for &id in self.levels.iter().take(count.saturating_sub(1)) {
-            self.chain_pri
-                .push((self.litters.list[id as usize].val, id));
+        let pri = self.tree.chain_pri.len() as u32;
+        self.tree.chain_pri.push(head);
+        for &id in self.scratch.levels.iter().take(count.saturating_sub(1)) {
+            self.tree
+                .chain_pri
+                .push((self.memo.litters.list[id as usize].val, id));
         }
         pri
     }
 
-    /// The litters along the chain `self.drawn` below a head of prior `head.0` at `depth` (in
+    /// The litters along the chain `self.scratch.drawn` below a head of prior `head.0` at `depth` (in
     /// the litter `head.1`, if still known), ending in a leaf won by J1 or not, into
-    /// `self.levels`: those [`Bayes::chain_value`] reads ([`Bayes::litters_needed`]), each
+    /// `self.scratch.levels`: those [`Bayes::chain_value`] reads ([`Bayes::litters_needed`]), each
     /// found below the last ([`Litters::below`]). Returns the head's litter.
     pub(super) fn chain_priors(&mut self, head: (Val, u32), depth: usize, win: bool) -> u32 {
-        self.levels.clear();
+        self.scratch.levels.clear();
         let needed = self.litters_needed(depth, win);
-        self.litters.make_room(needed + 1);
-        let top = self.litters.of_value_hinted(head.0, depth, head.1);
+        self.memo.litters.make_room(needed + 1);
+        let top = self.memo.litters.of_value_hinted(head.0, depth, head.1);
         let mut id = top;
         for k in 0..needed {
-            id = self.litters.below(id, depth + k, self.drawn[k].0 as usize);
-            self.levels.push(id);
+            id = self
+                .memo
+                .litters
+                .below(id, depth + k, self.scratch.drawn[k].0 as usize);
+            self.scratch.levels.push(id);
         }
         top
     }
 
-    /// The levels of the chain `self.drawn` below a head at `depth`, ending in a leaf won by J1
+    /// The levels of the chain `self.scratch.drawn` below a head at `depth`, ending in a leaf won by J1
     /// or not, whose litter's prior [`Bayes::chain_value`] reads: all but the last when the
     /// last move wins for the side that plays it (as every last move of Connect-K but a
     /// draw's does). The leaf's father then has the leaf's value, R ∈ {0, 1} and Z = 0,
@@ -85,15 +96,15 @@ impl<G: Game> Bayes<G> {
     /// with its prior, only if a descent ever enters it ([`Bayes::unzip`]).
     #[inline]
     pub(super) fn litters_needed(&self, depth: usize, win: bool) -> usize {
-        let len = self.drawn.len();
+        let len = self.scratch.drawn.len();
         match len.checked_sub(1) {
             Some(last) if j1_moves_at(depth + last) == win => last,
             _ => len,
         }
     }
 
-    /// The value of the head (at `depth`) of the branch described by `self.drawn` (degree and
-    /// index of the move played) and `self.levels` (prior of the litter, at the levels
+    /// The value of the head (at `depth`) of the branch described by `self.scratch.drawn` (degree and
+    /// index of the move played) and `self.scratch.levels` (prior of the litter, at the levels
     /// [`Bayes::litters_needed`] gives), ending in a leaf won by J1 or not: the updates of the
     /// materialised branch, bottom-up, on a scratch litter of the same values (`mv` fills its
     /// moves). The values of the first `store` nodes of the branch below the head are appended
@@ -106,21 +117,21 @@ impl<G: Game> Bayes<G> {
         mv: G::Move,
     ) -> Val {
         let mut val = if win { Val::ONE } else { Val::ZERO };
-        let top = self.chain_vals.len();
-        let len = self.drawn.len();
-        debug_assert_eq!(self.levels.len(), self.litters_needed(depth, win));
+        let top = self.tree.chain_vals.len();
+        let len = self.scratch.drawn.len();
+        debug_assert_eq!(self.scratch.levels.len(), self.litters_needed(depth, win));
         if len <= store {
-            self.chain_vals.push(val);
+            self.tree.chain_vals.push(val);
         }
         // The leaf's father when it has the leaf's value (no prior read).
-        if self.levels.len() < len && len > 1 && len - 1 <= store {
-            self.chain_vals.push(val);
+        if self.scratch.levels.len() < len && len > 1 && len - 1 <= store {
+            self.tree.chain_vals.push(val);
         }
-        for k in (0..self.levels.len()).rev() {
-            let (d, i) = self.drawn[k];
+        for k in (0..self.scratch.levels.len()).rev() {
+            let (d, i) = self.scratch.drawn[k];
             let Litter {
                 val: v, brothers, ..
-            } = self.litters.list[self.levels[k] as usize];
+            } = self.memo.litters.list[self.scratch.levels[k] as usize];
             let j1_moves = j1_moves_at(depth + k);
             // Brothers::on_branch for a litter whose brothers of the child all have the value v
             // (the same operations in the same order, so the same bits, without building the
@@ -136,17 +147,17 @@ impl<G: Game> Bayes<G> {
             };
             val = Val { a, b, w };
             if k > 0 && k <= store {
-                self.chain_vals.push(val);
+                self.tree.chain_vals.push(val);
             }
         }
-        self.chain_vals[top..].reverse();
+        self.tree.chain_vals[top..].reverse();
         val
     }
 
     /// The value of a node of a chain whose child on the branch has the value `val` and its
     /// d − 1 brothers the prior `v` when [`Brothers::with_child`] gives up (a certain child,
     /// about once a chain on Connect-K, or brothers that gave up): [`zero_child_value`], else
-    /// [`full_value`] of the litter built in `self.litter` (`mv` fills its moves). Out of line,
+    /// [`full_value`] of the litter built in `self.scratch.litter` (`mv` fills its moves). Out of line,
     /// and its result taken apart into numbers by the caller, so that its results and
     /// with_child's meet in registers: inlined into [`Bayes::chain_value`], they would meet on
     /// the stack, where each level's value is stored as three words and read back as wider
@@ -164,15 +175,16 @@ impl<G: Game> Bayes<G> {
         if let Some(x) = zero_child_value(v, val, i as usize, d as usize, j1_moves) {
             return x;
         }
-        self.litter.clear();
-        self.litter
+        self.scratch.litter.clear();
+        self.scratch
+            .litter
             .extend(std::iter::repeat(Node::boundary(v, mv)).take(d as usize));
-        self.litter[i as usize].val = val;
+        self.scratch.litter[i as usize].val = val;
         full_value(
-            &self.litter,
+            &self.scratch.litter,
             j1_moves,
-            &mut self.scratch_log,
-            &mut self.log1mexp_memo,
+            &mut self.scratch.terms,
+            &mut self.memo.log1mexp,
             None,
         )
     }
@@ -182,16 +194,16 @@ impl<G: Game> Bayes<G> {
     /// stores them: the values kept by [`Bayes::play_lazy`] are used up.
     #[cold]
     pub(super) fn refill(&mut self, id: usize, pos: &G, depth: usize) {
-        let ch = self.chains[id];
+        let ch = self.tree.chains[id];
         self.draws_of(pos, ch.start as usize, ch.len as usize);
-        let head = self.chain_pri[ch.pri as usize];
+        let head = self.tree.chain_pri[ch.pri as usize];
         let head = (head.0, self.chain_priors(head, depth, ch.win));
-        let vals = self.chain_vals.len();
+        let vals = self.tree.chain_vals.len();
         let filler = self.chain_move(id);
         self.chain_value(depth, ch.win, ch.len as usize, filler);
-        let stored = self.chain_vals.len() - vals;
+        let stored = self.tree.chain_vals.len() - vals;
         let pri = self.push_priors(head, stored);
-        let c = &mut self.chains[id];
+        let c = &mut self.tree.chains[id];
         c.vals = vals as u32;
         c.stored = stored as u32;
         c.pri = pri;
@@ -204,10 +216,10 @@ impl<G: Game> Bayes<G> {
     /// the allocation that failed kept, where the tree cannot grow. A descent checks it
     /// first, so that a long search stops there instead of aborting.
     pub(super) fn room_to_unzip(&mut self, h: u32, pos: &G) -> bool {
-        pos.legal_moves(&mut self.moves);
-        let d = self.moves.len();
-        let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
-        let ch = self.chains[id];
+        pos.legal_moves(&mut self.scratch.moves);
+        let d = self.scratch.moves.len();
+        let id = (self.tree.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
+        let ch = self.tree.chains[id];
         let refilled = if ch.stored == 0 {
             ch.len as usize + 2
         } else {
@@ -221,20 +233,25 @@ impl<G: Game> Bayes<G> {
     /// the chain, with the value it got when the match was played. Returns the children
     /// among which select would choose there ([`litter_top`]).
     pub(super) fn unzip(&mut self, h: u32, pos: &G, depth: usize) -> u32 {
-        let id = (self.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
-        if self.chains[id].stored == 0 {
+        let id = (self.tree.nodes[h as usize].first_child & !CHAIN_FLAG) as usize;
+        if self.tree.chains[id].stored == 0 {
             self.refill(id, pos, depth);
         }
-        let ch = self.chains[id];
-        pos.legal_moves(&mut self.moves);
-        let d = self.moves.len();
-        let (head, hint) = self.chain_pri[ch.pri as usize];
-        let (v, litter) = self.litters.below_value(head, hint, depth, d);
+        let ch = self.tree.chains[id];
+        pos.legal_moves(&mut self.scratch.moves);
+        let d = self.scratch.moves.len();
+        let (head, hint) = self.tree.chain_pri[ch.pri as usize];
+        let (v, litter) = self.memo.litters.below_value(head, hint, depth, d);
         let mv = self.chain_move(id);
-        let i = self.moves.iter().position(|&m| m == mv).unwrap_or(0);
+        let i = self
+            .scratch
+            .moves
+            .iter()
+            .position(|&m| m == mv)
+            .unwrap_or(0);
         let first = self.push_litter(v, litter);
-        let c = &mut self.nodes[first + i];
-        c.val = self.chain_vals[ch.vals as usize];
+        let c = &mut self.tree.nodes[first + i];
+        c.val = self.tree.chain_vals[ch.vals as usize];
         let top = litter_top(v, c.val, i, d, j1_moves_at(depth));
         if ch.len == 1 {
             c.first_child = LEAF_MARK;
@@ -243,16 +260,16 @@ impl<G: Game> Bayes<G> {
             // The prior of the new head, v: the next of a full block (the same bits), else
             // written over this chain's own or, past the end of a block, apart.
             let (pri, full) = if ch.full && ch.stored > 1 {
-                debug_assert_eq!(self.chain_pri[ch.pri as usize + 1].0.bits(), v.bits());
+                debug_assert_eq!(self.tree.chain_pri[ch.pri as usize + 1].0.bits(), v.bits());
                 (ch.pri + 1, true)
             } else if !ch.full {
-                self.chain_pri[ch.pri as usize] = (v, litter);
+                self.tree.chain_pri[ch.pri as usize] = (v, litter);
                 (ch.pri, false)
             } else {
-                self.chain_pri.push((v, litter));
-                (self.chain_pri.len() as u32 - 1, false)
+                self.tree.chain_pri.push((v, litter));
+                (self.tree.chain_pri.len() as u32 - 1, false)
             };
-            self.chains[id] = Chain {
+            self.tree.chains[id] = Chain {
                 pri,
                 // Set at the end of the iteration: the load of chain_moves would hold up the
                 // descent here.
@@ -264,14 +281,14 @@ impl<G: Game> Bayes<G> {
                 win: ch.win,
                 full,
             };
-            self.chain_moves.prefetch(ch.start as usize + 1);
-            if let Some(other) = self.stale_mv.replace(id as u32) {
+            self.tree.chain_moves.prefetch(ch.start as usize + 1);
+            if let Some(other) = self.tree.stale_mv.replace(id as u32) {
                 if other != id as u32 {
                     self.settle_move(other);
                 }
             }
         }
-        let n = &mut self.nodes[h as usize];
+        let n = &mut self.tree.nodes[h as usize];
         n.first_child = first as u32;
         n.n_children = d as u16;
         top

@@ -3,7 +3,7 @@
 //! each father's prior, depth and number of children, and linked litter to litter
 //! ([`Litters`]).
 
-use crate::arena_alloc::Arena;
+use crate::huge_vec::HugeVec;
 use crate::priors::Prior;
 
 use super::brothers::Brothers;
@@ -53,10 +53,10 @@ pub(super) struct Litters {
     /// How a litter is computed: the prior of the search (set by [`Bayes::start`]).
     pub(super) prior: Option<Prior>,
     /// id → litter; id 0 is none (0 in `next` and `index`: not known).
-    pub(super) list: Arena<Litter>,
+    pub(super) list: HugeVec<Litter>,
     /// `next[id * stride + d]`: the litter below a node of litter `id`'s prior and depth with
     /// d < stride children, 0 until known.
-    pub(super) next: Arena<u32>,
+    pub(super) next: HugeVec<u32>,
     pub(super) stride: usize,
     /// The same for nodes with more children: (id, d) → litter.
     pub(super) wide: std::collections::HashMap<(u32, u32), u32>,
@@ -65,7 +65,7 @@ pub(super) struct Litters {
     /// ([`Litters::of_value_hinted`]: the root's, and those of nodes built before the
     /// litters were last forgotten); 0 is empty. Its length is a power of two, at least twice
     /// the litters in it.
-    pub(super) index: Arena<u32>,
+    pub(super) index: HugeVec<u32>,
     /// Litters in `index`.
     pub(super) indexed: usize,
     /// The most litters held at once ([`LITTERS_BYTES`]).
@@ -76,11 +76,11 @@ impl Litters {
     pub(super) fn new() -> Litters {
         Litters {
             prior: None,
-            list: Arena::new(),
-            next: Arena::new(),
+            list: HugeVec::new(),
+            next: HugeVec::new(),
             stride: 0,
             wide: std::collections::HashMap::new(),
-            index: Arena::new(),
+            index: HugeVec::new(),
             indexed: 0,
             max: 0,
         }
@@ -207,7 +207,7 @@ impl Litters {
             // The index is a cache: where the system refuses a larger one, the litter is
             // kept unindexed (a later look-up adds it again).
             let size = 2 * self.index.len();
-            let mut larger = Arena::new();
+            let mut larger = HugeVec::new();
             if larger.try_reserve(size, size).is_err() {
                 return id;
             }

@@ -43,30 +43,35 @@
 //! | `mod.rs` | the agent, its public API, one iteration ([`Bayes::step`]) | Algorithm 13, Step n+1 |
 //! | `search.rs` | [`Agent`](crate::Agent) for [`Bayes`]: budgets, the tree kept between moves, the best move | Algorithm 13, Conclusion; section 8.2 (i) |
 //! | `val.rs` | the stored value R_n, √Z_n ([`Val`]) and its arithmetic | eqs. (2)–(4); section 8.1 |
+//! | `parts.rs` | the agent's state by role: settings, tree, last branch, memos, room, scratch | B_n ∪ D_n |
+//! | `room.rs` | the room the tree's arrays make before an iteration, within the memory limit | — |
 //! | `node.rs` | the records of the tree: nodes and chains | B_n ∪ D_n |
 //! | `litters.rs` | the priors of a node's children, computed once (`Litters`) | Definition 7, section 2.14, section 6 |
 //! | `matches.rs` | the simulated match from a boundary node, as nodes or as a chain | Algorithm 13, "simulate a uniformly random match" |
 //! | `chains.rs` | a chain's values, and its nodes built when a descent enters it | section 2.12 |
 //! | `update.rs` | the update of R, U and Z up the branch | eqs. (2), (3), (4) |
 //! | `brothers.rs` | what the brothers of the branch give the update, kept from the last | section 2.12 |
+//! | `keys.rs` | the selection keys U √Z (or √Z/f) of a node's children, which the update and the descent both read | eqs. (3), (4); Theorem 11; section 8.1 |
 //! | `select.rs` | the descent's choice, argmax U² Z | Theorem 11 |
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use duel_core::game::{Game, Player};
+use duel_core::game::Game;
 
 use super::agent::{SearchError, Work, DEFAULT_MEMORY_BYTES};
-use super::arena_alloc::{AllocFailed, Arena};
-use super::logit::{Log1mexpMemo, LogProb};
+use super::huge_vec::AllocFailed;
+use super::logit::LogProb;
 pub use super::priors::PriorKind;
 use super::priors::{fit_galton_watson, fit_galton_watson2, MatchStatistics, Prior};
 
 mod brothers;
 mod chains;
+mod keys;
 mod litters;
 mod matches;
 mod node;
+mod parts;
 mod room;
 mod search;
 mod select;
@@ -76,13 +81,13 @@ mod update;
 mod val;
 
 use brothers::Brothers;
-use litters::{Litters, MAX_STRIDE};
+use keys::PICK_UNKNOWN;
+use litters::MAX_STRIDE;
 pub use matches::Playout;
-use matches::{ChainMemoEntry, CHAIN_MEMO, EAGER_LEVELS};
 pub use node::Node;
 use node::{Chain, CHAIN, CHAIN_FLAG, INTERIOR, LEAF, MAX_NODES};
+use parts::{Branch, Memos, Room, Scratch, Settings, Tree};
 use room::room_in;
-use select::PICK_UNKNOWN;
 pub use val::Val;
 
 /// Whether J1 moves at a node `depth` plies below the first root.
@@ -91,84 +96,28 @@ fn j1_moves_at(depth: usize) -> bool {
     depth % 2 == 0
 }
 
-/// An Algorithm-13 agent (Sym, SymP, GW, GW2).
+/// An Algorithm-13 agent (Sym, SymP, GW, GW2). Its state is grouped by role (`parts.rs`).
 pub struct Bayes<G: Game> {
-    kind: PriorKind,
+    /// What the agent was built with.
+    settings: Settings,
+    /// The random draws of the descent's ties and of the matches.
     rng: ChaCha8Rng,
-    nodes: Arena<Node<G::Move>>,
-    root: u32,
-    root_pos: Option<G>,
-    /// Depth of the current root below the root the tree was built from.
-    root_depth: usize,
-    /// J1: the player to move at the root the tree was built from.
-    j1: Player,
-    max_nodes: usize,
-    playout: Playout,
-    /// The branch of the last iteration: the descent's nodes, then the match's.
-    path: Vec<u32>,
-    /// The positions of the descent's nodes but its last (`path[..positions.len()]`): the
-    /// last is made, from the one before it, only when a descent resumes down to there
-    /// ([`Bayes::step`] says why).
-    positions: Vec<G>,
-    /// For each node `path[k]` of the last descent but its end, whether the next descent
-    /// would choose `path[k + 1]` there again without a random draw, as found by the update
-    /// ([`Brothers::on_branch`], [`Bayes::selects_alone`]). Section 2.12 makes this exact: the
-    /// update changes only the branch, and its new values decide these choices.
-    keeps: Vec<bool>,
-    /// Whether `path`, `positions` and `keeps` describe the last descent and its update (the
-    /// next descent then follows it while its choices are known, [`Bayes::step`]).
-    resume: bool,
-    /// For each level k of the last update's branch but its end, what the brothers of
-    /// `path[k + 1]` gave the update of `path[k]` ([`Brothers::of`], or [`Brothers::GAVE_UP`]).
-    /// An update changes only its branch, so these brothers have not changed while each
-    /// update's branch goes through the same two nodes at this level: the next update there,
-    /// at a level its descent followed from the last one, reads this instead of the d − 1
-    /// brothers (section 2.12; on SymP's long branches, 25 of 26 levels). With them, those
-    /// whose selection key √Z/f is the largest ([`Brothers::of`]).
-    brothers: Vec<(Brothers, u32)>,
-    moves: Vec<G::Move>,
-    scratch: Vec<f64>,
-    /// Set when a position had more moves than a node can hold (65535).
-    too_wide: Option<usize>,
-    /// Matches kept as chains instead of nodes (always, except in tests of the equivalence).
-    lazy: bool,
-    /// Descents follow the last one where its choices are known, and updates reuse what the
-    /// brothers on the last branch gave (always, except in tests of the equivalence).
-    resumes: bool,
+    /// The explored tree.
+    tree: Tree<G>,
+    /// The branch of the last iteration, which the next one follows.
+    branch: Branch<G>,
+    /// What is remembered to spare work.
+    memo: Memos,
+    /// The room the arrays make before an iteration.
+    room: Room,
+    /// Scratch space of an iteration.
+    scratch: Scratch<G::Move>,
     /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
-    /// Levels of a match materialised before the rest is kept as a chain.
-    eager_levels: usize,
-    chains: Arena<Chain<G::Move>>,
-    /// The chain whose `mv` is not set yet ([`Bayes::unzip`] advanced it, and its next move
-    /// is read at the end of the iteration, once loaded).
-    stale_mv: Option<u32>,
-    chain_moves: Arena<G::Move>,
-    chain_vals: Arena<Val>,
-    /// The priors of chain heads (see [`Chain`]).
-    chain_pri: Arena<(Val, u32)>,
-    /// Scratch: (degree, index of the move played) at each level of a chain.
-    drawn: Vec<(u32, u32)>,
-    /// Scratch: the litter at each level of `drawn` (ids in `litters`).
-    levels: Vec<u32>,
-    /// Scratch: one litter of a chain.
-    litter: Vec<Node<G::Move>>,
-    scratch_log: Vec<(f64, f64, f64)>,
-    /// The priors of the children of the nodes, from their own (see [`Litters`]).
-    litters: Litters,
-    /// The values of chains on regular stretches of the game, from (head's prior, depth,
-    /// length, degree, outcome) (see [`Bayes::play_lazy`]).
-    chain_memo: Box<[ChainMemoEntry]>,
-    log1mexp_memo: Log1mexpMemo,
-    leaves_visited: u64,
+    /// Set when a position had more moves than a node can hold (65535).
+    too_wide: Option<usize>,
     /// m of the next root, from the history given by [`Agent::set_history`].
     history_prior: Option<(u64, LogProb)>,
-    /// The most records each arena grew by in one iteration (order of [`Bayes::arena_lens`]).
-    room: [usize; 5],
-    /// The arenas' lengths before the last iteration.
-    room_since: [usize; 5],
-    /// The allocation that failed, where the tree could not grow ([`Bayes::make_room`]).
-    short_of_memory: Option<super::arena_alloc::AllocFailed>,
 }
 
 impl<G: Game> Bayes<G> {
@@ -178,44 +127,16 @@ impl<G: Game> Bayes<G> {
     /// A new agent with this prior.
     pub fn new(kind: PriorKind, seed: u64) -> Self {
         Bayes {
-            kind,
+            settings: Settings::new(kind, Self::nodes_within(DEFAULT_MEMORY_BYTES)),
             rng: ChaCha8Rng::seed_from_u64(seed),
-            nodes: Arena::new(),
-            root: 0,
-            root_pos: None,
-            root_depth: 0,
-            j1: Player::First,
-            max_nodes: Self::nodes_within(DEFAULT_MEMORY_BYTES),
-            playout: Playout::Uniform,
-            path: Vec::new(),
-            positions: Vec::new(),
-            keeps: Vec::new(),
-            resume: false,
-            brothers: Vec::new(),
-            moves: Vec::new(),
-            scratch: Vec::new(),
-            too_wide: None,
-            lazy: true,
-            resumes: true,
+            tree: Tree::new(),
+            branch: Branch::new(),
+            memo: Memos::new(),
+            room: Room::new(),
+            scratch: Scratch::new(),
             work: Work::default(),
-            eager_levels: EAGER_LEVELS,
-            chains: Arena::new(),
-            stale_mv: None,
-            chain_moves: Arena::new(),
-            chain_vals: Arena::new(),
-            chain_pri: Arena::new(),
-            drawn: Vec::new(),
-            levels: Vec::new(),
-            litter: Vec::new(),
-            scratch_log: Vec::new(),
-            litters: Litters::new(),
-            chain_memo: vec![None; CHAIN_MEMO].into_boxed_slice(),
-            log1mexp_memo: Log1mexpMemo::default(),
-            leaves_visited: 0,
+            too_wide: None,
             history_prior: None,
-            room: [0; 5],
-            room_since: [0; 5],
-            short_of_memory: None,
         }
     }
 
@@ -229,25 +150,25 @@ impl<G: Game> Bayes<G> {
     /// that builds it (`sym:plain=1`).
     pub fn reference(kind: PriorKind, seed: u64) -> Self {
         let mut agent = Self::new(kind, seed);
-        agent.lazy = false;
-        agent.resumes = false;
+        agent.settings.lazy = false;
+        agent.settings.resumes = false;
         agent
     }
 
     /// Whether this agent runs Algorithm 13 as written ([`Bayes::reference`]).
     pub fn is_reference(&self) -> bool {
-        !self.lazy && !self.resumes
+        !self.settings.lazy && !self.settings.resumes
     }
 
     /// Sets how matches are simulated.
     pub fn with_playout(mut self, playout: Playout) -> Self {
-        self.playout = playout;
+        self.settings.playout = playout;
         self
     }
 
     /// Sets the memory limit of the tree.
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
-        self.max_nodes = Self::nodes_within(bytes);
+        self.settings.max_nodes = Self::nodes_within(bytes);
         self
     }
 
@@ -262,7 +183,7 @@ impl<G: Game> Bayes<G> {
 
     /// The memory limit in nodes.
     pub fn max_nodes(&self) -> usize {
-        self.max_nodes
+        self.settings.max_nodes
     }
 
     /// Forgets everything and makes `position` the root (fitting GW / GW2 from it): an
@@ -277,7 +198,7 @@ impl<G: Game> Bayes<G> {
         position: &G,
         deadline: Option<std::time::Instant>,
     ) -> Result<(), SearchError> {
-        let prior = match &self.kind {
+        let prior = match &self.settings.kind {
             PriorKind::Symmetric { a, b, name } => Prior::Symmetric {
                 a: *a,
                 b: *b,
@@ -307,92 +228,83 @@ impl<G: Game> Bayes<G> {
         // root has (more by hash).
         let refitted = !matches!(prior, Prior::Symmetric { .. });
         // The chains remembered point into chain_vals, cleared below.
-        self.chain_memo.fill(None);
-        self.short_of_memory = None;
-        self.resume = false;
+        self.memo.chains.fill(None);
+        self.room.short_of_memory = None;
+        self.branch.resume = false;
         self.work = Work::default();
-        position.legal_moves(&mut self.moves);
-        let stride = (self.moves.len() + 1)
+        position.legal_moves(&mut self.scratch.moves);
+        let stride = (self.scratch.moves.len() + 1)
             .next_power_of_two()
             .clamp(2, MAX_STRIDE);
-        if refitted || stride != self.litters.stride {
-            self.litters.clear(stride);
+        if refitted || stride != self.memo.litters.stride {
+            self.memo.litters.clear(stride);
         }
-        self.litters.prior = Some(prior);
-        let dummy = match self.moves.first() {
+        self.memo.litters.prior = Some(prior);
+        let dummy = match self.scratch.moves.first() {
             Some(&m) => m,
             None => {
                 // A finished root: no move; keep a node for the value only.
-                self.nodes.clear();
-                self.stale_mv = None;
-                self.chains.clear();
-                self.chain_moves.clear();
-                self.chain_vals.clear();
-                self.chain_pri.clear();
-                self.root_pos = None;
+                self.tree.clear();
+                self.tree.root_pos = None;
                 return Ok(());
             }
         };
-        self.nodes.clear();
-        self.stale_mv = None;
-        self.chains.clear();
-        self.chain_moves.clear();
-        self.chain_vals.clear();
-        self.chain_pri.clear();
+        self.tree.clear();
         // The room an iteration needs is learnt again: the last tree's longest iterations
         // would ask a fresh one, under a tight limit, for room it cannot get.
-        self.room = [0; 5];
-        self.room_since = [0; 5];
-        self.nodes
+        self.room.most = [0; 5];
+        self.room.since = [0; 5];
+        self.tree
+            .nodes
             .push(Node::boundary(Val::from_log(m, 0.5 * ln_s), dummy));
-        self.root = 0;
-        self.root_pos = Some(position.clone());
-        self.root_depth = 0;
-        self.j1 = position.to_move();
-        self.leaves_visited = 0;
+        self.tree.root = 0;
+        self.tree.root_pos = Some(position.clone());
+        self.tree.root_depth = 0;
+        self.tree.j1 = position.to_move();
+        self.tree.leaves_visited = 0;
         Ok(())
     }
 
     /// R_n(r): the probability that the player to move at the root wins, given what is known.
     pub fn root_value(&self) -> LogProb {
-        self.nodes[self.root as usize].val.to_log().0
+        self.tree.nodes[self.tree.root as usize].val.to_log().0
     }
 
     /// Whether R_n(r) ∈ {0, 1}.
     pub fn is_solved(&self) -> bool {
-        self.nodes[self.root as usize].val.is_certain()
+        self.tree.nodes[self.tree.root as usize].val.is_certain()
     }
 
     /// Bytes of the tree: its nodes and its chains (moves included).
     pub fn tree_bytes(&self) -> usize {
-        self.nodes.len() * Self::NODE_BYTES
-            + self.chains.len() * std::mem::size_of::<Chain<G::Move>>()
-            + self.chain_moves.len() * std::mem::size_of::<G::Move>()
-            + self.chain_vals.len() * std::mem::size_of::<Val>()
-            + self.chain_pri.len() * std::mem::size_of::<(Val, u32)>()
+        self.tree.nodes.len() * Self::NODE_BYTES
+            + self.tree.chains.len() * std::mem::size_of::<Chain<G::Move>>()
+            + self.tree.chain_moves.len() * std::mem::size_of::<G::Move>()
+            + self.tree.chain_vals.len() * std::mem::size_of::<Val>()
+            + self.tree.chain_pri.len() * std::mem::size_of::<(Val, u32)>()
     }
 
     /// Whether the tree has reached its memory limit, or could not grow
     /// ([`Bayes::short_of_memory`]).
     pub fn memory_full(&self) -> bool {
-        self.short_of_memory.is_some() || self.at_node_limit()
+        self.room.short_of_memory.is_some() || self.at_node_limit()
     }
 
     /// Whether the tree has reached its memory limit (not counting an allocation the system
     /// refused, which a later search may get).
     fn at_node_limit(&self) -> bool {
-        self.tree_bytes() >= self.max_nodes * Self::NODE_BYTES
+        self.tree_bytes() >= self.settings.max_nodes * Self::NODE_BYTES
     }
 
     /// Whether the tree holds more than half its memory limit.
     fn past_half_its_limit(&self) -> bool {
-        self.tree_bytes() > self.max_nodes * Self::NODE_BYTES / 2
+        self.tree_bytes() > self.settings.max_nodes * Self::NODE_BYTES / 2
     }
 
     /// The error of a search that could not grow its tree before `what`: the system's
     /// refusal where there was one, else the tree's limit.
     fn no_room_for(&self, what: &str) -> SearchError {
-        match self.short_of_memory {
+        match self.room.short_of_memory {
             Some(AllocFailed {
                 bytes,
                 refused: true,
@@ -403,8 +315,8 @@ impl<G: Game> Bayes<G> {
             },
             _ => SearchError::Memory {
                 what: what.to_string(),
-                limit_bytes: (self.max_nodes * Self::NODE_BYTES) as u64,
-                nodes: self.nodes.len(),
+                limit_bytes: (self.settings.max_nodes * Self::NODE_BYTES) as u64,
+                nodes: self.tree.nodes.len(),
                 node_bytes: Self::NODE_BYTES,
             },
         }
@@ -412,90 +324,147 @@ impl<G: Game> Bayes<G> {
 
     /// Nodes in the tree (materialised; see [`Bayes::tree_bytes`] for the chains).
     pub fn tree_nodes(&self) -> usize {
-        self.nodes.len()
+        self.tree.nodes.len()
     }
 
     /// Distinct leaves visited since [`Bayes::start`].
     pub fn leaves_visited(&self) -> u64 {
-        self.leaves_visited
+        self.tree.leaves_visited
     }
 
     /// One iteration of Algorithm 13 (Step n+1). Returns whether a new leaf was visited.
     /// Does nothing when the root value is already certain.
+    ///
+    /// Its three steps: the descent of Theorem 11 to a boundary node z_n
+    /// (`follow_last_descent`, `descend_to_boundary`), the uniformly random match from z_n to
+    /// a leaf x_{n+1} (`play_eager`, `matches.rs`), and the update of R, U and Z on the branch
+    /// (`update_branch`).
     pub fn step(&mut self) -> bool {
         if self.is_solved() || self.too_wide.is_some() || !self.make_room() {
             return false;
         }
-        // The descent of Theorem 11: from the root, the child with the largest U_n² Z_n
-        // ([`Bayes::select`]) until a boundary node z_n.
-        // Follow the last descent while its choices are known to be the same (`keeps`), or
-        // are made again (a draw may pick the same child); leave it at the first other choice.
-        // The choice there is made among the children with the largest key when the last
-        // update knows them ([`Bayes::departure_top`]), else by select.
-        let old = if std::mem::take(&mut self.resume) {
-            self.positions.len() + 1
+        let (j, left, old) = self.follow_last_descent();
+        // Levels above j, followed from the last descent, see the same nodes as the last update.
+        let shared = j;
+        self.branch.path.truncate(j + 1);
+        let (mut pos, pending) = self.descent_position(j, old);
+        let Some((node, depth)) = self.descend_to_boundary(&mut pos, pending, left, j) else {
+            return false;
+        };
+        if self.tree.nodes[node as usize].state() == LEAF {
+            // x_{n+1} ∈ x_n: no new information (Proposition 15 (i) says this does not
+            // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
+            return false;
+        }
+        // The match plays on from `pos` where it is (moving it into play_eager would copy it,
+        // reading back the fields the last move has just written: the wait described in
+        // [`Bayes::descent_position`]).
+        if !self.play_eager(node, &mut pos, depth) {
+            return false;
+        }
+        self.tree.leaves_visited += 1;
+        self.update_branch(shared);
+        self.branch.resume = self.settings.resumes;
+        // The move unzip left to read: its cache line has had the match and the update to come.
+        if let Some(id) = self.tree.stale_mv.take() {
+            self.settle_move(id);
+        }
+        true
+    }
+
+    /// The first part of the descent of Theorem 11 (from the root, the child with the largest
+    /// U_n² Z_n, [`Bayes::select`]): it follows the last descent while its choices are known to
+    /// be the same (`keeps`), or are made again (a draw may pick the same child), and leaves it
+    /// at the first other choice. The choice there is made among the children with the largest
+    /// key when the last update knows them ([`Bayes::departure_top`]), else by select.
+    ///
+    /// Returns the level j reached on the last descent, the child chosen there where the
+    /// descent left it, and the length of the last descent (1 where it starts from the root).
+    #[inline(always)]
+    fn follow_last_descent(&mut self) -> (usize, Option<u32>, usize) {
+        let old = if std::mem::take(&mut self.branch.resume) {
+            self.branch.positions.len() + 1
         } else {
-            self.path.clear();
-            self.path.push(self.root);
-            self.positions.clear();
+            self.branch.path.clear();
+            self.branch.path.push(self.tree.root);
+            self.branch.positions.clear();
             1
         };
         let mut j = 0;
-        let mut left = None;
         while j + 1 < old {
-            if self.keeps[j] {
+            if self.branch.keeps[j] {
                 self.work.resumed += 1;
             } else {
                 let top = self.departure_top(j);
                 let next = if top == PICK_UNKNOWN {
-                    self.select(self.path[j], j1_moves_at(self.root_depth + j))
+                    self.select(self.branch.path[j], j1_moves_at(self.tree.root_depth + j))
                 } else {
-                    self.pick(self.path[j], top)
+                    self.pick(self.branch.path[j], top)
                 };
                 self.work.selections += 1;
-                if next != self.path[j + 1] {
-                    left = Some(next);
-                    break;
+                if next != self.branch.path[j + 1] {
+                    return (j, Some(next), old);
                 }
             }
             j += 1;
         }
-        // Levels above j, followed from the last descent, see the same nodes as the last update.
-        let shared = j;
-        self.path.truncate(j + 1);
-        // The position `pos` of the node the descent is at is kept in `positions` (`pending`
-        // until it is) only once the next choice is made, not just after `play`: `play` writes
-        // a few narrow fields of `pos`, and a copy of the whole position read back at once
-        // cannot be forwarded from those stores, so it waits for them to reach the cache, and
-        // everything after it in the descent waits too. So the position of the descent's last
-        // node is never kept: a descent that resumes down to there makes it from the one
-        // before (the root's is `root_pos`).
-        let (mut pos, mut pending) = if j + 1 < old {
-            self.positions.truncate(j + 1);
-            (self.positions[j].clone(), false)
+        (j, None, old)
+    }
+
+    /// The position of the node `path[j]` where the descent goes on, and whether it is still
+    /// to be kept in `positions` (`pending`), when the last descent was `old` levels long.
+    ///
+    /// The position `pos` of the node the descent is at is kept in `positions` only once the
+    /// next choice is made, not just after `play`: `play` writes a few narrow fields of `pos`,
+    /// and a copy of the whole position read back at once cannot be forwarded from those
+    /// stores, so it waits for them to reach the cache, and everything after it in the
+    /// descent waits too. So the position of the descent's last node is never kept: a descent
+    /// that resumes down to there makes it from the one before (the root's is `root_pos`).
+    #[inline(always)]
+    fn descent_position(&mut self, j: usize, old: usize) -> (G, bool) {
+        if j + 1 < old {
+            self.branch.positions.truncate(j + 1);
+            (self.branch.positions[j].clone(), false)
         } else if let Some(before) = j.checked_sub(1) {
-            let mut pos = self.positions[before].clone();
-            pos.play(self.nodes[self.path[j] as usize].mv);
+            let mut pos = self.branch.positions[before].clone();
+            pos.play(self.tree.nodes[self.branch.path[j] as usize].mv);
             (pos, true)
         } else {
-            (self.root_pos.clone().expect("start() before step()"), true)
-        };
-        let mut depth = self.root_depth + j;
-        let mut node = self.path[j];
+            (
+                self.tree.root_pos.clone().expect("start() before step()"),
+                true,
+            )
+        }
+    }
+
+    /// The rest of the descent of Theorem 11, from `path[j]` at `pos` (`pending` as
+    /// [`Bayes::descent_position`] gives it) to a boundary node z_n: first to `left`, the
+    /// child chosen where the descent left the last one, if any, then by [`Bayes::select`]
+    /// (or [`Bayes::pick`] where a chain just unzipped knows the choice). Returns z_n and its
+    /// depth below the first root, with `pos` its position; None where the tree cannot grow.
+    #[inline(always)]
+    fn descend_to_boundary(
+        &mut self,
+        pos: &mut G,
+        mut pending: bool,
+        mut left: Option<u32>,
+        j: usize,
+    ) -> Option<(u32, usize)> {
+        let mut depth = self.tree.root_depth + j;
+        let mut node = self.branch.path[j];
         loop {
-            // The choice select made where the old path was left, then select's.
             node = match left.take() {
                 Some(next) => next,
                 None => {
-                    let top = match self.nodes[node as usize].state() {
+                    let top = match self.tree.nodes[node as usize].state() {
                         INTERIOR => PICK_UNKNOWN,
                         CHAIN => {
                             // Where the tree cannot grow, the search stops here, as where a
                             // match cannot be kept (play_eager).
-                            if !self.room_to_unzip(node, &pos) {
-                                return false;
+                            if !self.room_to_unzip(node, pos) {
+                                return None;
                             }
-                            self.unzip(node, &pos, depth)
+                            self.unzip(node, pos, depth)
                         }
                         _ => break,
                     };
@@ -509,84 +478,75 @@ impl<G: Game> Bayes<G> {
             };
             // The path and its positions grow with the deepest descent so far: where the system
             // refuses them room, the search stops as where the tree cannot grow.
-            if !(room_in(&mut self.positions) && room_in(&mut self.path)) {
-                self.short_of_memory = Some(AllocFailed {
-                    bytes: self.positions.capacity() * std::mem::size_of::<G>(),
+            if !(room_in(&mut self.branch.positions) && room_in(&mut self.branch.path)) {
+                self.room.short_of_memory = Some(AllocFailed {
+                    bytes: self.branch.positions.capacity() * std::mem::size_of::<G>(),
                     refused: true,
                 });
-                return false;
+                return None;
             }
             if pending {
-                self.positions.push(pos.clone());
+                self.branch.positions.push(pos.clone());
             }
-            pos.play(self.nodes[node as usize].mv);
-            self.path.push(node);
+            pos.play(self.tree.nodes[node as usize].mv);
+            self.branch.path.push(node);
             pending = true;
             depth += 1;
         }
         // A descent left the last path below j < old − 1 (left was Some): it moved, so the
         // position kept at j is not its last node's.
         debug_assert!(pending);
-        if self.nodes[node as usize].state() == LEAF {
-            // x_{n+1} ∈ x_n: no new information (Proposition 15 (i) says this does not
-            // happen while R_n(r) ∉ {0, 1}; only rounding could bring us here).
-            return false;
-        }
-        // The uniformly random match from z_n (`matches.rs`), to the leaf x_{n+1}.
-        // The match plays on from `pos` where it is (moving it into play_eager would copy it,
-        // reading back the fields the last move has just written: the wait described above).
-        if !self.play_eager(node, &mut pos, depth) {
-            return false;
-        }
-        self.leaves_visited += 1;
-        // Update R (eq. (2)), U (eq. (3)) and Z (eq. (4)) on the branch (`update.rs`), from
-        // the match's start (lazy) or the leaf's father (eager) to the root.
-        // The branch is the descent's path followed by the match's materialised nodes, whose
-        // positions are not kept: the next descent may resume only within the descent.
-        let descended = self.positions.len() + 1;
-        let mut val = self.nodes[self.path[self.path.len() - 1] as usize].val;
+        Some((node, depth))
+    }
+
+    /// The update of R (eq. (2)), U (eq. (3)) and Z (eq. (4)) on the branch (`update.rs`),
+    /// from the match's start (lazy) or the leaf's father (eager) to the root; the levels
+    /// above `shared` were followed from the last descent, so their brothers are the last
+    /// update's.
+    ///
+    /// The branch is the descent's path followed by the match's materialised nodes, whose
+    /// positions are not kept: the next descent may resume only within the descent.
+    #[inline(always)]
+    fn update_branch(&mut self, shared: usize) {
+        let descended = self.branch.positions.len() + 1;
+        let mut val = self.tree.nodes[self.branch.path[self.branch.path.len() - 1] as usize].val;
         // Every entry below descended − 1 is written by the loop below: resize only sets the
         // length (no clear, which would have every entry written twice).
-        self.keeps.resize(descended - 1, false);
+        self.branch.keeps.resize(descended - 1, false);
         // The last update's entries for the levels of this branch; deeper ones are dropped.
-        self.brothers
-            .resize(self.path.len() - 1, (Brothers::GAVE_UP, 0));
+        self.branch
+            .brothers
+            .resize(self.branch.path.len() - 1, (Brothers::GAVE_UP, 0));
         self.work.brothers_reused += shared as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
-        for k in (shared..self.path.len() - 1).rev() {
+        for k in (shared..self.branch.path.len() - 1).rev() {
             val = self.update_on_branch(k, false, val, descended);
         }
-        for k in (0..shared.min(self.path.len() - 1)).rev() {
+        for k in (0..shared.min(self.branch.path.len() - 1)).rev() {
             val = self.update_on_branch(k, true, val, descended);
         }
-        self.resume = self.resumes;
-        // The move unzip left to read: its cache line has had the match and the update to come.
-        if let Some(id) = self.stale_mv.take() {
-            self.settle_move(id);
-        }
-        true
     }
 
     /// The move paths from the root of the visited leaves (x_n), in tree order.
     pub fn visited_leaf_paths(&self) -> Vec<Vec<G::Move>> {
         let mut out = Vec::new();
-        let mut stack = vec![(self.root, Vec::new())];
+        let mut stack = vec![(self.tree.root, Vec::new())];
         while let Some((x, path)) = stack.pop() {
-            let n = self.nodes[x as usize];
+            let n = self.tree.nodes[x as usize];
             match n.state() {
                 LEAF => out.push(path),
                 CHAIN => {
-                    let ch = self.chains[(n.first_child & !CHAIN_FLAG) as usize];
+                    let ch = self.tree.chains[(n.first_child & !CHAIN_FLAG) as usize];
                     let mut p = path;
                     p.extend_from_slice(
-                        &self.chain_moves[ch.start as usize..(ch.start + ch.len) as usize],
+                        &self.tree.chain_moves[ch.start as usize..(ch.start + ch.len) as usize],
                     );
                     out.push(p);
                 }
                 INTERIOR => {
                     for c in n.children().rev() {
                         let mut p = path.clone();
-                        p.push(self.nodes[c].mv);
+                        p.push(self.tree.nodes[c].mv);
                         stack.push((c as u32, p));
                     }
                 }
@@ -602,9 +562,9 @@ impl<G: Game> Bayes<G> {
         if !self.materialize_root() {
             return Err(self.no_room_for("the root's moves were listed"));
         }
-        let n = self.nodes[self.root as usize];
+        let n = self.tree.nodes[self.tree.root as usize];
         Ok(n.children()
-            .map(|c| (self.nodes[c].mv, self.nodes[c].val.to_log().0))
+            .map(|c| (self.tree.nodes[c].mv, self.tree.nodes[c].val.to_log().0))
             .collect())
     }
 }

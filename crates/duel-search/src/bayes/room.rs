@@ -5,17 +5,17 @@
 
 use duel_core::game::Game;
 
-use crate::arena_alloc::{AllocFailed, Arena};
+use crate::huge_vec::{AllocFailed, HugeVec};
 
 use super::Bayes;
 
 /// Records of spare room each arena keeps beyond twice the most it grew by in one iteration.
 const ROOM_MIN: usize = 64;
 
-/// Grows `arena` by `additional` records (doubling as [`Arena::reserve`] does) within
+/// Grows `arena` by `additional` records (doubling as [`HugeVec::reserve`] does) within
 /// `left_bytes` more than it holds; with `clip`, to as many of them as fit.
 fn grow<T: Copy>(
-    arena: &mut Arena<T>,
+    arena: &mut HugeVec<T>,
     additional: usize,
     left_bytes: usize,
     clip: bool,
@@ -40,28 +40,28 @@ impl<G: Game> Bayes<G> {
     /// The bytes the arenas of the tree may hold together: the memory limit and a quarter
     /// more, for the room reserved ahead of the records (the tree itself stops at the limit).
     fn arena_budget(&self) -> usize {
-        let limit = self.max_nodes * Self::NODE_BYTES;
+        let limit = self.settings.max_nodes * Self::NODE_BYTES;
         limit.saturating_add(limit / 4)
     }
 
     /// Bytes the arenas of the tree hold (the litters' are bounded apart).
     fn arena_bytes(&self) -> usize {
-        self.nodes.capacity_bytes()
-            + self.chains.capacity_bytes()
-            + self.chain_moves.capacity_bytes()
-            + self.chain_vals.capacity_bytes()
-            + self.chain_pri.capacity_bytes()
+        self.tree.nodes.capacity_bytes()
+            + self.tree.chains.capacity_bytes()
+            + self.tree.chain_moves.capacity_bytes()
+            + self.tree.chain_vals.capacity_bytes()
+            + self.tree.chain_pri.capacity_bytes()
     }
 
     /// Spare records of the arenas, in the order of [`Bayes::arena_lens`].
     #[inline]
     fn arena_spares(&self) -> [usize; 5] {
         [
-            self.nodes.spare(),
-            self.chains.spare(),
-            self.chain_moves.spare(),
-            self.chain_vals.spare(),
-            self.chain_pri.spare(),
+            self.tree.nodes.spare(),
+            self.tree.chains.spare(),
+            self.tree.chain_moves.spare(),
+            self.tree.chain_vals.spare(),
+            self.tree.chain_pri.spare(),
         ]
     }
 
@@ -70,11 +70,11 @@ impl<G: Game> Bayes<G> {
     fn grow_arena(&mut self, k: usize, additional: usize, clip: bool) -> Result<(), AllocFailed> {
         let left = self.arena_budget().saturating_sub(self.arena_bytes());
         match k {
-            0 => grow(&mut self.nodes, additional, left, clip),
-            1 => grow(&mut self.chains, additional, left, clip),
-            2 => grow(&mut self.chain_moves, additional, left, clip),
-            3 => grow(&mut self.chain_vals, additional, left, clip),
-            _ => grow(&mut self.chain_pri, additional, left, clip),
+            0 => grow(&mut self.tree.nodes, additional, left, clip),
+            1 => grow(&mut self.tree.chains, additional, left, clip),
+            2 => grow(&mut self.tree.chain_moves, additional, left, clip),
+            3 => grow(&mut self.tree.chain_vals, additional, left, clip),
+            _ => grow(&mut self.tree.chain_pri, additional, left, clip),
         }
     }
 
@@ -83,17 +83,17 @@ impl<G: Game> Bayes<G> {
     /// ([`Bayes::short_of_memory`]), where that is past the budget or the system refuses it.
     #[inline]
     pub(super) fn make_room(&mut self) -> bool {
-        if self.short_of_memory.is_some() {
+        if self.room.short_of_memory.is_some() {
             return false;
         }
         let lens = self.arena_lens();
         let spares = self.arena_spares();
         let mut short = false;
         for k in 0..5 {
-            self.room[k] = self.room[k].max(lens[k].saturating_sub(self.room_since[k]));
-            short |= spares[k] < 2 * self.room[k] + ROOM_MIN;
+            self.room.most[k] = self.room.most[k].max(lens[k].saturating_sub(self.room.since[k]));
+            short |= spares[k] < 2 * self.room.most[k] + ROOM_MIN;
         }
-        self.room_since = lens;
+        self.room.since = lens;
         !short || self.grow_for_room()
     }
 
@@ -101,10 +101,10 @@ impl<G: Game> Bayes<G> {
     fn grow_for_room(&mut self) -> bool {
         let spares = self.arena_spares();
         for (k, &spare) in spares.iter().enumerate() {
-            let want = 2 * self.room[k] + ROOM_MIN;
+            let want = 2 * self.room.most[k] + ROOM_MIN;
             if spare < want {
                 if let Err(e) = self.grow_arena(k, want, false) {
-                    self.short_of_memory = Some(e);
+                    self.room.short_of_memory = Some(e);
                     return false;
                 }
             }
@@ -130,7 +130,7 @@ impl<G: Game> Bayes<G> {
         match self.grow_arena(k, n, false) {
             Ok(()) => true,
             Err(e) => {
-                self.short_of_memory = Some(e);
+                self.room.short_of_memory = Some(e);
                 false
             }
         }
@@ -147,7 +147,8 @@ impl<G: Game> Bayes<G> {
     /// Where the tree could not grow: the bytes the allocation would have needed, and
     /// whether the system refused them (else the tree reached its limit).
     pub fn short_of_memory(&self) -> Option<(u64, bool)> {
-        self.short_of_memory
+        self.room
+            .short_of_memory
             .map(|e| (u64::try_from(e.bytes).unwrap_or(u64::MAX), e.refused))
     }
 }

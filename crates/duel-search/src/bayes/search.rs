@@ -42,7 +42,7 @@ impl<G: Game> Bayes<G> {
             + std::mem::size_of::<Chain<G::Move>>()
             + (STORED_VALS + 1) * std::mem::size_of::<Val>()
             + match_moves * std::mem::size_of::<G::Move>();
-        let most = self.max_nodes * Self::NODE_BYTES / 4 / per_iteration;
+        let most = self.settings.max_nodes * Self::NODE_BYTES / 4 / per_iteration;
         let n = usize::try_from(n).unwrap_or(usize::MAX).min(most);
         self.reserve_within_budget([(d + 1) * n, n, match_moves * n, STORED_VALS * n, n]);
     }
@@ -51,11 +51,11 @@ impl<G: Game> Bayes<G> {
     /// chain_vals, chain_pri.
     pub(super) fn arena_lens(&self) -> [usize; 5] {
         [
-            self.nodes.len(),
-            self.chains.len(),
-            self.chain_moves.len(),
-            self.chain_vals.len(),
-            self.chain_pri.len(),
+            self.tree.nodes.len(),
+            self.tree.chains.len(),
+            self.tree.chain_moves.len(),
+            self.tree.chain_vals.len(),
+            self.tree.chain_pri.len(),
         ]
     }
 
@@ -80,38 +80,38 @@ impl<G: Game> Bayes<G> {
 
     /// Moves the root to a grandchild equal to `position` (the same player to move).
     pub(super) fn reroot(&mut self, position: &G) -> bool {
-        let Some(root_pos) = self.root_pos.clone() else {
+        let Some(root_pos) = self.tree.root_pos.clone() else {
             return false;
         };
-        if root_pos.spec() != position.spec() || position.to_move() != self.j1 {
+        if root_pos.spec() != position.spec() || position.to_move() != self.tree.j1 {
             return false;
         }
         if root_pos.key() == position.key() {
             return true;
         }
-        self.resume = false;
+        self.branch.resume = false;
         if !self.materialize_root() {
             return false;
         }
-        let root = self.nodes[self.root as usize];
+        let root = self.tree.nodes[self.tree.root as usize];
         for c in root.children() {
             let mut p1 = root_pos.clone();
-            p1.play(self.nodes[c].mv);
-            if self.nodes[c].state() == CHAIN {
+            p1.play(self.tree.nodes[c].mv);
+            if self.tree.nodes[c].state() == CHAIN {
                 // A tree without room for the child's litter starts afresh instead.
                 if !self.room_to_unzip(c as u32, &p1) {
                     return false;
                 }
-                self.unzip(c as u32, &p1, self.root_depth + 1);
+                self.unzip(c as u32, &p1, self.tree.root_depth + 1);
             }
-            let child = self.nodes[c];
+            let child = self.tree.nodes[c];
             for g in child.children() {
                 let mut p2 = p1.clone();
-                p2.play(self.nodes[g].mv);
+                p2.play(self.tree.nodes[g].mv);
                 if p2.key() == position.key() {
-                    self.root = g as u32;
-                    self.root_pos = Some(position.clone());
-                    self.root_depth += 2;
+                    self.tree.root = g as u32;
+                    self.tree.root_pos = Some(position.clone());
+                    self.tree.root_depth += 2;
                     return true;
                 }
             }
@@ -123,12 +123,12 @@ impl<G: Game> Bayes<G> {
     /// false, with the allocation that failed kept ([`Bayes::short_of_memory`]), where the
     /// tree has no room for them.
     pub(super) fn materialize_root(&mut self) -> bool {
-        if self.nodes[self.root as usize].state() == CHAIN {
-            if let Some(pos) = self.root_pos.clone() {
-                if !self.room_to_unzip(self.root, &pos) {
+        if self.tree.nodes[self.tree.root as usize].state() == CHAIN {
+            if let Some(pos) = self.tree.root_pos.clone() {
+                if !self.room_to_unzip(self.tree.root, &pos) {
                     return false;
                 }
-                self.unzip(self.root, &pos, self.root_depth);
+                self.unzip(self.tree.root, &pos, self.tree.root_depth);
             }
         }
         true
@@ -140,8 +140,8 @@ impl<G: Game> Bayes<G> {
         if !self.materialize_root() {
             return Err(self.no_room_for("the root's moves were expanded"));
         }
-        let n = self.nodes[self.root as usize];
-        let kids = &self.nodes[n.children()];
+        let n = self.tree.nodes[self.tree.root as usize];
+        let kids = &self.tree.nodes[n.children()];
         let values = kids.iter().map(|k| k.val.to_log().0.logit());
         Ok(n.first_child + argmax_random_ties(values, &mut self.rng) as u32)
     }
@@ -173,7 +173,7 @@ impl<G: Game> Bayes<G> {
             Budget::Iterations(n) => Some(n),
             Budget::Millis(_) => None,
         };
-        let moves_before = self.chain_moves.len();
+        let moves_before = self.tree.chain_moves.len();
         let mut match_moves = 0;
         let mut stage_start = [0; 5];
         let (mut stage_iteration, mut next_stage) = (1, 1 + RESERVE_STAGE);
@@ -192,7 +192,7 @@ impl<G: Game> Bayes<G> {
                 break;
             }
             self.step();
-            if self.short_of_memory.is_some() {
+            if self.room.short_of_memory.is_some() {
                 // No room could be made: the iteration did nothing.
                 stopped = StopReason::Memory;
                 break;
@@ -200,12 +200,12 @@ impl<G: Game> Bayes<G> {
             iterations += 1;
             if let Some(n) = budgeted {
                 if iterations == 1 {
-                    match_moves = self.chain_moves.len() - moves_before;
+                    match_moves = self.tree.chain_moves.len() - moves_before;
                 }
                 if iterations == 1 {
-                    position.legal_moves(&mut self.moves);
+                    position.legal_moves(&mut self.scratch.moves);
                     let stage = (n - 1).min(RESERVE_STAGE);
-                    self.reserve_for(stage, self.moves.len(), match_moves);
+                    self.reserve_for(stage, self.scratch.moves.len(), match_moves);
                     stage_start = self.arena_lens();
                 } else if iterations == next_stage {
                     let ahead = (n - iterations).min(STAGE_GROWTH * iterations);
@@ -226,9 +226,9 @@ impl<G: Game> Bayes<G> {
 impl<G: Game> Agent<G> for Bayes<G> {
     fn name(&self) -> String {
         if self.is_reference() {
-            format!("{},plain=1", self.kind.text())
+            format!("{},plain=1", self.settings.kind.text())
         } else {
-            self.kind.text()
+            self.settings.kind.text()
         }
     }
 
@@ -243,7 +243,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         // this search starts afresh instead, with the whole limit.
         let mut reused_tree = self.reroot(position) && !self.past_half_its_limit();
         // A tree that could not grow in the last search tries again.
-        self.short_of_memory = None;
+        self.room.short_of_memory = None;
         if !reused_tree {
             self.fresh_root(position, budget)?;
         }
@@ -251,11 +251,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
         if reused_tree && iterations == 0 && stopped == StopReason::Memory {
             // The kept tree had no room for one iteration below the new root: start afresh.
             reused_tree = false;
-            self.short_of_memory = None;
+            self.room.short_of_memory = None;
             self.fresh_root(position, budget)?;
             (iterations, stopped) = self.iterate(position, budget, &clock);
         }
-        if self.nodes[self.root as usize].state() == BOUNDARY {
+        if self.tree.nodes[self.tree.root as usize].state() == BOUNDARY {
             // Not even one match was played below the root (cannot happen with a budget ≥ 1
             // unless the root was already solved as a boundary node): expand it plainly.
             self.step();
@@ -263,18 +263,18 @@ impl<G: Game> Agent<G> for Bayes<G> {
         if let Some(moves) = self.too_wide.take() {
             return Err(SearchError::TooWide { moves });
         }
-        if self.nodes[self.root as usize].state() == BOUNDARY {
+        if self.tree.nodes[self.tree.root as usize].state() == BOUNDARY {
             // Not even the root's children found room: there is no move to choose among.
             return Err(self.no_room_for("the root's moves were expanded"));
         }
         let best = self.best_child()?;
         Ok(SearchResult {
-            best: self.nodes[best as usize].mv,
+            best: self.tree.nodes[best as usize].mv,
             estimate: self.root_value().prob(),
             iterations,
             millis: clock.millis(),
             stopped,
-            tree_nodes: self.nodes.len(),
+            tree_nodes: self.tree.nodes.len(),
             reused_tree,
         })
     }
@@ -289,11 +289,11 @@ impl<G: Game> Agent<G> for Bayes<G> {
 
     fn forget(&mut self) {
         // The next search finds no root to keep and starts afresh ([`Bayes::reroot`]).
-        self.root_pos = None;
+        self.tree.root_pos = None;
     }
 
     fn set_history(&mut self, start: &G, moves: &[G::Move]) {
-        if let PriorKind::Symmetric { a, .. } = self.kind {
+        if let PriorKind::Symmetric { a, .. } = self.settings.kind {
             let mut end = start.clone();
             for &mv in moves {
                 end.play(mv);

@@ -7,15 +7,10 @@ use duel_core::game::Game;
 
 use crate::agent::{argmax_random_ties_unpredictable, uniform_index};
 
+use super::keys::{by_ratio, ratio, selection_keys, unique_max, MAX_PICK, PICK_UNKNOWN};
 use super::node::{Node, CHAIN_FLAG, LEAF_MARK};
-use super::update::{log_keys, plain_keys, UPDATE_STACK};
 use super::val::Val;
 use super::{j1_moves_at, Bayes};
-
-/// A choice of the descent not known without [`Bayes::select`] ([`Bayes::departure_top`]).
-pub(super) const PICK_UNKNOWN: u32 = 0;
-/// Children up to which [`Brothers::of`] can name those with the largest key.
-pub(super) const MAX_PICK: usize = 31;
 
 /// Children of a node whose own children (or chain record, for a chain head)
 /// [`Bayes::select`] starts loading before choosing.
@@ -32,11 +27,11 @@ impl<G: Game> Bayes<G> {
     /// always safe.
     #[inline]
     pub(super) fn departure_top(&self, j: usize) -> u32 {
-        let (b, top) = self.brothers[j];
-        let c = self.path[j + 1];
-        let ci = c.wrapping_sub(self.nodes[self.path[j] as usize].first_child) as usize;
-        let child = self.nodes[c as usize].val;
-        b.top_with(top, ci, child, j1_moves_at(self.root_depth + j))
+        let (b, top) = self.branch.brothers[j];
+        let c = self.branch.path[j + 1];
+        let ci = c.wrapping_sub(self.tree.nodes[self.branch.path[j] as usize].first_child) as usize;
+        let child = self.tree.nodes[c as usize].val;
+        b.top_with(top, ci, child, j1_moves_at(self.tree.root_depth + j))
     }
 
     /// The child of x that select would choose when the children with the largest selection
@@ -45,7 +40,7 @@ impl<G: Game> Bayes<G> {
     #[inline]
     pub(super) fn pick(&mut self, x: u32, top: u32) -> u32 {
         self.work.picked += 1;
-        let first = self.nodes[x as usize].first_child;
+        let first = self.tree.nodes[x as usize].first_child;
         let ties = top.count_ones();
         let mut top = top;
         if ties > 1 {
@@ -54,7 +49,7 @@ impl<G: Game> Bayes<G> {
             }
         }
         let next = first + top.trailing_zeros();
-        self.prefetch_below(&self.nodes[next as usize]);
+        self.prefetch_below(&self.tree.nodes[next as usize]);
         next
     }
 
@@ -65,8 +60,8 @@ impl<G: Game> Bayes<G> {
     /// the same for all brothers, so the argmax is that of √Z_n(y) / f(y): one division per
     /// child instead of the products (equal inputs give equal quotients, so ties stay ties).
     pub(super) fn select(&mut self, x: u32, j1_moves: bool) -> u32 {
-        let n = self.nodes[x as usize];
-        let kids = &self.nodes[n.children()];
+        let n = self.tree.nodes[x as usize];
+        let kids = &self.tree.nodes[n.children()];
         // What the descent reads below the child chosen next: start loading it for each.
         for k in kids.iter().take(PREFETCH_KIDS) {
             self.prefetch_below(k);
@@ -75,9 +70,15 @@ impl<G: Game> Bayes<G> {
             let ratios = kids.iter().map(|k| ratio(&k.val, j1_moves));
             return n.first_child + argmax_random_ties_unpredictable(ratios, &mut self.rng) as u32;
         }
-        selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
+        selection_keys(
+            kids,
+            j1_moves,
+            &mut self.scratch.terms,
+            &mut self.scratch.keys,
+        );
         n.first_child
-            + argmax_random_ties_unpredictable(self.scratch.iter().copied(), &mut self.rng) as u32
+            + argmax_random_ties_unpredictable(self.scratch.keys.iter().copied(), &mut self.rng)
+                as u32
     }
 
     /// Starts loading what the descent reads after entering `k`: its children (a litter's
@@ -86,35 +87,32 @@ impl<G: Game> Bayes<G> {
     #[inline(always)]
     pub(super) fn prefetch_below(&self, k: &Node<G::Move>) {
         if k.n_children > 0 {
-            self.nodes.prefetch(k.first_child as usize);
-            self.nodes
+            self.tree.nodes.prefetch(k.first_child as usize);
+            self.tree
+                .nodes
                 .prefetch(k.first_child as usize + k.n_children as usize - 1);
         } else if k.first_child & CHAIN_FLAG != 0 && k.first_child != LEAF_MARK {
-            self.chains.prefetch((k.first_child & !CHAIN_FLAG) as usize);
+            self.tree
+                .chains
+                .prefetch((k.first_child & !CHAIN_FLAG) as usize);
         }
     }
 
     /// Whether [`Bayes::select`] at x would choose its child `ci` without a random draw: the
     /// same keys, `ci`'s strictly the largest.
     pub(super) fn selects_alone(&mut self, x: u32, ci: usize, j1_moves: bool) -> bool {
-        let kids = &self.nodes[self.nodes[x as usize].children()];
+        let kids = &self.tree.nodes[self.tree.nodes[x as usize].children()];
         if by_ratio(kids, j1_moves) {
             return unique_max(kids.iter().map(|k| ratio(&k.val, j1_moves)), ci);
         }
-        selection_keys(kids, j1_moves, &mut self.scratch_log, &mut self.scratch);
-        unique_max(self.scratch.iter().copied(), ci)
+        selection_keys(
+            kids,
+            j1_moves,
+            &mut self.scratch.terms,
+            &mut self.scratch.keys,
+        );
+        unique_max(self.scratch.keys.iter().copied(), ci)
     }
-}
-
-/// Whether [`Bayes::select`] compares the children `kids` by √Z/f ([`ratio`]): every child
-/// plain with f > 0 (f = 1 − R where J1 moves, R where J0 moves), so that U = P/f with the same
-/// P > 0 for all. Otherwise it compares the keys U √Z themselves ([`selection_keys`]).
-#[inline(always)]
-pub(super) fn by_ratio<M>(kids: &[Node<M>], j1_moves: bool) -> bool {
-    kids.iter().all(|k| {
-        let f = if j1_moves { k.val.b } else { k.val.a };
-        k.val.is_plain() && f > 0.0
-    })
 }
 
 /// The children among which [`Bayes::select`] chooses in a litter of `d` whose children all
@@ -136,44 +134,4 @@ pub(super) fn litter_top(v: Val, c: Val, i: usize, d: usize, j1_moves: bool) -> 
     let above = u32::from(rc > rv).wrapping_neg();
     let tie = u32::from(rc == rv).wrapping_neg();
     (above & me) | (!above & tie & all) | (!above & !tie & all & !me)
-}
-
-/// √Z/f of a plain value with f > 0 ([`by_ratio`]).
-#[inline(always)]
-pub(super) fn ratio(v: &Val, j1_moves: bool) -> f64 {
-    v.w / if j1_moves { v.b } else { v.a }
-}
-
-/// Whether the key at `ci` is strictly above all the others (NaN is above nothing), that is,
-/// whether [`argmax_random_ties`] returns `ci` without a draw.
-pub(super) fn unique_max(keys: impl Iterator<Item = f64>, ci: usize) -> bool {
-    let mut mine = f64::NAN;
-    let mut others = f64::NEG_INFINITY;
-    for (j, k) in keys.enumerate() {
-        if j == ci {
-            mine = k;
-        } else if k > others || k.is_nan() {
-            others = k;
-        }
-    }
-    mine > others
-}
-
-/// The selection keys U_k √Z_k of the children `kids` ([`plain_keys`], or their logarithms by
-/// [`log_keys`] when the plain form does not apply), into `keys`. Marked inline so that the
-/// code unit of each file that calls it may inline it, and [`log_keys`] within it.
-#[inline]
-pub(super) fn selection_keys<M>(
-    kids: &[Node<M>],
-    j1_moves: bool,
-    terms: &mut Vec<(f64, f64, f64)>,
-    keys: &mut Vec<f64>,
-) {
-    let mut plain = [0.0f64; UPDATE_STACK];
-    if plain_keys(kids, j1_moves, &mut plain).is_some() {
-        keys.clear();
-        keys.extend_from_slice(&plain[..kids.len()]);
-    } else {
-        log_keys(kids, j1_moves, terms, Some(keys));
-    }
 }

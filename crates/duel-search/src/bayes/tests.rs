@@ -13,10 +13,11 @@ use crate::logit::{Log1mexpMemo, LogProb};
 use crate::priors::Prior;
 
 use super::brothers::Brothers;
+use super::keys::{log_keys, plain_keys, PICK_UNKNOWN, UPDATE_STACK};
 use super::litters::{symmetric_plain, Litters};
 use super::node::{Node, BOUNDARY, INTERIOR, LEAF};
-use super::select::{litter_top, PICK_UNKNOWN};
-use super::update::{full_value, log_keys, plain_keys, zero_child_value, UPDATE_STACK};
+use super::select::litter_top;
+use super::update::{full_value, zero_child_value};
 use super::val::{below_plain, prior_of, Val, PLAIN_MIN};
 use super::{j1_moves_at, Bayes, PriorKind};
 
@@ -37,24 +38,24 @@ fn close(x: f64, y: f64, tol: f64) -> bool {
 /// arithmetic of section 8.1 only ([`LogProb::product`]), from the priors of the boundary
 /// nodes and the leaves.
 fn exact_log_values<G: Game>(agent: &Bayes<G>) -> Vec<(f64, f64, f64)> {
-    let n = agent.nodes.len();
+    let n = agent.tree.nodes.len();
     let mut logs = vec![(0.0, 0.0, 0.0); n];
     let mut depth = vec![0usize; n];
     for x in 0..n {
-        let node = agent.nodes[x];
+        let node = agent.tree.nodes[x];
         for c in node.children() {
             depth[c] = depth[x] + 1;
         }
     }
     for x in (0..n).rev() {
-        let node = agent.nodes[x];
+        let node = agent.tree.nodes[x];
         logs[x] = match node.state() {
             BOUNDARY => {
-                let (m, ln_s) = prior_of(agent.nodes[x].val);
+                let (m, ln_s) = prior_of(agent.tree.nodes[x].val);
                 (m.ln_p, m.ln_q, 0.5 * ln_s)
             }
             LEAF => {
-                let (r, ln_w) = agent.nodes[x].val.to_log();
+                let (r, ln_w) = agent.tree.nodes[x].val.to_log();
                 (r.ln_p, r.ln_q, ln_w)
             }
             _ => {
@@ -95,7 +96,7 @@ fn exact_log_values<G: Game>(agent: &Bayes<G>) -> Vec<(f64, f64, f64)> {
 fn materialised_symp(d: u32, k: u32, seed: u64, steps: usize) -> Bayes<Pearl> {
     let game = Pearl::new(d, k, None, seed).unwrap();
     let mut agent = Bayes::new(symp(0.6), seed);
-    agent.lazy = false;
+    agent.settings.lazy = false;
     agent.start(&game).unwrap();
     for _ in 0..steps {
         agent.step();
@@ -110,13 +111,13 @@ fn hybrid_agrees_with_exact_logs_on_random_trees() {
     for (d, k, seed) in [(2, 12, 1u64), (2, 20, 2), (3, 8, 3), (5, 5, 4), (7, 4, 5)] {
         let agent = materialised_symp(d, k, seed, 300);
         let exact = exact_log_values(&agent);
-        for (x, node) in agent.nodes.iter().enumerate() {
+        for (x, node) in agent.tree.nodes.iter().enumerate() {
             if node.state() != INTERIOR {
                 continue;
             }
-            plain += agent.nodes[x].val.is_plain() as usize;
+            plain += agent.tree.nodes[x].val.is_plain() as usize;
             compared += 1;
-            let (r, ln_w) = agent.nodes[x].val.to_log();
+            let (r, ln_w) = agent.tree.nodes[x].val.to_log();
             let e = exact[x];
             assert!(close(r.ln_p, e.0, 1e-12), "{d} {k} {x}: {} {}", r.ln_p, e.0);
             assert!(close(r.ln_q, e.1, 1e-12), "{d} {k} {x}: {} {}", r.ln_q, e.1);
@@ -134,18 +135,18 @@ fn selection_maximises_the_keys() {
     let mut checked = 0usize;
     for (d, k, seed) in [(2, 16, 1u64), (3, 8, 2), (7, 5, 3)] {
         let mut agent = materialised_symp(d, k, seed, 400);
-        let mut depth = vec![0usize; agent.nodes.len()];
-        for x in 0..agent.nodes.len() {
-            for c in agent.nodes[x].children() {
+        let mut depth = vec![0usize; agent.tree.nodes.len()];
+        for x in 0..agent.tree.nodes.len() {
+            for c in agent.tree.nodes[x].children() {
                 depth[c] = depth[x] + 1;
             }
         }
-        for x in 0..agent.nodes.len() {
-            if agent.nodes[x].state() != INTERIOR {
+        for x in 0..agent.tree.nodes.len() {
+            if agent.tree.nodes[x].state() != INTERIOR {
                 continue;
             }
             let j1 = j1_moves_at(depth[x]);
-            let kids = &agent.nodes[agent.nodes[x].children()];
+            let kids = &agent.tree.nodes[agent.tree.nodes[x].children()];
             let mut buf = [0.0; UPDATE_STACK];
             let (keys, log) = if plain_keys(kids, j1, &mut buf).is_some() {
                 (buf[..kids.len()].to_vec(), false)
@@ -155,7 +156,7 @@ fn selection_maximises_the_keys() {
                 (out, true)
             };
             let best = keys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let first = agent.nodes[x].first_child as usize;
+            let first = agent.tree.nodes[x].first_child as usize;
             let chosen = keys[agent.select(x as u32, j1) as usize - first];
             let ok = if log {
                 chosen >= best - 1e-12 * (1.0 + best.abs())
@@ -194,12 +195,12 @@ fn lazy_matches_eager<G: Game>(
     lazy.start(game).unwrap();
     let mut resumed = 0;
     for n in 0..steps {
-        resumed += (lazy.resume && lazy.keeps.first() == Some(&true)) as u32;
+        resumed += (lazy.branch.resume && lazy.branch.keeps.first() == Some(&true)) as u32;
         let (a, b) = (eager.step(), lazy.step());
         assert_eq!(a, b, "step {n}");
         assert_eq!(
-            bits(eager.nodes[eager.root as usize].val),
-            bits(lazy.nodes[lazy.root as usize].val),
+            bits(eager.tree.nodes[eager.tree.root as usize].val),
+            bits(lazy.tree.nodes[lazy.tree.root as usize].val),
             "root value after step {n}"
         );
         if eager.is_solved() {
@@ -383,10 +384,10 @@ fn restarts_forget_the_litters_of_another_fit() {
     for pos in [&game, &later] {
         agent.start(pos).unwrap();
         let (m, ln_s) = prior_of(father);
-        let prior = agent.litters.prior.as_ref().unwrap();
+        let prior = agent.memo.litters.prior.as_ref().unwrap();
         let (cm, cls) = prior.litter(m, ln_s, 2, j1, 2);
         let direct = Val::from_log(cm, 0.5 * cls);
-        let cached = agent.litters.below_value(father, 0, 2, 2).0;
+        let cached = agent.memo.litters.below_value(father, 0, 2, 2).0;
         assert_eq!(bits(cached), bits(direct));
         litters.push(direct);
     }
@@ -402,18 +403,18 @@ fn one_level(kids: &[Val]) -> Bayes<Pearl> {
     let game = Pearl::new(2, 4, None, 1).unwrap();
     let mut agent = Bayes::new(symp(0.6), 1);
     agent.start(&game).unwrap();
-    let mv = agent.nodes[0].mv;
-    agent.nodes[0].first_child = 1;
-    agent.nodes[0].n_children = kids.len() as u16;
+    let mv = agent.tree.nodes[0].mv;
+    agent.tree.nodes[0].first_child = 1;
+    agent.tree.nodes[0].n_children = kids.len() as u16;
     for &v in kids {
-        agent.nodes.push(Node::boundary(v, mv));
+        agent.tree.nodes.push(Node::boundary(v, mv));
     }
     agent
 }
 
 /// The selection keys of the root's children (what [`Bayes::select`] compares).
 fn keys_of(agent: &Bayes<Pearl>, j1: bool) -> Vec<f64> {
-    let kids = &agent.nodes[agent.nodes[0].children()];
+    let kids = &agent.tree.nodes[agent.tree.nodes[0].children()];
     let mut keys = [0.0; UPDATE_STACK];
     if plain_keys(kids, j1, &mut keys).is_some() {
         return keys[..kids.len()].to_vec();
@@ -449,7 +450,7 @@ fn both(kids: &[Val], j1: bool) -> (Val, LogProb, f64) {
         })
         .fold(f64::NEG_INFINITY, f64::max);
     let r = if j1 { prod.complement() } else { prod };
-    (agent.nodes[0].val, r, ln_w)
+    (agent.tree.nodes[0].val, r, ln_w)
 }
 
 fn plain(r: f64, q: f64, w: f64) -> Val {
@@ -491,8 +492,8 @@ fn picks_are_selects() {
         for j1 in [false, true] {
             for ci in 0..d {
                 let agent = one_level(&kids);
-                let (b, top) =
-                    Brothers::of(&agent.nodes[1..=d], ci, j1).unwrap_or((Brothers::GAVE_UP, 0));
+                let (b, top) = Brothers::of(&agent.tree.nodes[1..=d], ci, j1)
+                    .unwrap_or((Brothers::GAVE_UP, 0));
                 let mask = b.top_with(top, ci, kids[ci], j1);
                 if mask == PICK_UNKNOWN {
                     unknown += 1;
@@ -702,12 +703,12 @@ fn hybrid_at_the_extremes() {
     // A losing leaf where J0 moves: R = 0 exactly, the other child keeps its U.
     let mut agent = one_level(&[Val::ZERO, plain(0.3, 0.7, 0.5)]);
     agent.update(0, false);
-    let v = agent.nodes[0].val;
+    let v = agent.tree.nodes[0].val;
     assert!(v.is_plain() && v.is_certain() && v.a == 0.0 && v.b == 1.0);
     assert_eq!(keys_of(&agent, false), [0.3 * 0.0, 0.0]);
     let mut agent = one_level(&[Val::ONE, plain(0.3, 0.7, 0.5)]);
     agent.update(0, false);
-    assert!(close(agent.nodes[0].val.a, 0.3, 1e-16) && keys_of(&agent, false)[1] == 0.5);
+    assert!(close(agent.tree.nodes[0].val.a, 0.3, 1e-16) && keys_of(&agent, false)[1] == 0.5);
     // All children won: certain 1.
     assert!(check(&[Val::ONE, Val::ONE], false).is_certain());
 }

@@ -1,4 +1,4 @@
-//! The growable arrays that hold search trees: a `Vec` of `Copy` records whose large
+//! [`HugeVec`], the growable arrays that hold search trees: a `Vec` of `Copy` records whose large
 //! allocations sit on 2 MiB boundaries and are offered to Linux's transparent huge pages.
 //!
 //! Why not a `Vec`: a tree of Algorithm 13 grows by about 125 bytes an iteration (Sym on
@@ -8,8 +8,8 @@
 //! faulted once per 2 MiB and covers 512 times more memory per TLB entry. Linux backs only
 //! 2 MiB-aligned ranges of a mapping with huge pages, and where THP is in `madvise` mode (as on
 //! many distributions) only ranges it was asked to; a `Vec` can neither choose its alignment
-//! nor be asked, hence this type. A dropped arena's allocation is kept for the thread's next
-//! arenas (a bounded [`Pool`]), so that search after search with fresh agents does not fault
+//! nor be asked, hence this type. A dropped vector's allocation is kept for the thread's next
+//! vectors (a bounded [`Pool`]), so that search after search with fresh agents does not fault
 //! its pages in again. Everything else is a `Vec`'s behaviour: what the search reads and
 //! writes, and so its results, do not depend on it.
 
@@ -20,7 +20,7 @@ use std::ptr::NonNull;
 
 /// Allocations from this size up are aligned and advised for huge pages. A huge page is
 /// zeroed whole when first touched (about as long as 50 to 100 faults of 4 KiB pages), and an
-/// arena that grows to this capacity already holds half of it: from 1 MiB up, the pages a
+/// vector that grows to this capacity already holds half of it: from 1 MiB up, the pages a
 /// search goes on to use pay for it; below, a short search (Sym solving a mid-game position of
 /// connect:7x6:4) loses more to zeroing a huge page than it gains.
 const HUGE_FROM: usize = 1 << 20;
@@ -30,7 +30,7 @@ const HUGE_PAGE: usize = 2 << 20;
 const MIN_CAPACITY: usize = 1024;
 
 /// A growable array of `Copy` records (see the module documentation).
-pub(crate) struct Arena<T: Copy> {
+pub(crate) struct HugeVec<T: Copy> {
     ptr: NonNull<T>,
     len: usize,
     cap: usize,
@@ -38,20 +38,20 @@ pub(crate) struct Arena<T: Copy> {
     layout: Option<Layout>,
 }
 
-// SAFETY: an Arena owns its records as a Vec does (no shared pointer escapes it).
-unsafe impl<T: Copy + Send> Send for Arena<T> {}
+// SAFETY: an HugeVec owns its records as a Vec does (no shared pointer escapes it).
+unsafe impl<T: Copy + Send> Send for HugeVec<T> {}
 // SAFETY: shared access only reads the records, as for a Vec.
-unsafe impl<T: Copy + Sync> Sync for Arena<T> {}
+unsafe impl<T: Copy + Sync> Sync for HugeVec<T> {}
 
-impl<T: Copy> Arena<T> {
+impl<T: Copy> HugeVec<T> {
     const SIZE: usize = {
         assert!(std::mem::size_of::<T>() > 0, "records have a size");
         std::mem::size_of::<T>()
     };
 
-    /// An empty arena (allocates nothing).
+    /// An empty vector (allocates nothing).
     pub(crate) fn new() -> Self {
-        Arena {
+        HugeVec {
             ptr: NonNull::dangling(),
             len: 0,
             cap: 0,
@@ -59,19 +59,19 @@ impl<T: Copy> Arena<T> {
         }
     }
 
-    /// Records the arena can hold before it must grow.
+    /// Records the vector can hold before it must grow.
     #[cfg(test)]
     pub(crate) fn capacity(&self) -> usize {
         self.cap
     }
 
-    /// Records that can be appended before the arena must grow.
+    /// Records that can be appended before the vector must grow.
     #[inline]
     pub(crate) fn spare(&self) -> usize {
         self.cap - self.len
     }
 
-    /// Bytes of the arena's allocation.
+    /// Bytes of the vector's allocation.
     pub(crate) fn capacity_bytes(&self) -> usize {
         self.layout.map_or(0, |l| l.size())
     }
@@ -124,13 +124,13 @@ impl<T: Copy> Arena<T> {
         self.reallocate(target);
     }
 
-    /// Makes room for `additional` more records as [`Arena::reserve`] does, but with a
+    /// Makes room for `additional` more records as [`HugeVec::reserve`] does, but with a
     /// capacity of at most `most` records (unless `additional` requires more: then nothing
     /// is allocated), and without aborting where the system refuses the memory. On failure
-    /// the arena is unchanged, and the error says how many bytes were asked for.
+    /// the vector is unchanged, and the error says how many bytes were asked for.
     ///
     /// Under an address-space limit (`ulimit -v`) the capacity is also kept within half the
-    /// address space left ([`Arena::most_under_limit`]), a capacity past it counting as
+    /// address space left ([`HugeVec::most_under_limit`]), a capacity past it counting as
     /// refused by the system.
     pub(crate) fn try_reserve(
         &mut self,
@@ -164,7 +164,7 @@ impl<T: Copy> Arena<T> {
         self.try_reallocate(target)
     }
 
-    /// The most records the arena may hold under an address-space limit (`ulimit -v`): its
+    /// The most records the vector may hold under an address-space limit (`ulimit -v`): its
     /// own allocation (given back as it grows) and half the address space left, so that the
     /// process's other allocations, which abort where the system refuses them, still find
     /// room however far the trees grow; unbounded without a limit.
@@ -190,7 +190,7 @@ impl<T: Copy> Arena<T> {
         }
     }
 
-    /// [`Arena::reallocate`], returning the bytes asked for where the system refuses them.
+    /// [`HugeVec::reallocate`], returning the bytes asked for where the system refuses them.
     #[cold]
     fn try_reallocate(&mut self, target: usize) -> Result<(), AllocFailed> {
         let overflow = AllocFailed {
@@ -223,7 +223,7 @@ impl<T: Copy> Arena<T> {
             }
         };
         // SAFETY: both allocations hold at least len records and are distinct (a block in the
-        // pool belongs to no arena).
+        // pool belongs to no vector).
         unsafe { std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), new.as_ptr(), self.len) };
         if let Some(old) = self.layout {
             Pool::give(self.ptr.cast::<u8>(), old);
@@ -235,7 +235,7 @@ impl<T: Copy> Arena<T> {
     }
 }
 
-/// An allocation an arena did not make ([`Arena::try_reserve`]).
+/// An allocation a vector did not make ([`HugeVec::try_reserve`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct AllocFailed {
     /// The bytes it would have needed.
@@ -244,7 +244,7 @@ pub(crate) struct AllocFailed {
     pub(crate) refused: bool,
 }
 
-impl<T: Copy> Arena<T> {
+impl<T: Copy> HugeVec<T> {
     /// Asks the processor to start loading the cache line of record `i` (which need not
     /// exist: nothing is read, and an index out of range only wastes the hint). Used where a
     /// descent will read one of a few records next and the choice is not known yet, so that
@@ -263,7 +263,7 @@ impl<T: Copy> Arena<T> {
     }
 }
 
-impl<T: Copy> Drop for Arena<T> {
+impl<T: Copy> Drop for HugeVec<T> {
     fn drop(&mut self) {
         if let Some(layout) = self.layout {
             Pool::give(self.ptr.cast::<u8>(), layout);
@@ -271,25 +271,25 @@ impl<T: Copy> Drop for Arena<T> {
     }
 }
 
-/// Bytes of freed arena allocations a thread keeps for its next arenas ([`Pool`]): the
-/// arenas of a search of 20,000 iterations of Sym and one of MCTS with its budget together
+/// Bytes of freed vector allocations a thread keeps for its next vectors ([`Pool`]): the
+/// vectors of a search of 20,000 iterations of Sym and one of MCTS with its budget together
 /// (the benchmark's pair) leave 7 MiB on pearl:2:32 and 16 MiB from the root of
 /// connect:7x6:4 (counted).
 const POOL_BYTES: usize = 16 << 20;
-/// Most allocations a thread keeps: the same pair leaves up to 28 blocks (each arena's last
+/// Most allocations a thread keeps: the same pair leaves up to 28 blocks (each vector's last
 /// allocation and those its doubling left behind). A pool too small for them fills with the
-/// small blocks first and frees the 2 MiB node arena of every Sym search on pearl:2:32, so
+/// small blocks first and frees the 2 MiB node vector of every Sym search on pearl:2:32, so
 /// that the next search faults in and zeroes a fresh huge page.
 const POOL_BLOCKS: usize = 32;
 
-/// The allocations of dropped (or grown) arenas, kept for the thread's next arenas instead of
+/// The allocations of dropped (or grown) vectors, kept for the thread's next vectors instead of
 /// being freed, up to [`POOL_BYTES`] and [`POOL_BLOCKS`]: a program that runs search after
 /// search with fresh agents (the report's trials, the arena's matches, the benchmarks) then
 /// finds its pages already mapped. Freed to the allocator, they would go back to the system
 /// at once (glibc trims the top of its heap past a threshold), and every search would fault
 /// the same memory in again (Sym solving a mid-game position of connect:7x6:4, about 550
-/// iterations, would spend 13 % of its time zeroing pages). What an arena
-/// reads is what it wrote ([`Arena`] exposes only its first `len` records), so the old
+/// iterations, would spend 13 % of its time zeroing pages). What a vector
+/// reads is what it wrote ([`HugeVec`] exposes only its first `len` records), so the old
 /// contents of a reused block are never seen.
 struct Pool {
     blocks: Vec<(NonNull<u8>, Layout)>,
@@ -298,7 +298,7 @@ struct Pool {
 
 #[cfg(test)]
 thread_local! {
-    /// Allocations the thread's arenas did not find in the pool (tests).
+    /// Allocations the thread's vectors did not find in the pool (tests).
     static FRESH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
@@ -333,8 +333,8 @@ impl Pool {
 
     /// Keeps the block `ptr` (allocated with `layout`, owned by no one now) for a later
     /// [`Pool::take`], or frees it when the pool is full (or the thread is ending). Under an
-    /// address-space limit (`ulimit -v`) it is always freed: the blocks an arena leaves
-    /// behind as it doubles would hold nearly as much address space as the arena itself,
+    /// address-space limit (`ulimit -v`) it is always freed: the blocks a vector leaves
+    /// behind as it doubles would hold nearly as much address space as the vector itself,
     /// uncounted by the tree's budget, and the search's other allocations would then find
     /// none left.
     fn give(ptr: NonNull<u8>, layout: Layout) {
@@ -353,7 +353,7 @@ impl Pool {
                 .unwrap_or(false);
         if !kept {
             // SAFETY: the block was allocated with this layout, and is freed once: it is in
-            // no pool and no arena.
+            // no pool and no vector.
             unsafe { dealloc(ptr.as_ptr(), layout) };
         }
     }
@@ -368,7 +368,7 @@ impl Drop for Pool {
     }
 }
 
-impl<T: Copy> Deref for Arena<T> {
+impl<T: Copy> Deref for HugeVec<T> {
     type Target = [T];
 
     #[inline]
@@ -379,7 +379,7 @@ impl<T: Copy> Deref for Arena<T> {
     }
 }
 
-impl<T: Copy> DerefMut for Arena<T> {
+impl<T: Copy> DerefMut for HugeVec<T> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         // SAFETY: as in deref, with the exclusive borrow of self.
@@ -389,7 +389,7 @@ impl<T: Copy> DerefMut for Arena<T> {
 
 #[cold]
 fn capacity_overflow() -> ! {
-    panic!("arena capacity overflow")
+    panic!("vector capacity overflow")
 }
 
 /// Asks Linux to back `[start, start + bytes)` (2 MiB aligned) with transparent huge pages.
@@ -412,7 +412,7 @@ mod tests {
 
     #[test]
     fn behaves_like_a_vec() {
-        let mut a: Arena<(u32, u16)> = Arena::new();
+        let mut a: HugeVec<(u32, u16)> = HugeVec::new();
         let mut v: Vec<(u32, u16)> = Vec::new();
         assert!(a.is_empty());
         for i in 0..5000u32 {
@@ -450,7 +450,7 @@ mod tests {
     /// A prefetch reads nothing and changes nothing, at any index, allocated or not.
     #[test]
     fn prefetch_is_only_a_hint() {
-        let mut a: Arena<(u32, u16)> = Arena::new();
+        let mut a: HugeVec<(u32, u16)> = HugeVec::new();
         for i in [0, 1, 1 << 40, usize::MAX] {
             a.prefetch(i);
         }
@@ -464,12 +464,12 @@ mod tests {
 
     #[test]
     fn large_arenas_sit_on_huge_page_boundaries() {
-        let mut a: Arena<[u64; 4]> = Arena::new();
+        let mut a: HugeVec<[u64; 4]> = HugeVec::new();
         a.reserve(HUGE_FROM / 32 + 1, usize::MAX);
         assert_eq!(a.as_ptr() as usize % HUGE_PAGE, 0);
         assert_eq!((a.capacity() * 32) % HUGE_PAGE, 0);
         // Growing past a small allocation moves the records to an aligned one.
-        let mut b: Arena<[u64; 4]> = Arena::new();
+        let mut b: HugeVec<[u64; 4]> = HugeVec::new();
         for i in 0..(HUGE_FROM / 32 + 10) as u64 {
             b.push([i, i + 1, i + 2, i + 3]);
         }
@@ -480,15 +480,15 @@ mod tests {
             .all(|(i, r)| r[0] == i as u64 && r[3] == i as u64 + 3));
     }
 
-    /// A dropped arena's allocation serves the next arena of the thread that fits in it, and
+    /// A dropped vector's allocation serves the next vector of the thread that fits in it, and
     /// one that needs a stricter alignment or more room gets another.
     #[test]
     fn dropped_allocations_are_reused() {
-        let mut a: Arena<u64> = Arena::new();
+        let mut a: HugeVec<u64> = HugeVec::new();
         a.extend(0..3000u64);
         let (ptr, cap) = (a.as_ptr() as usize, a.capacity());
         drop(a);
-        let mut b: Arena<u64> = Arena::new();
+        let mut b: HugeVec<u64> = HugeVec::new();
         b.extend(0..10u64);
         assert_eq!(b.as_ptr() as usize, ptr);
         assert_eq!(b.capacity(), cap);
@@ -497,13 +497,13 @@ mod tests {
         b.extend(10..5000u64);
         assert_ne!(b.as_ptr() as usize, ptr);
         assert!(b.iter().enumerate().all(|(i, &r)| r == i as u64));
-        // The pool now holds the first allocation (b left it). A byte arena's allocation,
+        // The pool now holds the first allocation (b left it). A byte vector's allocation,
         // larger, is not taken for records aligned on 8 bytes: the first one is.
-        let mut c: Arena<u8> = Arena::new();
+        let mut c: HugeVec<u8> = HugeVec::new();
         c.extend([1u8; 100_000]);
         let bytes = c.as_ptr() as usize;
         drop(c);
-        let mut d: Arena<u64> = Arena::new();
+        let mut d: HugeVec<u64> = HugeVec::new();
         d.push(7);
         assert_ne!(d.as_ptr() as usize, bytes);
         assert_eq!(d.as_ptr() as usize, ptr);
@@ -542,7 +542,7 @@ mod tests {
 
     #[test]
     fn the_limit_bounds_the_doubling() {
-        let mut a: Arena<u8> = Arena::new();
+        let mut a: HugeVec<u8> = HugeVec::new();
         a.reserve(10, 100);
         assert_eq!(a.capacity(), MIN_CAPACITY);
         // Doubling up to the limit and 4096 records more, then only what is needed.
@@ -557,7 +557,7 @@ mod tests {
 
     #[test]
     fn a_reserve_that_cannot_be_made_fails_and_changes_nothing() {
-        let mut a: Arena<u64> = Arena::new();
+        let mut a: HugeVec<u64> = HugeVec::new();
         a.extend(0..100u64);
         // Doubling stops at `most`; a need past it is refused without allocating.
         assert_eq!(a.try_reserve(1500, 3000), Ok(()));
