@@ -9,40 +9,13 @@
 //! graphs with cycles the least fixed point is computed ("Alice wins in finitely many
 //! moves"), which is the meaning of winning a locally finite game.
 
-use serde::Serialize;
-
 use super::graph::GameGraph;
 use super::{BiddingError, Solver, TooMany};
 use duel_core::game::{Outcome, Player};
 
-/// How tied bids are broken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TieRule {
-    /// Section 2.3: the holder of the tie-breaking advantage either wins the tie and hands the
-    /// advantage over, or lets the other player win and keeps it.
-    Advantage,
-    /// Appendix: the winner of a bid wins the ties of the next bid.
-    MakeItTakeIt,
-    /// Appendix: the loser of a bid wins the ties of the next bid.
-    LosersBall,
-    /// Appendix: Alice wins every tie. The search reads it as "the holder wins every tie and
-    /// keeps the advantage", so that on a graph with the players' roles swapped
-    /// ([`GameGraph::swapped`]) Alice's ties are those of the holder `Bob`.
-    LadiesFirst,
-}
+pub use crate::tie_rule::TieRule;
 
 impl TieRule {
-    /// The rule's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            TieRule::Advantage => "advantage",
-            TieRule::MakeItTakeIt => "make-it-take-it",
-            TieRule::LosersBall => "losers-ball",
-            TieRule::LadiesFirst => "ladies-first",
-        }
-    }
-
     /// Reads a rule name.
     pub fn parse(s: &str) -> Result<TieRule, BiddingError> {
         match s {

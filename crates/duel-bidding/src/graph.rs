@@ -50,16 +50,7 @@ pub fn player_key(player: Player) -> &'static str {
     }
 }
 
-/// "Alice has won", "Bob has won" or "nobody has won (a tie)": how a terminal vertex ended, in
-/// words for messages. A tie ([`Outcome::Draw`], an uncoloured terminal vertex) is as bad as a
-/// loss for Alice.
-pub fn outcome_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Player::ALICE) => "Alice has won",
-        Outcome::Win(Player::BOB) => "Bob has won",
-        Outcome::Draw => "nobody has won (a tie)",
-    }
-}
+pub use crate::error::outcome_text;
 
 /// A game that can describe its positions and both players' moves.
 ///

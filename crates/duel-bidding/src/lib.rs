@@ -17,6 +17,7 @@ pub mod realvalued;
 pub mod richman;
 pub mod rows_estimate;
 pub mod session;
+mod tie_rule;
 pub mod ttt;
 
 pub use error::{

@@ -12,8 +12,7 @@ mod text;
 use num_bigint::BigInt;
 use thiserror::Error;
 
-use crate::brute::TieRule;
-use crate::{graph, session};
+use crate::tie_rule::TieRule;
 use duel_core::exact::{ChipsError, Rational};
 use duel_core::game::Outcome;
 use duel_core::limits::Bytes;
@@ -23,7 +22,7 @@ use duel_core::text::quote;
 pub(crate) use parts::BIDDING_NAMES;
 pub use parts::{ChipsOutOfRange, GameNameError, ModelError, PositionError, Solver, TooMany};
 pub(crate) use text::power_of_ten_text;
-pub use text::{bound_text, count_text, megabytes_text};
+pub use text::{bound_text, count_text, megabytes_text, outcome_text};
 
 /// Why a bidding computation could not be done.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -334,14 +333,16 @@ pub enum BiddingError {
     #[error("'period' works on boards where every move adds a stone (tictactoe, connect:WxH:K, hex:N); for {0} use 'table', which verifies the period of any game")]
     NotALayeredBoard(String),
     /// A bid asked for at a finished position.
-    #[error("the position is finished ({}): there is nothing to bid for", graph::outcome_text(*.0))]
+    #[error("the position is finished ({}): there is nothing to bid for", text::outcome_text(*.0))]
     Finished(Outcome),
     /// A session under Ladies First whose tie is not Alice's.
     #[error("under ladies-first Alice wins every tie: tie must be alice")]
     SessionLadiesFirstTie,
     /// A session under a rule decided by search on a game too large to search.
-    #[error("{game} has {positions} positions: with {total} chips the {} rule's search would weigh more than {} bids (ask for fewer chips)", .rule.name(), session::SEARCH_SESSION_WORK)]
+    #[error("{game} has {positions} positions: with {total} chips the {} rule's search would weigh more than {limit} bids (ask for fewer chips)", .rule.name())]
     SessionSearchTooLarge {
+        /// The most bids the search may weigh ([`crate::session::SEARCH_SESSION_WORK`]).
+        limit: u64,
         /// The game's name.
         game: String,
         /// The tie-breaking rule.

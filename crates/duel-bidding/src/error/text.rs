@@ -1,5 +1,7 @@
 //! Numbers as the error messages write them: counts and bounds honest where they saturated,
-//! megabytes, powers of ten.
+//! megabytes, powers of ten, outcomes.
+
+use duel_core::game::{Outcome, Player};
 
 /// `n` as `a·10^e` (e.g. `2·10^10`, or `10^9` where `a` is 1) where it ends in at least three zeros, else its digits.
 pub(crate) fn power_of_ten_text(n: u64) -> String {
@@ -46,5 +48,16 @@ pub fn megabytes_text(bytes: u128) -> String {
         "more than 10^32".to_string()
     } else {
         (bytes / 1_000_000).to_string()
+    }
+}
+
+/// "Alice has won", "Bob has won" or "nobody has won (a tie)": how a terminal vertex ended, in
+/// words for messages. A tie ([`Outcome::Draw`], an uncoloured terminal vertex) is as bad as a
+/// loss for Alice.
+pub fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::ALICE) => "Alice has won",
+        Outcome::Win(Player::BOB) => "Bob has won",
+        Outcome::Draw => "nobody has won (a tie)",
     }
 }

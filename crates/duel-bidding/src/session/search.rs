@@ -65,6 +65,7 @@ impl Searched {
         let work = (built.graph.len() as u64).saturating_mul((total + 1) * (total + 1));
         if work > SEARCH_SESSION_WORK {
             return Err(BiddingError::SessionSearchTooLarge {
+                limit: SEARCH_SESSION_WORK,
                 game: state.game.clone(),
                 rule,
                 positions: built.graph.len() as u64,
