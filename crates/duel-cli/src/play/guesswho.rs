@@ -208,10 +208,12 @@ fn request(setup: &Setup, seed: u64, first: Option<bool>) -> anyhow::Result<Play
         pool: n,
         opponent_pool: m,
         seed,
-        // The secret card dealt to the person, drawn by the seed unless given.
-        secret: setup
-            .secret
-            .unwrap_or((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as u32 % m.max(1) as u32),
+        // The secret card dealt to the person, drawn by the seed unless given. A pool beyond
+        // u32 is refused by the session; the draw only must not divide by a wrapped zero.
+        secret: setup.secret.unwrap_or(
+            (seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as u32
+                % u32::try_from(m.max(1)).unwrap_or(u32::MAX),
+        ),
         human_first,
         actions: vec![],
     })

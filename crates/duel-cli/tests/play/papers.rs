@@ -230,6 +230,9 @@ fn bad_setups_are_one_error_line_and_exit_2() {
         &["liar", "--questions", "5"],
         &["guess-who", "--rules", "chess"],
         &["guess-who", "--n", "65"],
+        // Issue 47: a pool of 2^32 wrapped to 0 in the secret's draw and panicked.
+        &["guess-who", "--m", "4294967296"],
+        &["guess-who", "--m", "8589934592"],
         &["guess-who", "--secret", "30"],
         &["guess-who", "--human", "none"],
         &["guess-who", "--lies", "1"],
