@@ -166,7 +166,7 @@ fn print_run(
         out!(
             "  {} of these games were read back from {} (resumed)",
             run.resumed,
-            out.unwrap_or(std::path::Path::new("")).display()
+            crate::output::shown(out.unwrap_or(std::path::Path::new("")))
         );
     }
     Ok(())

@@ -372,6 +372,6 @@ fn plot_cmd(
         svg.into_bytes()
     };
     std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
-    out!("wrote {}", out.display());
+    out!("wrote {}", crate::output::shown(out));
     Ok(ExitCode::SUCCESS)
 }

@@ -24,6 +24,13 @@ macro_rules! out_raw {
 
 pub(crate) use {out, out_raw};
 
+/// A path as a line on stdout shows it: the characters that do not print escaped as the error
+/// lines escape them ([`duel::duel_core::text::one_line`]), so that a file's name cannot move
+/// the terminal's cursor or change its colours.
+pub fn shown(path: &std::path::Path) -> String {
+    duel::duel_core::text::one_line(&path.display().to_string())
+}
+
 /// Writes `text` (and a newline if `newline`) on stdout; the error names stdout.
 pub fn write_stdout(text: std::fmt::Arguments<'_>, newline: bool) -> anyhow::Result<()> {
     use std::io::Write;

@@ -96,7 +96,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         let t = &summary.total;
         out!(
             "wrote {}: {} items match the papers, {} differ, {} new",
-            index.display(),
+            crate::output::shown(&index),
             t.matches,
             t.differs,
             t.new
@@ -153,7 +153,7 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         out!(
             "{} sections of {} compared{}: {} differences",
             ids.len(),
-            dir.display(),
+            crate::output::shown(dir),
             if quick { " (--quick)" } else { "" },
             differences.len()
         );
