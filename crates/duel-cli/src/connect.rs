@@ -2,20 +2,20 @@
 //! `connect:WxH:4`) with the specialised solver (after Pascal Pons), one position, every
 //! column of one, or a whole benchmark file.
 
-use std::io::Seek;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::answer::{
     analyze_on, book as book_answer, exact_book, parse_memory, read_file, solve_file, solve_on,
-    write_error, BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
+    BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
 };
 use duel::games::connect4::move_book::Progress;
 use duel::games::connect4::score_book::ScoreBook;
 use duel::games::connect4::score_book_build::Solved as ExactSolved;
 use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
 
+use crate::journal::Journal;
 use crate::output::{out, out_raw, print_json, progress};
 use crate::Ctx;
 use indicatif::ProgressBar;
@@ -43,12 +43,12 @@ pub struct BookArgs {
     #[arg(long)]
     plies: Option<u32>,
     /// Where to write the book (default: standard output); checked before the book is built.
-    /// With --exact each position is written as it is solved, and the whole book, in order,
-    /// at the end.
+    /// With --exact each position is appended as it is solved to the journal OUT.partial, and
+    /// the whole book, in order, replaces OUT at the end.
     #[arg(long)]
     out: Option<PathBuf>,
     /// A book whose answers are taken as they are (to extend it by more plies; with
-    /// --exact also the file of an interrupted build, to resume it).
+    /// --exact also the journal OUT.partial of an interrupted build, to resume it).
     #[arg(long)]
     extend: Option<PathBuf>,
     /// The book of exact scores of every position within PLIES stones, one of each mirror
@@ -167,7 +167,7 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             file.write(&book)?;
             out!(
                 "{}: {} positions of up to {} stones, in {:.1} s on {threads} thread(s)",
-                path.display(),
+                crate::output::shown(path),
                 book.entries().len(),
                 book.plies(),
                 start.elapsed().as_secs_f64()
@@ -178,10 +178,10 @@ fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `duel connect book --exact`: each position written to `--out` as it is solved (so an
-/// interrupted build loses nothing and `--extend` resumes it), the whole book at the end.
+/// `duel connect book --exact`: each position written to the journal of `--out` as it is
+/// solved (so an interrupted build loses nothing and `--extend FILE.partial` resumes it), the
+/// whole book to `--out` at the end, which is untouched until then.
 fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    use std::io::Write;
     let plies = args.plies.unwrap_or(4);
     let options = SolverOptions {
         game: args.solver.game.clone(),
@@ -198,26 +198,20 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Some(path) => Some((path.display().to_string(), read_file(path)?)),
         None => None,
     };
-    let file = match &args.out {
+    let journal = match &args.out {
         Some(path) => {
-            let mut f = std::fs::File::create(path).map_err(|e| write_error(path, e))?;
             let (w, h) = duel::games::connect4::answer::board_size(&options.game)?;
-            f.write_all(ScoreBook::new(w, h, plies).header().as_bytes())
-                .map_err(|e| write_error(path, e))?;
-            Some(std::sync::Mutex::new(f))
+            let header = ScoreBook::new(w, h, plies).header();
+            Some(Journal::new(path, header, args.extend.as_deref())?)
         }
         None => None,
     };
-    let failed = std::sync::Mutex::new(None);
     let on_solved = |s: &ExactSolved| {
-        let (Some(file), Some(path)) = (&file, &args.out) else {
-            return;
-        };
-        if let Ok(mut f) = file.lock() {
-            if let Err(e) = f.write_all(ScoreBook::line(&s.moves, s.score).as_bytes()) {
-                if let Ok(mut first) = failed.lock() {
-                    first.get_or_insert(write_error(path, e));
-                }
+        if let Some(journal) = &journal {
+            // Resuming from the journal itself, the scores it holds (reported first, found
+            // by no search) are in it already.
+            if !(journal.holds_known() && s.nodes == 0) {
+                journal.record(&ScoreBook::line(&s.moves, s.score));
             }
         }
     };
@@ -232,23 +226,12 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         &on_progress,
     )?;
     bar.finish_and_clear();
-    if let Some(e) = failed.into_inner().ok().flatten() {
-        return Err(e.into());
-    }
-    match (&args.out, file) {
-        (Some(path), Some(file)) => {
-            let mut f = file.into_inner().map_err(|_| ConnectError::Write {
-                file: path.display().to_string(),
-                why: "a thread writing it failed".to_string(),
-            })?;
-            f.set_len(0)
-                .and_then(|()| f.seek(std::io::SeekFrom::Start(0)).map(|_| ()))
-                .and_then(|()| f.write_all(book.to_text().as_bytes()))
-                .and_then(|()| f.flush())
-                .map_err(|e| write_error(path, e))?;
+    match (&args.out, journal) {
+        (Some(path), Some(journal)) => {
+            journal.finish(&book.to_text())?;
             out!(
                 "{}: {} positions of up to {} stones, in {:.1} s on {} thread(s)",
-                path.display(),
+                crate::output::shown(path),
                 book.len(),
                 book.plies(),
                 start.elapsed().as_secs_f64(),
@@ -323,7 +306,7 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         } else {
             out!(
                 "{}: {} positions, {} correct, {} incorrect, {} without a score; mean {:.4} ms and {:.0} nodes per position",
-                path.display(),
+                crate::output::shown(&path),
                 res.positions,
                 res.correct,
                 res.incorrect,

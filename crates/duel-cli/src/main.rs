@@ -15,6 +15,7 @@ mod bidding;
 mod championship;
 mod connect;
 mod guesswho;
+mod journal;
 mod liar;
 mod output;
 mod parse_error;

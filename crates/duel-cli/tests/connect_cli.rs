@@ -293,3 +293,105 @@ fn bad_exact_book_arguments_are_one_clear_error() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 47: `--out` is untouched until the whole book is ready. A bad argument found after
+/// the arguments are read (here the --extend book of another board, or a table too small), a
+/// kill mid-build, and a journal left by an interrupted build all leave it as it was; the
+/// build's positions go to `FILE.partial`, which `--extend` resumes and the end removes.
+#[test]
+fn the_exact_books_file_is_untouched_until_the_book_is_whole() {
+    let dir = std::env::temp_dir().join(format!("duel-exact-safe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("S.txt");
+    let s = book.to_str().unwrap();
+    let (code, _, err) = duel_text(&[
+        "connect",
+        "book",
+        "--exact",
+        "--game",
+        "connect:5x4:4",
+        "--plies",
+        "3",
+        "--out",
+        s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let before = std::fs::read_to_string(&book).unwrap();
+    assert!(!dir.join("S.txt.partial").exists());
+    for (args, needle) in [
+        (
+            vec!["--game", "connect:6x5:4", "--plies", "5"],
+            "a book of 5x4, not of 6x5",
+        ),
+        (vec!["--game", "connect:5x4:4", "--memory", "1"], "memory"),
+    ] {
+        let mut a = vec!["connect", "book", "--exact"];
+        a.extend(args);
+        a.extend(["--extend", s, "--out", s]);
+        let (code, _, err) = duel_text(&a);
+        assert_eq!(code, 2, "{a:?}: {err}");
+        assert!(err.contains(needle), "{a:?}: {err}");
+        assert_eq!(std::fs::read_to_string(&book).unwrap(), before, "{a:?}");
+        assert!(!dir.join("S.txt.partial").exists(), "{a:?}");
+    }
+    // Killed while it searches: the file is as it was, its positions so far in the journal.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args([
+            "connect",
+            "book",
+            "--exact",
+            "--game",
+            "connect:6x5:4",
+            "--plies",
+            "6",
+        ])
+        .args(["--extend", s, "--out", s])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
+    // A journal not resumed from is refused, and neither file is touched.
+    let journal = dir.join("S.txt.partial");
+    std::fs::write(&journal, "game connect:5x4:4\nplies 3\n").unwrap();
+    let (code, _, err) = duel_text(&[
+        "connect",
+        "book",
+        "--exact",
+        "--game",
+        "connect:5x4:4",
+        "--plies",
+        "3",
+        "--out",
+        s,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("holds an interrupted build"), "{err}");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
+    // Resumed from the journal (here half of the book's lines): the same book, no journal left.
+    let lines: Vec<&str> = before.lines().filter(|l| !l.starts_with('#')).collect();
+    let half: Vec<&str> = lines[..2 + (lines.len() - 2) / 2].to_vec();
+    std::fs::write(&journal, half.join("\n") + "\n").unwrap();
+    std::fs::write(&book, "an older file\n").unwrap();
+    let j = journal.to_str().unwrap();
+    let (code, _, err) = duel_text(&[
+        "connect",
+        "book",
+        "--exact",
+        "--game",
+        "connect:5x4:4",
+        "--plies",
+        "3",
+        "--extend",
+        j,
+        "--out",
+        s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
+    assert!(!journal.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
