@@ -46,6 +46,7 @@ mod merge;
 pub mod realization;
 mod record;
 pub mod referee;
+pub mod sequential;
 pub mod standings;
 mod summary;
 
