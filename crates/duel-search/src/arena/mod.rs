@@ -25,6 +25,7 @@
 //! | `merge.rs` | the records of several runs or shards read as one run |
 //! | `championship.rs` | the round robin of MCTS parameters (section 8.3) |
 //! | `standings.rs` | a championship's table and its winner |
+//! | `sequential.rs` | when a cell's comparison with the paper's score is decided (section 8) |
 //! | `error.rs` | why a run or a merge failed ([`ArenaError`]) |
 
 use std::collections::BTreeSet;
