@@ -4,7 +4,9 @@
 //!
 //! The tree is an arena `Vec<Node>` with `u32` indices; the children of a node are contiguous.
 //! Each node stores the score (wins, draws counted 1/2) of the player who moved *into* it, so
-//! V_n(y) of the paper is simply that score and the same tree serves both players.
+//! V_n(y) of the paper is simply that score and the same tree serves both players. The
+//! paper's W_n(x) counts only J₁'s wins (the player to move at the root), so that a draw is
+//! J₁'s loss and J₀'s win: [`Mcts::with_draw_value`] of 0 plays that way.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -80,6 +82,8 @@ pub struct Mcts<G: Game> {
     moves: Vec<G::Move>,
     /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
+    /// A draw's score for the player to move at the root; the other player scores 1 − it.
+    draw: f32,
 }
 
 impl<G: Game> Mcts<G> {
@@ -97,7 +101,16 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             moves: Vec::new(),
             work: Work::default(),
+            draw: 0.5,
         }
+    }
+
+    /// Scores a draw `draw` for the player to move at the root and 1 − `draw` for the other
+    /// (0.5 for both by default). 0 is Algorithms 30 and 31 as printed: W_n counts J₁'s wins
+    /// only, and J₀ chooses by C_n − W_n, so a draw counts as J₀'s win.
+    pub fn with_draw_value(mut self, draw: f64) -> Self {
+        self.draw = draw as f32;
+        self
     }
 
     /// Sets the memory limit of the tree.
@@ -326,10 +339,13 @@ impl<G: Game> Mcts<G> {
     }
 
     fn backup(&mut self, outcome: Outcome, root_player: Player) {
-        let scores = [
-            outcome.score_for(root_player.other()) as f32,
-            outcome.score_for(root_player) as f32,
-        ];
+        let scores = match outcome {
+            Outcome::Draw => [1.0 - self.draw, self.draw],
+            Outcome::Win(_) => [
+                outcome.score_for(root_player.other()) as f32,
+                outcome.score_for(root_player) as f32,
+            ],
+        };
         for (depth, &idx) in self.path.iter().enumerate() {
             let n = &mut self.nodes[idx as usize];
             n.visits += 1;

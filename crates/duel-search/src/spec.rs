@@ -20,6 +20,9 @@ pub enum AgentSpec {
         a: f64,
         /// b > 0.
         b: f64,
+        /// A draw's score for the player at the root, in [0, 1] (`draw=0`: the paper's W, a
+        /// draw counted as that player's loss; 0.5 by default).
+        draw: f64,
     },
     /// UCT: W/C + sqrt(c ln N / C), with the expansion of Algorithm 31.
     Uct {
@@ -59,7 +62,7 @@ impl AgentSpec {
         let get = |k: &str, d: f64| kv.iter().find(|(n, _)| n == k).map_or(d, |x| x.1);
         match name {
             "mcts" | "mcts-prime" | "mcts'" | "auto" => {
-                mcts_spec(name, get("a", 3.5), get("b", 5.0))
+                mcts_spec(name, get("a", 3.5), get("b", 5.0), get("draw", 0.5))
             }
             "solver" => Ok(AgentSpec::Solver),
             "uct" => uct_spec(get("c", 2.0)),
@@ -74,8 +77,17 @@ impl AgentSpec {
     /// The canonical text of the spec.
     pub fn text(&self) -> String {
         match self {
-            AgentSpec::Mcts { kind, a, b } => {
+            AgentSpec::Mcts { kind, a, b, draw } if *draw == 0.5 => {
                 format!("{}:a={},b={}", kind.name(), num(*a), num(*b))
+            }
+            AgentSpec::Mcts { kind, a, b, draw } => {
+                format!(
+                    "{}:a={},b={},draw={}",
+                    kind.name(),
+                    num(*a),
+                    num(*b),
+                    num(*draw)
+                )
             }
             AgentSpec::Uct { c } => format!("uct:c={}", num(*c)),
             AgentSpec::Bayes(p) => p.text(),
@@ -88,11 +100,10 @@ impl AgentSpec {
     /// Builds the agent, seeded.
     pub fn build<G: Game + 'static>(&self, seed: u64) -> Box<dyn Agent<G>> {
         match self {
-            AgentSpec::Mcts { kind, a, b } => Box::new(Mcts::new(
-                *kind,
-                super::mcts::Selection::Ratio { a: *a, b: *b },
-                seed,
-            )),
+            AgentSpec::Mcts { kind, a, b, draw } => Box::new(
+                Mcts::new(*kind, super::mcts::Selection::Ratio { a: *a, b: *b }, seed)
+                    .with_draw_value(*draw),
+            ),
             AgentSpec::Uct { c } => Box::new(Mcts::new(
                 MctsKind::Mcts,
                 super::mcts::Selection::Uct { c: *c },
@@ -132,6 +143,8 @@ enum SpecFault {
     Plain,
     #[error("a and b must be positive")]
     NotPositive,
+    #[error("draw (a draw's score for the player at the root) must be in [0, 1]")]
+    DrawValue,
     #[error("c must be at least 0")]
     NegativeC,
     #[error("a (the prior E[R(root)]) must be in (0, 1)")]
@@ -172,7 +185,7 @@ fn parameters(params: &str) -> Result<Vec<(String, f64)>, SpecFault> {
 /// Refuses an unknown agent `name`, and parameters `kv` it does not take.
 fn check_parameters(name: &str, kv: &[(String, f64)]) -> Result<(), SpecFault> {
     let allowed: &'static [&'static str] = match name {
-        "mcts" | "mcts-prime" | "mcts'" => &["a", "b"],
+        "mcts" | "mcts-prime" | "mcts'" => &["a", "b", "draw"],
         "uct" => &["c"],
         "sym" => &["a", "b", "plain"],
         "symp" => &["a", "plain"],
@@ -195,10 +208,13 @@ fn check_parameters(name: &str, kv: &[(String, f64)]) -> Result<(), SpecFault> {
     Ok(())
 }
 
-/// `mcts`, `mcts-prime` (or `mcts'`) or `auto` with its a and b.
-fn mcts_spec(name: &str, a: f64, b: f64) -> Result<AgentSpec, SpecFault> {
+/// `mcts`, `mcts-prime` (or `mcts'`) or `auto` with its a and b, and a draw's score (MCTS only).
+fn mcts_spec(name: &str, a: f64, b: f64, draw: f64) -> Result<AgentSpec, SpecFault> {
     if a <= 0.0 || b <= 0.0 {
         return Err(SpecFault::NotPositive);
+    }
+    if !(0.0..=1.0).contains(&draw) {
+        return Err(SpecFault::DrawValue);
     }
     if name == "auto" {
         return Ok(AgentSpec::Auto { a, b });
@@ -208,7 +224,7 @@ fn mcts_spec(name: &str, a: f64, b: f64) -> Result<AgentSpec, SpecFault> {
     } else {
         MctsKind::MctsPrime
     };
-    Ok(AgentSpec::Mcts { kind, a, b })
+    Ok(AgentSpec::Mcts { kind, a, b, draw })
 }
 
 /// `uct` with its c.

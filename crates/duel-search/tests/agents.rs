@@ -423,3 +423,48 @@ fn a_tree_at_its_memory_limit_gives_a_move_or_an_error_on_the_next_search() {
         }
     }
 }
+
+/// The paper's MCTS counts a draw as a loss of the player at the root (Algorithms 30 and 31:
+/// W_n counts J₁'s wins; J₀ chooses by C_n − W_n). Worked by hand on tic-tac-toe after
+/// 1 2 3 5 4 6 8 (X: 1, 3, 4, 8; O: 2, 5, 6), O to move: O at 7 leaves X only 9, a draw; O at
+/// 9 lets X complete 1 4 7. So every iteration through 7 ends in a draw and every one
+/// through 9 in O's loss: with draws at 1/2, 7 scores exactly 1/2 a visit and is chosen;
+/// counted as the paper counts them, no iteration is a win for O, and W = 0 everywhere.
+#[test]
+fn the_papers_mcts_counts_a_draw_as_the_root_players_loss() {
+    use duel_games::tictactoe::TicTacToe;
+    let mut g = TicTacToe::new();
+    g.play_moves("1235468").unwrap();
+    assert_eq!(g.to_move(), Player::Second);
+    for kind in ["mcts", "mcts-prime"] {
+        let search = |spec: &str| {
+            let spec = AgentSpec::parse(spec).unwrap();
+            let mut agent = spec.build::<TicTacToe>(7);
+            agent.search(&g, Budget::Iterations(200)).unwrap()
+        };
+        let halves = search(&format!("{kind}:a=1,b=2"));
+        assert_eq!(g.format_move(halves.best), "7", "{kind}");
+        assert_eq!(halves.estimate, 0.5, "{kind}");
+        let paper = search(&format!("{kind}:a=1,b=2,draw=0"));
+        assert_eq!(paper.estimate, 0.0, "{kind}");
+    }
+}
+
+#[test]
+fn the_draw_parameter_is_named_and_checked() {
+    assert_eq!(
+        AgentSpec::parse("mcts:a=3.5,b=5,draw=0").unwrap().text(),
+        "mcts:a=3.5,b=5,draw=0"
+    );
+    // The default, 1/2, keeps today's spec text.
+    assert_eq!(
+        AgentSpec::parse("mcts-prime:a=2,b=3,draw=0.5")
+            .unwrap()
+            .text(),
+        "mcts-prime:a=2,b=3"
+    );
+    for bad in ["mcts:draw=2", "mcts:draw=-0.5", "uct:draw=0", "auto:draw=0"] {
+        let e = AgentSpec::parse(bad).unwrap_err().to_string();
+        assert!(e.contains("draw"), "{bad}: {e}");
+    }
+}
