@@ -138,6 +138,17 @@ fn bad_book_arguments_are_one_clear_error() {
         &["connect", "book", "--plies", "2", "--extend", path],
         &format!("{path}: line 4 ('1 4 0'): the position (or its mirror image) repeats"),
     );
+    // Issue 47: a header past the limit of --plies was taken as it was.
+    std::fs::write(
+        &file,
+        "plies 999
+",
+    )
+    .unwrap();
+    common::assert_error(
+        &["connect", "book", "--plies", "2", "--extend", path],
+        &format!("{path}: line 1 ('plies 999'): 999 plies: a book holds at most 12"),
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -32,7 +32,7 @@ use super::solver::{BoardSolver, Solver, TableError, DEFAULT_TABLE_BYTES};
 use crate::spec::{parse_game, AnyGame};
 
 /// The most plies of an opening book: the positions grow about sevenfold every two plies.
-pub const MAX_BOOK_PLIES: u32 = 12;
+pub const MAX_BOOK_PLIES: u32 = super::move_book::MAX_PLIES;
 
 /// The most plies of a book of exact scores: each ply costs several times the one before
 /// (4 plies of 7×6, 750 positions: about 45 minutes on 2 cores).

@@ -27,6 +27,10 @@ use crate::connect::{centre_order, Connect};
 use duel_core::game::GameError;
 use thiserror::Error;
 
+/// The most plies of a book (`duel connect book --plies`): the positions grow about sevenfold
+/// every two plies.
+pub const MAX_PLIES: u32 = 12;
+
 /// The book shipped with duel (see the module documentation).
 const STANDARD: &str = include_str!("../../data/connect4-7x6-book.txt");
 
@@ -193,10 +197,13 @@ impl Book {
             let fields: Vec<&str> = line.split_whitespace().collect();
             match (&fields[..], plies) {
                 (&["plies", n], None) => {
-                    plies = Some(
-                        n.parse()
-                            .map_err(|_| err(format!("'{n}' is not a number of plies")))?,
-                    );
+                    let n: u32 = n
+                        .parse()
+                        .map_err(|_| err(format!("'{n}' is not a number of plies")))?;
+                    if n > MAX_PLIES {
+                        return Err(err(format!("{n} plies: a book holds at most {MAX_PLIES}")));
+                    }
+                    plies = Some(n);
                 }
                 (&[_, _, _], None) => {
                     return Err(err("the first line must be `plies N`".to_string()))
