@@ -412,6 +412,24 @@ fn an_out_file_that_cannot_be_written_fails_before_any_game() {
         "{err}"
     );
     assert!(start.elapsed().as_secs() < 10);
+    // Issue 47: a device read back as one endless line ("a line longer than 64 KiB").
+    let (code, _, err) = duel_text(&[
+        "arena",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "mcts",
+        "--games",
+        "2",
+        "--out",
+        "/dev/full",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim_end(),
+        "duel: error: cannot write /dev/full: not a regular file: records are appended to a file and read back to resume"
+    );
 }
 
 #[test]

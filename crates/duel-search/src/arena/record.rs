@@ -223,6 +223,13 @@ pub(super) fn open_appending(path: &Path) -> Result<(String, std::fs::File), Are
         .create(true)
         .open(path)
         .map_err(write_error)?;
+    // Records are read back to resume: a device (/dev/full, /dev/zero) reads as one endless
+    // line, which would be named as the fault instead of the file itself.
+    if !file.metadata().map_err(write_error)?.is_file() {
+        return Err(write_error(std::io::Error::other(
+            "not a regular file: records are appended to a file and read back to resume",
+        )));
+    }
     drop_cut_line(&mut file).map_err(write_error)?;
     Ok((name, file))
 }
