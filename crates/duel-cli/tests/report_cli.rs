@@ -94,19 +94,26 @@ fn check_finds_an_edited_number() {
     );
     assert!(lines[1].ends_with("1 differences"), "{said}");
 
-    std::fs::write(&file, "{").unwrap();
     let missing = dir.join("nothing-here");
-    for bad in [&dir, &missing] {
+    // Issue 47: `{}` and a section of another name were built again, only to differ (exit 1).
+    let other = serde_json::json!({"id": "bidding", "checks": []}).to_string();
+    for (text, bad) in [
+        ("{", &dir),
+        ("{}", &dir),
+        (other.as_str(), &dir),
+        ("", &missing),
+    ] {
+        std::fs::write(&file, text).unwrap();
         let out = duel()
             .args(["report", "--quiet", "--check"])
             .arg(bad)
             .output()
             .expect("run duel");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
         assert!(
             err.starts_with("duel: error: ") && err.lines().count() == 1,
-            "{err}"
+            "{text}: {err}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

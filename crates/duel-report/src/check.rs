@@ -228,6 +228,17 @@ impl Folder {
             if !doc.is_object() {
                 return Err(json_error("not a JSON object".into()));
             }
+            // Refused at once, before the section is built again (minutes) only to differ.
+            if doc.get("id").and_then(Value::as_str) != Some(id) {
+                return Err(json_error(format!(
+                    "not a report section: no \"id\": \"{id}\""
+                )));
+            }
+            if !doc.get("checks").is_some_and(Value::is_array) {
+                return Err(json_error(
+                    "not a report section: no \"checks\" list".into(),
+                ));
+            }
             if let Some(q) = doc.get("quick").and_then(Value::as_bool) {
                 quick = Some(q);
             }
