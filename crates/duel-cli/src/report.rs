@@ -3,11 +3,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use duel::report::check::Folder;
 use duel::report::search::section8::records::build_from_records;
-use duel::report::{build_with, check_only, Report, ReportOptions};
+use duel::report::{
+    build_with, check_only, write_section, Progress, Report, ReportOptions, Section,
+};
 
 use crate::output::{out, print_json};
 use crate::report_progress::ReportProgress;
@@ -17,7 +20,8 @@ use crate::Ctx;
 #[derive(clap::Args)]
 #[command(
     after_help = "Progress: a bar per section on a terminal; otherwise one line per finished section on stderr; nothing with --quiet.\n\n\
-With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick or --full DIR records) and lists every value that differs (file, path, item, old -> new), timings aside. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
+Each section's files are written as the section finishes; index.md and differences.md at the end.\n\n\
+With --check DIR: builds again the sections whose JSON files DIR holds (with the --quick or --full DIR records) and lists every value that differs (file, path, item, old -> new), timings aside; a folder without index.md (an interrupted report) names the sections it lacks. Exit status 0 when nothing differs, 1 when something does, 2 on bad input (a missing folder, unreadable JSON)."
 )]
 pub struct Args {
     /// The folder to write (created if needed).
@@ -51,6 +55,7 @@ fn build_report(
     options: ReportOptions,
     only: &[String],
     records: Option<&Path>,
+    out: Option<&Path>,
     ctx: &Ctx,
 ) -> anyhow::Result<Report> {
     check_only(only)?;
@@ -60,13 +65,57 @@ fn build_report(
     } else {
         only.len()
     };
-    let progress = Arc::new(ReportProgress::new(ctx, count));
+    let progress = Arc::new(WriteAsBuilt {
+        shown: ReportProgress::new(ctx, count),
+        dir: out.map(Path::to_path_buf),
+        options,
+        failed: Mutex::new(None),
+    });
     let report = match records {
         Some(dir) => build_from_records(&options, only, progress.clone(), dir)?,
         None => build_with(&options, only, progress.clone())?,
     };
-    progress.finish();
+    progress.shown.finish();
+    if let (Some(dir), Some(e)) = (out, progress.failed.lock().ok().and_then(|mut f| f.take())) {
+        anyhow::bail!(
+            "cannot write the report to {}: {e}",
+            crate::output::shown(dir)
+        );
+    }
     Ok(report)
+}
+
+/// The progress on stderr, and each section written into the report's folder as soon as it
+/// is built, so that an interrupted report keeps the sections it finished.
+struct WriteAsBuilt {
+    shown: ReportProgress,
+    dir: Option<PathBuf>,
+    options: ReportOptions,
+    failed: Mutex<Option<std::io::Error>>,
+}
+
+impl Progress for WriteAsBuilt {
+    fn section_started(&self, id: &str, steps: u64) {
+        self.shown.section_started(id, steps)
+    }
+
+    fn step(&self, id: &str, what: &str) {
+        self.shown.step(id, what)
+    }
+
+    fn section_finished(&self, id: &str, wall: Duration) {
+        self.shown.section_finished(id, wall)
+    }
+
+    fn section_built(&self, section: &Section) {
+        let Some(dir) = &self.dir else { return };
+        let full = self.options.full && !self.options.quick;
+        if let Err(e) = write_section(dir, section, self.options.quick, full) {
+            if let Ok(mut first) = self.failed.lock() {
+                first.get_or_insert(e);
+            }
+        }
+    }
 }
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
@@ -82,7 +131,13 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     // The memory too: a report that cannot run leaves no folder behind.
     duel::report::build::check_memory(&options, &args.only)?;
     prepare_out_dir(&args.out)?;
-    let report = build_report(options, &args.only, args.from_records.as_deref(), ctx)?;
+    let report = build_report(
+        options,
+        &args.only,
+        args.from_records.as_deref(),
+        Some(&args.out),
+        ctx,
+    )?;
     report
         .write_to(&args.out)
         .map_err(|e| anyhow::anyhow!("cannot write the report to {}: {e}", args.out.display()))?;
@@ -116,12 +171,21 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         }
         ids.retain(|id| args.only.contains(id));
     }
+    // A report that was interrupted has no index.md, only the sections it finished: the
+    // others are named. (A finished report of `--only` sections lacks the rest by design.)
+    let interrupted = !dir.join("index.md").exists();
+    let absent: Vec<&str> = duel::report::SECTIONS
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| interrupted && !ids.iter().any(|i| i == id))
+        .filter(|id| args.only.is_empty() || args.only.iter().any(|o| o == id))
+        .collect();
     let quick = folder.quick.unwrap_or(args.quick);
     let options = ReportOptions {
         quick,
         full: folder.full,
     };
-    let report = build_report(options, &ids, None, ctx)?;
+    let report = build_report(options, &ids, None, None, ctx)?;
     let folder = Folder {
         sections: folder
             .sections
@@ -144,6 +208,7 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             "sections": ids,
             "quick": quick,
             "identical": differences.is_empty(),
+            "absent": absent,
             "differences": list,
         }))?;
     } else {
@@ -151,11 +216,16 @@ fn check(dir: &Path, args: &Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             out!("{d}");
         }
         out!(
-            "{} sections of {} compared{}: {} differences",
+            "{} sections of {} compared{}: {} differences{}",
             ids.len(),
             crate::output::shown(dir),
             if quick { " (--quick)" } else { "" },
-            differences.len()
+            differences.len(),
+            if absent.is_empty() {
+                String::new()
+            } else {
+                format!(" (not in the folder: {})", absent.join(", "))
+            }
         );
     }
     Ok(if differences.is_empty() {

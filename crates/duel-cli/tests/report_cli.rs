@@ -364,3 +364,57 @@ fn an_out_that_is_a_file_fails_before_computing() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
     let _ = std::fs::remove_file(&file);
 }
+
+/// Issue 47: each section's file is written as the section finishes (a report stopped after
+/// some sections keeps them), and `--check` of such a folder compares what it holds and names
+/// the sections it lacks.
+#[test]
+fn an_interrupted_report_keeps_its_finished_sections() {
+    let dir = std::env::temp_dir().join(format!("duel-report-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut child = duel()
+        .args(["report", "--quick", "--quiet", "--out"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("run duel");
+    // The liar section (about a second) is on disk long before the families (whose time
+    // cells wait on the clock) let the report end.
+    let mut seen = false;
+    for _ in 0..600 {
+        if dir.join("liar.json").exists() && !dir.join("index.md").exists() {
+            seen = true;
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().ok();
+    child.wait().unwrap();
+    assert!(seen, "liar.json was not written before the report ended");
+    // Whole files only under the sections' names (a file being written is `<name>.tmp`).
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).unwrap();
+        }
+    }
+    let _ = std::fs::remove_file(dir.join("index.md"));
+    let check = duel()
+        .args(["report", "--quiet", "--check"])
+        .arg(&dir)
+        .output()
+        .expect("run duel");
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{said}");
+    let last = said.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("0 differences (not in the folder: "),
+        "{said}"
+    );
+    assert!(!last.contains("liar"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

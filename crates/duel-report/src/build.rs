@@ -17,6 +17,9 @@ pub trait Progress: Send + Sync {
     fn step(&self, _id: &str, _what: &str) {}
     /// Section `id` is done, after `wall` (its own wall-clock time).
     fn section_finished(&self, _id: &str, _wall: Duration) {}
+    /// A section is built (its `seconds` set): where the caller keeps it, e.g. its file in
+    /// the report's folder, so that an interrupted report keeps the sections it finished.
+    fn section_built(&self, _section: &Section) {}
 }
 
 /// A [`Progress`] that ignores everything.
@@ -185,6 +188,7 @@ fn run_section(
     CURRENT.with(|c| *c.borrow_mut() = None);
     section.seconds = wall.as_secs_f64();
     progress.section_finished(id, wall);
+    progress.section_built(&section);
     section
 }
 

@@ -288,18 +288,7 @@ impl Report {
 
     /// The document `<id>.json` holds for section `s`.
     pub fn section_json(&self, s: &Section) -> serde_json::Value {
-        let mut doc = serde_json::json!({
-            "id": s.id,
-            "title": s.title,
-            "quick": self.quick,
-            "seconds": s.seconds,
-            "checks": s.checks,
-            "data": s.json,
-        });
-        if self.full {
-            doc["full"] = true.into();
-        }
-        doc
+        section_document(s, self.quick, self.full)
     }
 
     /// `differences.md`: every item that differs from its paper, with both values and why.
@@ -325,15 +314,46 @@ impl Report {
             html::page("duel: differences from the papers", &differences, &figures),
         )?;
         for s in &self.sections {
-            let json = self.section_json(s);
-            let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;
-            std::fs::write(dir.join(format!("{}.json", s.id)), text)?;
-            for f in &s.figures {
-                std::fs::write(dir.join(&f.file_name), &f.svg)?;
-            }
+            write_section(dir, s, self.quick, self.full)?;
         }
         Ok(())
     }
+}
+
+/// The document `<id>.json` holds for section `s` of a report built with `quick` and `full`.
+pub fn section_document(s: &Section, quick: bool, full: bool) -> serde_json::Value {
+    let mut doc = serde_json::json!({
+        "id": s.id,
+        "title": s.title,
+        "quick": quick,
+        "seconds": s.seconds,
+        "checks": s.checks,
+        "data": s.json,
+    });
+    if full {
+        doc["full"] = true.into();
+    }
+    doc
+}
+
+/// Writes section `s`'s figures and its `<id>.json` into `dir`, each through a temporary file
+/// renamed when whole, so that a folder never holds half a file: `duel report` writes each
+/// section as it finishes, and `--check` reads what an interrupted report left.
+pub fn write_section(dir: &Path, s: &Section, quick: bool, full: bool) -> std::io::Result<()> {
+    let json = section_document(s, quick, full);
+    let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;
+    for f in &s.figures {
+        write_whole(&dir.join(&f.file_name), f.svg.as_bytes())?;
+    }
+    write_whole(&dir.join(format!("{}.json", s.id)), text.as_bytes())
+}
+
+/// `bytes` into `path` by way of `path.tmp`, renamed over it once written.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]
