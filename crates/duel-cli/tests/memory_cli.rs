@@ -442,3 +442,19 @@ fn searches_on_a_clock_under_small_limits_end_in_an_answer_or_one_error_line() {
         }
     });
 }
+
+/// Issue 47: the PNG of a plot aborted (SIGABRT) under 64 MiB where the SVG was refused; the
+/// drawing's need (about 16 bytes a byte of SVG, and the canvas) is now checked first.
+#[test]
+fn a_png_plot_past_the_memory_is_refused_with_its_need() {
+    let out = std::env::temp_dir().join(format!("duel-memory-{}.png", std::process::id()));
+    let path = out.to_str().unwrap();
+    for (limit, max) in [(64 * MB, "1024"), (128 * MB, "512")] {
+        refused_within(
+            limit,
+            &["guess-who", "plot", "--max", max, "--out", path],
+            &["drawing the PNG would need about"],
+        );
+    }
+    assert!(!out.exists());
+}
