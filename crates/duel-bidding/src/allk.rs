@@ -89,25 +89,15 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(
     }];
     loop {
         let last = out.last().expect("at least the start layer");
-        // Children deduplicated chunk by chunk first, to keep the forward pass small.
+        // Children deduplicated chunk by chunk first, to keep the forward pass small. Their
+        // lists grow fallibly: under an address-space limit they are the first to meet it,
+        // before the layer's own check can see their size.
         let chunks: Vec<Vec<u64>> = last
             .codes
             .par_chunks(1 << 14)
             .zip(last.tags.par_chunks(1 << 14))
-            .map(|(codes, tags)| {
-                let mut kids = Vec::new();
-                for (&c, &t) in codes.iter().zip(tags) {
-                    if t == 0 {
-                        for who in [Player::ALICE, Player::BOB] {
-                            kids.extend(game.moves(c, who).into_iter().map(|w| game.canonical(w)));
-                        }
-                    }
-                }
-                kids.sort_unstable();
-                kids.dedup();
-                kids
-            })
-            .collect();
+            .map(|(codes, tags)| children_of_chunk(game, codes, tags, out.len()))
+            .collect::<Result<_, _>>()?;
         let len: usize = chunks.iter().map(Vec::len).sum();
         if len == 0 {
             break;
@@ -134,6 +124,34 @@ pub(super) fn layers<G: BiddingGame + Sync + ?Sized>(
         check(&out)?;
     }
     Ok(out)
+}
+
+/// The children of the unfinished positions among `codes` (with their `tags`), canonical,
+/// sorted and deduplicated, for layer `layer`; an error where their list cannot grow.
+fn children_of_chunk<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    codes: &[u64],
+    tags: &[u8],
+    layer: usize,
+) -> Result<Vec<u64>, BiddingError> {
+    let mut kids: Vec<u64> = Vec::new();
+    for (&c, &t) in codes.iter().zip(tags) {
+        if t != 0 {
+            continue;
+        }
+        for who in [Player::ALICE, Player::BOB] {
+            let moves = game.moves(c, who);
+            kids.try_reserve(moves.len())
+                .map_err(|_| BiddingError::AllocationRefused {
+                    what: format!("the children of layer {layer}"),
+                    needed_bytes: (kids.len() + moves.len()) as u128 * 8,
+                })?;
+            kids.extend(moves.into_iter().map(|w| game.canonical(w)));
+        }
+    }
+    kids.sort_unstable();
+    kids.dedup();
+    Ok(kids)
 }
 
 /// Theorem 3.7 on ranks, branch-free: `lo = min(f_A, f_B)`, `hi = max`, `s = |lo| + |hi|`,

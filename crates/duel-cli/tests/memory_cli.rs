@@ -458,3 +458,16 @@ fn a_png_plot_past_the_memory_is_refused_with_its_need() {
     }
     assert!(!out.exists());
 }
+
+/// Issue 47: `bidding table hex:4` aborted under 64 and 128 MiB while a layer's children were
+/// listed, before the layer's own check could see their size; their lists now grow fallibly.
+#[test]
+fn the_children_of_a_bidding_layer_past_the_memory_are_refused() {
+    for limit in [64 * MB, 128 * MB] {
+        refused_within(
+            limit,
+            &["bidding", "table", "hex:4", "--max-chips", "31"],
+            &["layer"],
+        );
+    }
+}
