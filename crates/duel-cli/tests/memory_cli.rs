@@ -457,6 +457,21 @@ fn a_png_plot_past_the_memory_is_refused_with_its_need() {
         );
     }
     assert!(!out.exists());
+    // The SVG too, where the drawing (not the table) is past the memory: it aborted at 48 MiB.
+    let svg = out.with_extension("svg");
+    refused_within(
+        48 * 1024 * 1024,
+        &[
+            "guess-who",
+            "plot",
+            "--max",
+            "2048",
+            "--out",
+            svg.to_str().unwrap(),
+        ],
+        &["drawing the figure would need about 12.0 MiB"],
+    );
+    assert!(!svg.exists());
 }
 
 /// Issue 47: `bidding table hex:4` aborted under 64 and 128 MiB while a layer's children were

@@ -201,8 +201,19 @@ pub fn figure(
         return Ok(figure_2(max.min(16) as f64, 24)?);
     }
     let table = Table::solve_with_progress(max, rules, questions, progress)?;
+    // The drawing's own vectors and text grow infallibly: checked once the table has taken
+    // its part of the memory.
+    if let Some(left) = duel_core::limits::available_memory() {
+        duel_core::limits::check_memory("drawing the figure", DRAWING_BYTES, left)
+            .map_err(GuessWhoError::Memory)?;
+    }
     Ok(figure_1(&table, max)?)
 }
+
+/// The memory drawing Figure 1 takes beside its table, for [`MAX_CELLS`] per side (the cells
+/// and the SVG text, whose last doubling holds 4 and 8 MiB at once): `plot --max 1024` aborted
+/// with 10.1 MiB of address space left after its table and drew with 11.1 MiB.
+const DRAWING_BYTES: u128 = 12 << 20;
 
 #[cfg(test)]
 mod tests {
