@@ -22,10 +22,9 @@ use serde::{Deserialize, Serialize};
 
 use super::realization::{game_start, is_random_tree};
 use super::record::{open_appending, replay_outcome};
-use super::referee::check_refereeable;
 use super::standings::{rank, Player, Standing};
 use super::{
-    in_pool, parse_arena_game, play_run_game, ArenaError, GameRecord, InputError, Progress,
+    in_pool, play_run_game, playable_game, ArenaError, GameRecord, InputError, Progress,
     RecordFault, MAX_GAMES, MAX_THREADS, RECORD_BOUNDS,
 };
 use crate::agent::num;
@@ -330,18 +329,12 @@ fn check_config(config: &ChampionshipConfig) -> Result<(MctsKind, Budget), Arena
 /// The game of a championship: one that is not over from its start, and one the referee
 /// can judge where it is asked to.
 fn championship_game(config: &ChampionshipConfig) -> Result<AnyGame, ArenaError> {
-    let game = parse_arena_game(&config.game)?;
-    if let Some(o) = with_game!(game_start(&game, config.seed, 0), g => g.outcome()) {
-        return Err(InputError::Over {
-            game: config.game.trim().to_string(),
-            outcome: o,
-        }
-        .into());
-    }
-    if config.referee {
-        check_refereeable(&game, config.seed)?;
-    }
-    Ok(game)
+    playable_game(
+        &config.game,
+        config.seed,
+        config.referee,
+        |g| with_game!(game_start(g, config.seed, 0), g => g.outcome()),
+    )
 }
 
 /// What each line of a championship's records file says of the championship.

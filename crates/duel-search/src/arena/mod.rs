@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::{AgentSpec, Budget, SearchError};
-use duel_core::game::{Game, GameError, Player};
+use duel_core::game::{Game, GameError, Outcome, Player};
 use duel_core::input::Bounds;
 use duel_games::registry::names_bidding_game;
 use duel_games::{mix64, parse_game, with_game, AnyGame};
@@ -475,16 +475,32 @@ fn check_run_config(config: &ArenaConfig) -> Result<AnyGame, ArenaError> {
             .into());
         }
     }
-    let game = parse_arena_game(&config.game)?;
-    if let Some(o) = with_game!(&game, g => g.outcome()) {
+    playable_game(
+        &config.game,
+        config.seed,
+        config.referee,
+        |g| with_game!(g, g => g.outcome()),
+    )
+}
+
+/// The game `spec` as a run or a championship plays it: refused when `start_outcome` says the
+/// position its games start from is over, and when `referee` asks for a judge it cannot have.
+pub(super) fn playable_game(
+    spec: &str,
+    seed: u64,
+    referee: bool,
+    start_outcome: impl Fn(&AnyGame) -> Option<Outcome>,
+) -> Result<AnyGame, ArenaError> {
+    let game = parse_arena_game(spec)?;
+    if let Some(o) = start_outcome(&game) {
         return Err(InputError::Over {
-            game: config.game.trim().to_string(),
+            game: spec.trim().to_string(),
             outcome: o,
         }
         .into());
     }
-    if config.referee {
-        check_refereeable(&game, config.seed)?;
+    if referee {
+        check_refereeable(&game, seed)?;
     }
     Ok(game)
 }
