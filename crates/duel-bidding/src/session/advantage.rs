@@ -8,7 +8,9 @@
 //! it bids and moves to win; where it does not, it bids and moves so that the user does not
 //! win; where the user wins, it bids what makes the most of the user's bids go wrong.
 
-use super::state::{after_bids, Bid, BiddingState, BiddingView, Round, UserMove, Verdict};
+use super::state::{
+    after_bids, after_user_move, Bid, BiddingState, BiddingView, Round, UserMove, Verdict,
+};
 use super::SESSION_CHIPS_LIMIT;
 use crate::answer::parse_player;
 use crate::discrete::{advise, thresholds};
@@ -441,20 +443,8 @@ pub(super) fn user_move(
     mv: &UserMove,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
     let s = Solved::read(state)?;
-    if state.to_move.is_none() {
-        return Err(BiddingError::SessionBidDue);
-    }
-    if let Some(o) = s.built.graph.outcome(s.v) {
-        return Err(BiddingError::Finished(o));
-    }
-    let mut next = state.clone();
-    next.to_move = None;
-    next.may_pass = false;
-    let mut opponent_moves = Vec::new();
-    if mv.pass {
-        if !state.may_pass {
-            return Err(BiddingError::SessionCannotPass);
-        }
+    let at = (s.position.as_str(), s.built.graph.outcome(s.v));
+    let (opponent_moves, next) = after_user_move(state, mv, at, &s.options(s.user), || {
         let opp = s.user.other();
         let opp_chips = s.starred(opp, s.chips(opp))?;
         let (label, _) = s
@@ -462,18 +452,8 @@ pub(super) fn user_move(
             .ok_or(BiddingError::Internal {
                 what: "a position that is not an end has moves",
             })?;
-        opponent_moves.push(label.clone());
-        next.position = Some(label);
-    } else {
-        let to = mv.to.as_deref().ok_or(BiddingError::SessionNoMove)?;
-        if !s.options(s.user).iter().any(|(l, _)| l == to) {
-            return Err(BiddingError::SessionIllegalMove {
-                position: s.position.clone(),
-                to: to.to_string(),
-            });
-        }
-        next.position = Some(to.to_string());
-    }
+        Ok(label)
+    })?;
     let moved = Solved::read(&next)?;
     Ok((opponent_moves, view_of(&moved, next)?))
 }

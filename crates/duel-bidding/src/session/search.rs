@@ -8,7 +8,9 @@
 //! play only goes to states found winning before the present one ([`BruteForce::found_at`]), so
 //! it wins in finitely many moves on games with cycles (Tug o' War) too.
 
-use super::state::{after_bids, Bid, BiddingState, BiddingView, Round, UserMove, Verdict};
+use super::state::{
+    after_bids, after_user_move, Bid, BiddingState, BiddingView, Round, UserMove, Verdict,
+};
 use crate::answer::parse_player;
 use crate::brute::{BruteForce, TieRule};
 use crate::games::{parse_game, BuiltGame};
@@ -551,35 +553,12 @@ pub(super) fn user_move(
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
     let s = Searched::new(state, rule)?;
     let at = s.at(state)?;
-    if state.to_move.is_none() {
-        return Err(BiddingError::SessionBidDue);
-    }
-    if let Some(o) = s.built.graph.outcome(at.v) {
-        return Err(BiddingError::Finished(o));
-    }
-    let mut next = state.clone();
-    next.to_move = None;
-    next.may_pass = false;
-    let mut opponent_moves = Vec::new();
-    if mv.pass {
-        if !state.may_pass {
-            return Err(BiddingError::SessionCannotPass);
-        }
-        let label = at.opponent_move(false)?.ok_or(BiddingError::Internal {
+    let here = (at.position.as_str(), s.built.graph.outcome(at.v));
+    let (opponent_moves, next) = after_user_move(state, mv, here, &at.options(s.user), || {
+        at.opponent_move(false)?.ok_or(BiddingError::Internal {
             what: "a player made to move moves",
-        })?;
-        opponent_moves.push(label.clone());
-        next.position = Some(label);
-    } else {
-        let to = mv.to.as_deref().ok_or(BiddingError::SessionNoMove)?;
-        if !at.options(s.user).iter().any(|(l, _)| l == to) {
-            return Err(BiddingError::SessionIllegalMove {
-                position: at.position.clone(),
-                to: to.to_string(),
-            });
-        }
-        next.position = Some(to.to_string());
-    }
+        })
+    })?;
     let moved = s.at(&next)?;
     Ok((opponent_moves, moved.view(next)?))
 }

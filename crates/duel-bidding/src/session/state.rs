@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::{player_key, serialize_optional_player, serialize_player};
+use crate::BiddingError;
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
 
@@ -186,6 +187,46 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The state after the user's move `mv` from `state`, at `position` (whose end, if it is one,
+/// is `outcome`), and the opponent's moves it led to: to one of `options`, the user's moves,
+/// or (after winning the bid) making the opponent move, to what `opponent_move` gives.
+pub(crate) fn after_user_move(
+    state: &BiddingState,
+    mv: &UserMove,
+    (position, outcome): (&str, Option<Outcome>),
+    options: &[(String, u32)],
+    opponent_move: impl FnOnce() -> Result<String, BiddingError>,
+) -> Result<(Vec<String>, BiddingState), BiddingError> {
+    if state.to_move.is_none() {
+        return Err(BiddingError::SessionBidDue);
+    }
+    if let Some(o) = outcome {
+        return Err(BiddingError::Finished(o));
+    }
+    let mut next = state.clone();
+    next.to_move = None;
+    next.may_pass = false;
+    let mut opponent_moves = Vec::new();
+    if mv.pass {
+        if !state.may_pass {
+            return Err(BiddingError::SessionCannotPass);
+        }
+        let label = opponent_move()?;
+        opponent_moves.push(label.clone());
+        next.position = Some(label);
+    } else {
+        let to = mv.to.as_deref().ok_or(BiddingError::SessionNoMove)?;
+        if !options.iter().any(|(l, _)| l == to) {
+            return Err(BiddingError::SessionIllegalMove {
+                position: position.to_string(),
+                to: to.to_string(),
+            });
+        }
+        next.position = Some(to.to_string());
+    }
+    Ok((opponent_moves, next))
 }
 
 /// The state after both bids and the round so far: the chips and the tie-breaking advantage
