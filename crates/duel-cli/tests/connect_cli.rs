@@ -315,17 +315,21 @@ fn the_exact_books_file_is_untouched_until_the_book_is_whole() {
     std::fs::create_dir_all(&dir).unwrap();
     let book = dir.join("S.txt");
     let s = book.to_str().unwrap();
-    let (code, _, err) = duel_text(&[
-        "connect",
-        "book",
-        "--exact",
-        "--game",
-        "connect:5x4:4",
-        "--plies",
-        "3",
-        "--out",
-        s,
-    ]);
+    // The book of 5x4 within 3 stones, with `rest` of the arguments.
+    let small = |rest: &[&str]| {
+        let mut a = vec![
+            "connect",
+            "book",
+            "--exact",
+            "--game",
+            "connect:5x4:4",
+            "--plies",
+            "3",
+        ];
+        a.extend_from_slice(rest);
+        duel_text(&a)
+    };
+    let (code, _, err) = small(&["--out", s]);
     assert_eq!(code, 0, "{err}");
     let before = std::fs::read_to_string(&book).unwrap();
     assert!(!dir.join("S.txt.partial").exists());
@@ -368,17 +372,7 @@ fn the_exact_books_file_is_untouched_until_the_book_is_whole() {
     // A journal not resumed from is refused, and neither file is touched.
     let journal = dir.join("S.txt.partial");
     std::fs::write(&journal, "game connect:5x4:4\nplies 3\n").unwrap();
-    let (code, _, err) = duel_text(&[
-        "connect",
-        "book",
-        "--exact",
-        "--game",
-        "connect:5x4:4",
-        "--plies",
-        "3",
-        "--out",
-        s,
-    ]);
+    let (code, _, err) = small(&["--out", s]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("holds an interrupted build"), "{err}");
     assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
@@ -388,19 +382,7 @@ fn the_exact_books_file_is_untouched_until_the_book_is_whole() {
     std::fs::write(&journal, half.join("\n") + "\n").unwrap();
     std::fs::write(&book, "an older file\n").unwrap();
     let j = journal.to_str().unwrap();
-    let (code, _, err) = duel_text(&[
-        "connect",
-        "book",
-        "--exact",
-        "--game",
-        "connect:5x4:4",
-        "--plies",
-        "3",
-        "--extend",
-        j,
-        "--out",
-        s,
-    ]);
+    let (code, _, err) = small(&["--extend", j, "--out", s]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
     assert!(!journal.exists());
