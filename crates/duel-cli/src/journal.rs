@@ -3,20 +3,13 @@
 //! result goes to `FILE.tmp`, renamed over `FILE` once complete. Until then `FILE` is as it
 //! was: a bad argument, an interruption or a full disk never truncates it.
 
-use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use duel::duel_core::whole_file::{with_suffix, write_whole};
 use duel::games::connect4::answer::{write_error, ConnectError};
-
-/// `path` with `suffix` added to its name (`book.txt` → `book.txt.partial`).
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(suffix);
-    PathBuf::from(name)
-}
 
 /// The journal of a build whose result goes to one file.
 pub struct Journal {
@@ -98,14 +91,7 @@ impl Journal {
         if let Some(e) = self.failed.into_inner().ok().flatten() {
             return Err(e);
         }
-        let tmp = with_suffix(&self.out, ".tmp");
-        File::create(&tmp)
-            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
-            .and_then(|()| std::fs::rename(&tmp, &self.out))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                write_error(&self.out, e)
-            })?;
+        write_whole(&self.out, text.as_bytes()).map_err(|e| write_error(&self.out, e))?;
         drop(self.file);
         match std::fs::remove_file(&self.path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(&self.path, e)),

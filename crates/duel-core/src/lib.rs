@@ -7,3 +7,4 @@ pub mod input;
 pub mod limits;
 pub mod table;
 pub mod text;
+pub mod whole_file;

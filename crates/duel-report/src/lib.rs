@@ -340,20 +340,13 @@ pub fn section_document(s: &Section, quick: bool, full: bool) -> serde_json::Val
 /// renamed when whole, so that a folder never holds half a file: `duel report` writes each
 /// section as it finishes, and `--check` reads what an interrupted report left.
 pub fn write_section(dir: &Path, s: &Section, quick: bool, full: bool) -> std::io::Result<()> {
+    use duel_core::whole_file::write_whole;
     let json = section_document(s, quick, full);
     let text = serde_json::to_string_pretty(&json).map_err(std::io::Error::other)?;
     for f in &s.figures {
         write_whole(&dir.join(&f.file_name), f.svg.as_bytes())?;
     }
     write_whole(&dir.join(format!("{}.json", s.id)), text.as_bytes())
-}
-
-/// `bytes` into `path` by way of `path.tmp`, renamed over it once written.
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]
