@@ -6,7 +6,7 @@ use duel::arena::{
     merge_files as merge_answer, run_arena_into, ArenaConfig, ArenaRun, Progress, Shard, Summary,
     Tally,
 };
-use duel::search::answer::budget_of_options;
+use duel::search::answer::budget_of_options_with_work;
 use duel::search::Budget;
 
 use crate::output::{out, print_json, progress};
@@ -31,18 +31,26 @@ pub struct Args {
     #[arg(long, required = true)]
     games: Option<u64>,
     /// Iterations per move for each agent (at most 1000000000) [default: 1000].
-    #[arg(long, conflicts_with = "millis")]
+    #[arg(long, conflicts_with_all = ["millis", "work"])]
     iterations: Option<u64>,
     /// Milliseconds per move for each agent (at most 600000; the run is then not reproducible).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "work")]
     millis: Option<u64>,
+    /// Work units per move for each agent: nodes created, chosen and updated and moves of the
+    /// simulated matches, one unit each (a clock independent of the machine; section 8's
+    /// paper-equivalent budget).
+    #[arg(long)]
+    work: Option<u64>,
     /// Iterations per move for B when they differ from A's (A keeps --iterations / --millis;
     /// at most 1000000000).
-    #[arg(long, conflicts_with = "b_millis")]
+    #[arg(long, conflicts_with_all = ["b_millis", "b_work"])]
     b_iterations: Option<u64>,
     /// Milliseconds per move for B when they differ from A's (at most 600000).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "b_work")]
     b_millis: Option<u64>,
+    /// Work units per move for B when they differ from A's.
+    #[arg(long)]
+    b_work: Option<u64>,
     /// Seed of the run (each agent of each game gets a seed derived from it).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -96,9 +104,10 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 /// `arena GAME`: the games between the two agents, and their summary.
 fn play_games(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let missing = || anyhow::anyhow!("duel arena needs GAME, --a, --b and --games");
-    let budget =
-        budget_of_options(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
-    let b_budget = budget_of_options(args.b_iterations, args.b_millis, "b-")?;
+    let budget = budget_of_options_with_work(args.iterations, args.millis, args.work, "")?
+        .unwrap_or(Budget::Iterations(1000));
+    let b_budget =
+        budget_of_options_with_work(args.b_iterations, args.b_millis, args.b_work, "b-")?;
     let shard = match &args.shard {
         Some(s) => Shard::parse(s)?,
         None => Shard::ALL,
@@ -141,11 +150,7 @@ fn print_run(
     out: Option<&std::path::Path>,
 ) -> anyhow::Result<()> {
     let (budget, shard) = (config.budget, config.shard);
-    let text = |b: Budget| match b {
-        Budget::Iterations(1) => "1 iteration".to_string(),
-        Budget::Iterations(n) => format!("{n} iterations"),
-        Budget::Millis(t) => format!("{t} ms"),
-    };
+    let text = |b: Budget| b.to_string();
     let budget = match config.b_budget {
         Some(bb) if bb != budget => format!("A {}, B {}", text(budget), text(bb)),
         _ => text(budget),

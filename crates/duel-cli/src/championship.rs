@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use duel::arena::championship::{run_championship, ChampionshipAnswer, ChampionshipConfig};
 use duel::arena::Progress;
-use duel::search::answer::budget_of_options;
+use duel::search::answer::budget_of_options_with_work;
 use duel::search::Budget;
 
 use crate::output::{out, print_json, progress};
@@ -29,11 +29,14 @@ pub struct Args {
     #[arg(long, default_value_t = 40)]
     games: u64,
     /// Iterations per move (at most 1000000000) [default: 1000].
-    #[arg(long, conflicts_with = "millis")]
+    #[arg(long, conflicts_with_all = ["millis", "work"])]
     iterations: Option<u64>,
     /// Milliseconds per move (the paper's budget; the run is then not reproducible).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "work")]
     millis: Option<u64>,
+    /// Work units per move (`duel arena --work`: a clock independent of the machine).
+    #[arg(long)]
+    work: Option<u64>,
     /// Seed of the championship.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -56,8 +59,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
-    let budget =
-        budget_of_options(args.iterations, args.millis, "")?.unwrap_or(Budget::Iterations(1000));
+    let budget = budget_of_options_with_work(args.iterations, args.millis, args.work, "")?
+        .unwrap_or(Budget::Iterations(1000));
     let config = ChampionshipConfig {
         game: args.game,
         agent: args.agent,
@@ -90,10 +93,7 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
 /// The championship in words: its players, the winner, then the standings (the first ten
 /// unless `all`).
 fn print_championship(c: &ChampionshipAnswer, budget: Budget, all: bool) -> anyhow::Result<()> {
-    let budget = match budget {
-        Budget::Iterations(n) => format!("{n} iterations"),
-        Budget::Millis(t) => format!("{t} ms"),
-    };
+    let budget = budget.to_string();
     out!(
         "championship of {} on {}, {} players (k/2, l/2 for {} ≤ k ≤ l ≤ {}), {} games a pair, {budget} per move, seed {}:",
         c.championship,

@@ -24,6 +24,7 @@ mod report;
 mod report_progress;
 mod search;
 mod search_value;
+mod section8;
 mod serve;
 mod system;
 mod values;

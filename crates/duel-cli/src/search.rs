@@ -17,6 +17,9 @@ pub enum Cmd {
     Best(BestArgs),
     /// The mean number of leaves a Bayesian agent visits until the root value is known.
     Leaves(LeavesArgs),
+    /// Section 8 of Delattre & Fournier by the paper's protocol: each cell's clocks
+    /// calibrated, its games played until a sequential test decides, into a data set.
+    Section8(crate::section8::Args),
 }
 
 /// Arguments of `duel search best`.
@@ -69,6 +72,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Value(args) => search_value::run(args, ctx),
         Cmd::Best(args) => best(args),
         Cmd::Leaves(args) => leaves(args, ctx),
+        Cmd::Section8(args) => crate::section8::run(args, ctx),
     }
 }
 

@@ -18,13 +18,44 @@ pub enum Budget {
     Iterations(u64),
     /// Wall-clock milliseconds.
     Millis(u64),
+    /// Work units ([`Work::units`]): a clock that runs on the steps an agent takes, not on
+    /// the machine, so that a seed gives the same games anywhere. Section 8's
+    /// paper-equivalent budget is this clock calibrated on each agent's first move
+    /// ([`crate::arena::clock`]).
+    Work(u64),
 }
 
 impl Budget {
+    /// The iterations of a budget of iterations.
+    pub fn iterations(self) -> Option<u64> {
+        match self {
+            Budget::Iterations(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The milliseconds of a time budget.
+    pub fn millis(self) -> Option<u64> {
+        match self {
+            Budget::Millis(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The units of a budget of work.
+    pub fn work(self) -> Option<u64> {
+        match self {
+            Budget::Work(u) => Some(u),
+            _ => None,
+        }
+    }
+
     /// Checks that the budget is positive.
     pub fn validate(self) -> Result<Budget, SearchError> {
         match self {
-            Budget::Iterations(0) | Budget::Millis(0) => Err(SearchError::ZeroBudget),
+            Budget::Iterations(0) | Budget::Millis(0) | Budget::Work(0) => {
+                Err(SearchError::ZeroBudget)
+            }
             b => Ok(b),
         }
     }
@@ -37,6 +68,19 @@ impl Budget {
             return Err(SearchError::Finished);
         }
         Ok(budget)
+    }
+}
+
+impl std::fmt::Display for Budget {
+    /// "1 iteration", "1000 iterations", "8 ms", "52000 work units": the budget in words.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Budget::Iterations(1) => f.write_str("1 iteration"),
+            Budget::Iterations(n) => write!(f, "{n} iterations"),
+            Budget::Millis(t) => write!(f, "{t} ms"),
+            Budget::Work(1) => f.write_str("1 work unit"),
+            Budget::Work(u) => write!(f, "{u} work units"),
+        }
     }
 }
 
@@ -95,7 +139,7 @@ pub enum SearchError {
     #[error("the game is already over: no move to search")]
     Finished,
     /// A budget of zero.
-    #[error("the budget must be at least 1 iteration or 1 millisecond")]
+    #[error("the budget must be at least 1 iteration, 1 millisecond or 1 work unit")]
     ZeroBudget,
     /// The agent spec is not understood.
     #[error("invalid agent {}: {why}", quote(.spec))]
@@ -242,6 +286,22 @@ pub struct Work {
     /// Choices of a descent of Algorithm 13 read off the last update, which knew the children
     /// with the largest selection key, instead of made by select (included in `selections`).
     pub picked: u64,
+    /// Nodes added to the tree.
+    pub created: u64,
+    /// Nodes whose statistics an update (MCTS's backup, Algorithm 13's update of R, U, Z)
+    /// wrote.
+    pub updated: u64,
+}
+
+impl Work {
+    /// The work units of [`Budget::Work`]: nodes created, nodes chosen on the way down,
+    /// moves of the simulated matches and nodes updated, each one unit. An agent's units per
+    /// iteration fall as the game goes on (shorter matches, shallower trees), as its time per
+    /// iteration would; the weight of a unit for each agent is set by calibration.
+    #[inline]
+    pub fn units(&self) -> u64 {
+        self.created + self.selections + self.random_moves + self.updated
+    }
 }
 
 /// The default memory limit of one agent's tree.
@@ -271,7 +331,7 @@ pub(crate) fn num(x: f64) -> String {
     }
 }
 
-/// A deadline from a budget: `done(iterations)` says when to stop.
+/// A deadline from a budget: `done(iterations, units)` says when to stop.
 pub(crate) struct Clock {
     start: Instant,
     budget: Budget,
@@ -285,12 +345,15 @@ impl Clock {
         }
     }
 
-    pub(crate) fn done(&self, iterations: u64) -> bool {
+    /// Whether a run stops after `iterations` that took `units` of work ([`Work::units`]).
+    #[inline]
+    pub(crate) fn done(&self, iterations: u64, units: u64) -> bool {
         match self.budget {
             Budget::Iterations(n) => iterations >= n,
             Budget::Millis(ms) => {
                 iterations % 16 == 0 && self.start.elapsed().as_secs_f64() * 1000.0 >= ms as f64
             }
+            Budget::Work(w) => units >= w,
         }
     }
 

@@ -33,6 +33,10 @@ pub const MAX_MILLIS: u64 = 600_000;
 /// `solver` agent, whose iterations are positions.
 pub const MAX_ITERATIONS: u64 = 1_000_000_000;
 
+/// The most work units of a move ([`Budget::Work`]): a thousand times [`MAX_ITERATIONS`],
+/// an iteration of the papers' games taking tens to hundreds of units.
+pub const MAX_WORK: u64 = 1_000 * MAX_ITERATIONS;
+
 /// The most trials of `duel search leaves`.
 pub const MAX_TRIALS: u64 = 1_000_000;
 
@@ -62,6 +66,14 @@ pub enum AnswerError {
         prefix: &'static str,
         /// The milliseconds asked for.
         millis: u64,
+    },
+    /// More work units than [`MAX_WORK`].
+    #[error("--{prefix}work {units} is more than the limit of {MAX_WORK} units")]
+    TooMuchWork {
+        /// The option's prefix: empty, or `b-` for `--b-work`.
+        prefix: &'static str,
+        /// The units asked for.
+        units: u64,
     },
     /// More iterations than [`MAX_ITERATIONS`].
     #[error("--{prefix}iterations {iterations} is more than the limit of {MAX_ITERATIONS} (minutes a move; --millis bounds the time)")]
@@ -115,6 +127,27 @@ pub fn budget_of_options(
     millis: Option<u64>,
     prefix: &'static str,
 ) -> Result<Option<Budget>, AnswerError> {
+    budget_of_options_with_work(iterations, millis, None, prefix)
+}
+
+/// [`budget_of_options`] with `--{prefix}work U` too (the arena's and championships'
+/// deterministic clock, [`Budget::Work`]); refused above [`MAX_WORK`]. The milliseconds
+/// count first, then the work units.
+pub fn budget_of_options_with_work(
+    iterations: Option<u64>,
+    millis: Option<u64>,
+    work: Option<u64>,
+    prefix: &'static str,
+) -> Result<Option<Budget>, AnswerError> {
+    if millis.is_none() {
+        match work {
+            Some(units) if units > MAX_WORK => {
+                return Err(AnswerError::TooMuchWork { prefix, units })
+            }
+            Some(units) => return Ok(Some(Budget::Work(units))),
+            None => {}
+        }
+    }
     Ok(match (iterations, millis) {
         (_, Some(millis)) if millis > MAX_MILLIS => {
             return Err(AnswerError::TooManyMillis { prefix, millis })

@@ -160,7 +160,8 @@ impl<G: Game> Mcts<G> {
     fn run(&mut self, clock: &Clock) -> (u64, StopReason) {
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
-        while !clock.done(iterations) {
+        let start = self.work.units();
+        while !clock.done(iterations, self.work.units() - start) {
             if self.nodes.len() >= self.max_nodes || !self.make_room() {
                 stopped = StopReason::Memory;
                 break;
@@ -239,6 +240,7 @@ impl<G: Game> Mcts<G> {
         for &mv in &self.moves {
             self.nodes.push(Self::new_node(mv));
         }
+        self.work.created += d as u64;
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.n_children = self.moves.len() as u32;
@@ -346,6 +348,7 @@ impl<G: Game> Mcts<G> {
                 outcome.score_for(root_player) as f32,
             ],
         };
+        self.work.updated += self.path.len() as u64;
         for (depth, &idx) in self.path.iter().enumerate() {
             let n = &mut self.nodes[idx as usize];
             n.visits += 1;

@@ -418,9 +418,10 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
     ) -> Result<SearchResult<G::Move>, SearchError> {
         let budget = budget.validate_for(position)?;
         let t0 = Instant::now();
-        // A budget in milliseconds is a deadline for all the moves' searches together.
+        // A budget in milliseconds is a deadline for all the moves' searches together; one
+        // of work counts a position searched as a unit, as one of iterations does.
         let limits = match budget {
-            Budget::Iterations(n) => Limits {
+            Budget::Iterations(n) | Budget::Work(n) => Limits {
                 max_nodes: n,
                 deadline: None,
                 millis: None,
@@ -498,8 +499,8 @@ impl<G: Game + 'static> Agent<G> for Auto<G> {
         let budget = budget.validate_for(position)?;
         let t0 = Instant::now();
         let exact = match budget {
-            Budget::Iterations(n) => Budget::Iterations(n),
             Budget::Millis(t) => Budget::Millis((t / 2).max(1)),
+            b => b,
         };
         match self.solver.search(position, exact) {
             Ok(r) => return Ok(r),
@@ -507,11 +508,11 @@ impl<G: Game + 'static> Agent<G> for Auto<G> {
             Err(e) => return Err(e),
         }
         let rest = match budget {
-            Budget::Iterations(n) => Budget::Iterations(n),
             Budget::Millis(t) => {
                 let spent = t0.elapsed().as_millis() as u64;
                 Budget::Millis(t.saturating_sub(spent).max(1))
             }
+            b => b,
         };
         let mut r = self.mcts.search(position, rest)?;
         r.millis = t0.elapsed().as_secs_f64() * 1000.0;

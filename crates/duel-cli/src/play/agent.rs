@@ -76,12 +76,12 @@ fn announce<G: Game + 'static>(session: &Session<G>, budget: Budget) -> anyhow::
             side(h),
             session.agent_name(),
             side(h.other()),
-            budget_text(budget)
+            Budget::to_string(&budget)
         ),
         None => out!(
             "{game}: {} plays both sides; {} a move",
             session.agent_name(),
-            budget_text(budget)
+            Budget::to_string(&budget)
         ),
     }
     Ok(())
@@ -148,14 +148,6 @@ fn player_name(p: Player) -> &'static str {
     match p {
         Player::First => "the first player",
         Player::Second => "the second player",
-    }
-}
-
-/// "10000 iterations" or "500 ms".
-fn budget_text(budget: Budget) -> String {
-    match budget {
-        Budget::Iterations(n) => format!("{n} iterations"),
-        Budget::Millis(ms) => format!("{ms} ms"),
     }
 }
 

@@ -89,6 +89,9 @@ pub struct ChampionshipInfo {
     /// Milliseconds per move, when the budget is in time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub millis: Option<u64>,
+    /// Work units per move, when the budget is in work units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
     /// The seed.
     pub seed: u64,
     /// Whether random trees were played on a realization per pair of games.
@@ -137,6 +140,9 @@ pub struct ChampionshipAnswer {
     /// Milliseconds per move, when the budget is in time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub millis: Option<u64>,
+    /// Work units per move, when the budget is in work units.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
     /// The seed.
     pub seed: u64,
     /// Games read back from `--out`'s file rather than played.
@@ -279,6 +285,7 @@ pub fn run_championship(
         games: total,
         iterations: info.iterations,
         millis: info.millis,
+        work: info.work,
         seed: config.seed,
         resumed,
         winner,
@@ -350,14 +357,9 @@ fn championship_info(
         grid: config.grid,
         from: config.from,
         games_per_pair: config.games,
-        iterations: match budget {
-            Budget::Iterations(i) => Some(i),
-            Budget::Millis(_) => None,
-        },
-        millis: match budget {
-            Budget::Millis(t) => Some(t),
-            Budget::Iterations(_) => None,
-        },
+        iterations: budget.iterations(),
+        millis: budget.millis(),
+        work: budget.work(),
         seed: config.seed,
         pair_realizations: is_random_tree(game),
         refereed: config.referee,

@@ -54,14 +54,16 @@ pub fn merge(records: &[RecordLine]) -> Result<Merged, ArenaError> {
         same("agent A", x.a.clone(), y.a.clone())?;
         same("agent B", x.b.clone(), y.b.clone())?;
         let budget = |i: &RunInfo| {
-            let a = match (i.iterations, i.millis) {
-                (Some(n), _) => format!("--iterations {n}"),
-                (_, Some(t)) => format!("--millis {t}"),
+            let a = match (i.iterations, i.millis, i.work) {
+                (Some(n), _, _) => format!("--iterations {n}"),
+                (_, Some(t), _) => format!("--millis {t}"),
+                (_, _, Some(u)) => format!("--work {u}"),
                 _ => "no budget".to_string(),
             };
-            match (i.b_iterations, i.b_millis) {
-                (Some(n), _) => format!("{a} --b-iterations {n}"),
-                (_, Some(t)) => format!("{a} --b-millis {t}"),
+            match (i.b_iterations, i.b_millis, i.b_work) {
+                (Some(n), _, _) => format!("{a} --b-iterations {n}"),
+                (_, Some(t), _) => format!("{a} --b-millis {t}"),
+                (_, _, Some(u)) => format!("{a} --b-work {u}"),
                 _ => a,
             }
         };

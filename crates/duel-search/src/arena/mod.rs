@@ -25,6 +25,7 @@
 //! | `merge.rs` | the records of several runs or shards read as one run |
 //! | `championship.rs` | the round robin of MCTS parameters (section 8.3) |
 //! | `standings.rs` | a championship's table and its winner |
+//! | `clock.rs` | the paper-equivalent clock: work units calibrated on the first move |
 //! | `sequential.rs` | when a cell's comparison with the paper's score is decided (section 8) |
 //! | `error.rs` | why a run or a merge failed ([`ArenaError`]) |
 
@@ -42,6 +43,7 @@ use duel_games::registry::names_bidding_game;
 use duel_games::{mix64, parse_game, with_game, AnyGame};
 
 pub mod championship;
+pub mod clock;
 mod error;
 mod merge;
 pub mod realization;
@@ -323,6 +325,12 @@ pub struct RunAnswer {
     /// B's milliseconds per move, when B's budget differs from A's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub b_millis: Option<u64>,
+    /// Work units per move, when the budget is in work ([`Budget::Work`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
+    /// B's work units per move, when B's budget differs from A's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_work: Option<u64>,
     /// The run's seed.
     pub seed: u64,
     /// The games played, `I/N` (`0/1`: all).
@@ -340,6 +348,8 @@ impl ArenaRun {
             millis: self.info.millis,
             b_iterations: self.info.b_iterations,
             b_millis: self.info.b_millis,
+            work: self.info.work,
+            b_work: self.info.b_work,
             seed: self.info.seed,
             shard: format!("{}/{}", self.shard.index, self.shard.count),
             resumed: self.resumed,
@@ -393,6 +403,19 @@ pub fn run_arena_into(
     out: Option<&Path>,
     on_game: &(dyn Fn(Progress) + Sync),
 ) -> Result<ArenaRun, ArenaError> {
+    run_arena_prefix(config, out, config.games, on_game)
+}
+
+/// [`run_arena_into`] for the games of index below `upto` only (of the shard's): the first
+/// games of the run, as a sequential test plays them, batch after batch, until it stops. The
+/// records file is the run's, so that a later call with a larger `upto`, or `duel arena`
+/// itself, goes on from where it stopped.
+pub fn run_arena_prefix(
+    config: &ArenaConfig,
+    out: Option<&Path>,
+    upto: u64,
+    on_game: &(dyn Fn(Progress) + Sync),
+) -> Result<ArenaRun, ArenaError> {
     let a = AgentSpec::parse(&config.a)?;
     let b = AgentSpec::parse(&config.b)?;
     let budget = config.budget.validate()?;
@@ -411,12 +434,14 @@ pub fn run_arena_into(
         None => (None, Vec::new()),
     };
     let played: BTreeSet<u64> = done.iter().map(|r| r.game_index).collect();
-    let indices: Vec<u64> = (shard.index..config.games)
+    let upto = upto.min(config.games);
+    let indices: Vec<u64> = (shard.index..upto)
         .step_by(usize::try_from(shard.count).unwrap_or(usize::MAX))
         .filter(|i| !played.contains(i))
         .collect();
+    let done: Vec<GameRecord> = done.into_iter().filter(|r| r.game_index < upto).collect();
     on_game(Progress::Start {
-        games: shard.games_in(config.games),
+        games: shard.games_in(upto),
         resumed: done.len() as u64,
     });
     let play = || -> Result<Vec<GameRecord>, ArenaError> {
@@ -513,26 +538,17 @@ fn run_info(
     budget: Budget,
     b_budget: Option<Budget>,
 ) -> RunInfo {
+    let b_own = b_budget.filter(|&b| b != budget);
     RunInfo {
         game: game.spec(),
         a: a.text(),
         b: b.text(),
-        iterations: match budget {
-            Budget::Iterations(n) => Some(n),
-            Budget::Millis(_) => None,
-        },
-        millis: match budget {
-            Budget::Millis(t) => Some(t),
-            Budget::Iterations(_) => None,
-        },
-        b_iterations: match b_budget {
-            Some(Budget::Iterations(n)) if b_budget != Some(budget) => Some(n),
-            _ => None,
-        },
-        b_millis: match b_budget {
-            Some(Budget::Millis(t)) if b_budget != Some(budget) => Some(t),
-            _ => None,
-        },
+        iterations: budget.iterations(),
+        millis: budget.millis(),
+        work: budget.work(),
+        b_iterations: b_own.and_then(Budget::iterations),
+        b_millis: b_own.and_then(Budget::millis),
+        b_work: b_own.and_then(Budget::work),
         seed: config.seed,
         games: config.games,
         pair_realizations: is_random_tree(game),

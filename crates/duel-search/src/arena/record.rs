@@ -14,7 +14,7 @@ use super::{
     parse_arena_game, ArenaError, InputError, RecordFault, ReplayFault, Shard, MAX_GAMES,
     RECORD_BOUNDS,
 };
-use crate::answer::budget_of_options;
+use crate::answer::budget_of_options_with_work;
 use crate::AgentSpec;
 use duel_core::game::{Game, Outcome, Player};
 use duel_core::input::for_each_line;
@@ -159,6 +159,12 @@ pub struct RunInfo {
     /// B's milliseconds per move, when B's budget differs from A's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub b_millis: Option<u64>,
+    /// Work units per move, when the budget is in work units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u64>,
+    /// B's work units per move, when B's budget differs from A's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub b_work: Option<u64>,
     /// The run's seed.
     pub seed: u64,
     /// Games of the whole run.
@@ -337,6 +343,8 @@ fn run_difference(expected: &RunInfo, found: &RunInfo) -> Option<RecordFault> {
             )
         })
         .or_else(|| field("b_millis", opt(expected.b_millis), opt(found.b_millis)))
+        .or_else(|| field("work", opt(expected.work), opt(found.work)))
+        .or_else(|| field("b_work", opt(expected.b_work), opt(found.b_work)))
         .or_else(|| field("seed", expected.seed.to_string(), found.seed.to_string()))
         .or_else(|| field("games", expected.games.to_string(), found.games.to_string()))
         .or_else(|| {
@@ -388,8 +396,10 @@ pub fn parse_record_line(
     };
     let rec: RecordLine =
         serde_json::from_str(line).map_err(|e| bad(RecordFault::NotJson { why: e.to_string() }))?;
-    if rec.run.iterations.is_some() == rec.run.millis.is_some()
-        || (rec.run.b_iterations.is_some() && rec.run.b_millis.is_some())
+    let given = |xs: [Option<u64>; 3]| xs.iter().filter(|x| x.is_some()).count();
+    let run = &rec.run;
+    if given([run.iterations, run.millis, run.work]) != 1
+        || given([run.b_iterations, run.b_millis, run.b_work]) > 1
     {
         return Err(bad(RecordFault::Budget));
     }
@@ -455,12 +465,12 @@ fn check_run(run: &RunInfo) -> Result<(), RecordFault> {
     let run_fault = |e: &dyn std::error::Error| RecordFault::Run { why: e.to_string() };
     AgentSpec::parse(&run.a).map_err(|e| run_fault(&e))?;
     AgentSpec::parse(&run.b).map_err(|e| run_fault(&e))?;
-    for (iterations, millis, prefix) in [
-        (run.iterations, run.millis, ""),
-        (run.b_iterations, run.b_millis, "b-"),
+    for (iterations, millis, work, prefix) in [
+        (run.iterations, run.millis, run.work, ""),
+        (run.b_iterations, run.b_millis, run.b_work, "b-"),
     ] {
-        if let Some(budget) =
-            budget_of_options(iterations, millis, prefix).map_err(|e| run_fault(&e))?
+        if let Some(budget) = budget_of_options_with_work(iterations, millis, work, prefix)
+            .map_err(|e| run_fault(&e))?
         {
             budget.validate().map_err(|e| run_fault(&e))?;
         }

@@ -18,10 +18,10 @@
 //! `differs` once its interval leaves out 0, `matches` once it lies inside
 //! [−tolerance, tolerance], `undecided` otherwise.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Wins, losses and draws of the agent in some games; its score is (wins + draws/2) / games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     /// Games won by the agent.
     pub wins: u64,
@@ -54,7 +54,7 @@ impl Score {
 }
 
 /// What a sequential test says of a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// duel's score and the paper's are within the tolerance of each other.
@@ -66,7 +66,7 @@ pub enum Verdict {
 }
 
 /// A judgement of a cell: the verdict and the interval it rests on.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Judgement {
     /// The verdict.
     pub verdict: Verdict,
@@ -80,7 +80,7 @@ pub struct Judgement {
 
 /// A sequential test: its total error α, how near counts as the same score, and the number
 /// of games at which its boundary is tuned to be tightest.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SequentialTest {
     /// The probability, at most, that the test ever says `differs` of a cell whose true score
     /// is the paper's, or `matches` of one whose score is more than `tolerance` away.

@@ -68,6 +68,7 @@ impl<G: Game> Bayes<G> {
             .nodes
             .reserve(self.scratch.moves.len(), self.settings.max_nodes);
         let first = self.tree.nodes.len();
+        self.work.created += self.scratch.moves.len() as u64;
         self.tree.nodes.extend(
             self.scratch
                 .moves

@@ -518,6 +518,7 @@ impl<G: Game> Bayes<G> {
             .brothers
             .resize(self.branch.path.len() - 1, (Brothers::GAVE_UP, 0));
         self.work.brothers_reused += shared as u64;
+        self.work.updated += (self.branch.path.len() - 1) as u64;
         // Two loops, each specialised: the levels below `shared`, then those it shares.
         for k in (shared..self.branch.path.len() - 1).rev() {
             val = self.update_on_branch(k, false, val, descended);

@@ -153,7 +153,7 @@ impl<G: Game> Bayes<G> {
             Budget::Millis(ms) => {
                 Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
             }
-            Budget::Iterations(_) => None,
+            Budget::Iterations(_) | Budget::Work(_) => None,
         };
         self.start_until(position, deadline)
     }
@@ -171,7 +171,7 @@ impl<G: Game> Bayes<G> {
         // fraction of the next.
         let budgeted = match budget {
             Budget::Iterations(n) => Some(n),
-            Budget::Millis(_) => None,
+            Budget::Millis(_) | Budget::Work(_) => None,
         };
         let moves_before = self.tree.chain_moves.len();
         let mut match_moves = 0;
@@ -179,7 +179,8 @@ impl<G: Game> Bayes<G> {
         let (mut stage_iteration, mut next_stage) = (1, 1 + RESERVE_STAGE);
         let mut iterations = 0u64;
         let mut stopped = StopReason::Budget;
-        while !clock.done(iterations) {
+        let start = self.work.units();
+        while !clock.done(iterations, self.work.units() - start) {
             if self.is_solved() {
                 stopped = StopReason::Solved;
                 break;

@@ -234,6 +234,7 @@ pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
                     let flag = |b: Budget, prefix: &str| match b {
                         Budget::Iterations(n) => format!("--{prefix}iterations {n}"),
                         Budget::Millis(t) => format!("--{prefix}millis {t}"),
+                        Budget::Work(u) => format!("--{prefix}work {u}"),
                     };
                     let budget = match kind {
                         BudgetKind::Millis => flag(ours, ""),

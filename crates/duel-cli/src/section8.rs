@@ -1,0 +1,136 @@
+//! `duel search section8`: Delattre & Fournier's section 8 by the paper's protocol, cell by
+//! cell, into a data set that `duel report` reads.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use duel::report::search::section8::paper::FAMILIES;
+use duel::report::search::section8::protocol::{
+    cell_clocks, run_cell, CellKey, DataSet, Protocol, SAMPLES,
+};
+
+use crate::output::{out, shown};
+use crate::Ctx;
+
+/// Arguments of `duel search section8`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the families given, e.g. `8.4,8.6` [default: all seven].
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Only the cells of these times per move, in ms [default: every time of the paper].
+    #[arg(long, value_delimiter = ',')]
+    millis: Vec<u64>,
+    /// Only this opponent: `mcts` or `mcts-prime` [default: both].
+    #[arg(long)]
+    opponent: Option<String>,
+    /// Games every cell plays (half each way; even, at least 2).
+    #[arg(long, default_value_t = 2_000)]
+    min_games: u64,
+    /// Games at most, while the sequential test is undecided (the paper: 20000).
+    #[arg(long, default_value_t = 20_000)]
+    max_games: u64,
+    /// Folder of the cells' arena records (resumed from).
+    #[arg(long, default_value = "records/section8")]
+    records: PathBuf,
+    /// The data set: read, each cell's line replaced as it finishes.
+    #[arg(long, default_value = "data/section8/paper-clock.json")]
+    data: PathBuf,
+    /// Only calibrate the clocks and print them.
+    #[arg(long)]
+    clocks_only: bool,
+}
+
+/// The cells the arguments select, refusing a family, time or opponent the paper lacks.
+fn selected(args: &Args) -> anyhow::Result<Vec<CellKey>> {
+    for s in &args.only {
+        if !FAMILIES.iter().any(|f| f.section == s) {
+            anyhow::bail!("--only {:?}: not a family of section 8 (8.4 to 8.10)", s);
+        }
+    }
+    for t in &args.millis {
+        if !FAMILIES
+            .iter()
+            .any(|f| f.cells.iter().any(|c| c.millis == *t))
+        {
+            anyhow::bail!("--millis {t}: no cell of section 8 has this time per move");
+        }
+    }
+    if let Some(o) = &args.opponent {
+        if o != "mcts" && o != "mcts-prime" {
+            anyhow::bail!("--opponent must be mcts or mcts-prime (got {:?})", o);
+        }
+    }
+    if args.min_games < 2 || args.min_games % 2 == 1 || args.max_games < args.min_games {
+        anyhow::bail!(
+            "--min-games must be even and at least 2, and --max-games at least --min-games"
+        );
+    }
+    Ok(CellKey::all()
+        .into_iter()
+        .filter(|k| {
+            let (f, c) = k.place();
+            (args.only.is_empty() || args.only.iter().any(|s| s == f.section))
+                && (args.millis.is_empty() || args.millis.contains(&c.millis))
+                && args
+                    .opponent
+                    .as_ref()
+                    .map_or(true, |o| o == k.opponent.name())
+        })
+        .collect())
+}
+
+pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let cells = selected(&args)?;
+    let protocol = Protocol {
+        min_games: args.min_games,
+        max_games: args.max_games,
+        ..Protocol::default()
+    };
+    let mut data = match std::fs::read_to_string(&args.data) {
+        Ok(text) => DataSet::parse(&text, &args.data.display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => DataSet::new(protocol, SAMPLES),
+        Err(e) => anyhow::bail!("cannot read {}: {e}", shown(&args.data)),
+    };
+    if !args.clocks_only {
+        std::fs::create_dir_all(&args.records)?;
+        if let Some(dir) = args.data.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    for key in cells {
+        let (f, c) = key.place();
+        let clocks = cell_clocks(key, SAMPLES)?;
+        let name = format!("{} {} ms vs {}", f.section, c.millis, key.opponent.name());
+        let clock_text = |i: usize| {
+            let k = &clocks[i];
+            format!(
+                "{} units, {:.1} iterations at the first move (paper {})",
+                k.units, k.first_move, k.paper_first_move
+            )
+        };
+        if args.clocks_only {
+            out!("{name}: {} | {}", clock_text(0), clock_text(1));
+            continue;
+        }
+        let quiet = ctx.quiet;
+        let cell = run_cell(key, clocks, &protocol, &args.records, &|games| {
+            if !quiet {
+                eprintln!("{name}: {games} games");
+            }
+        })?;
+        let j = cell.judgement;
+        out!(
+            "{name}: {} games, score {:.4} (paper {:.4}), difference in [{:+.4}, {:+.4}]: {:?}",
+            cell.games,
+            j.score,
+            j.paper_score,
+            j.difference[0],
+            j.difference[1],
+            j.verdict
+        );
+        data.insert(cell);
+        duel::duel_core::whole_file::write_whole(&args.data, data.to_json().as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
