@@ -150,11 +150,12 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     } else {
         let t = &summary.total;
         out!(
-            "wrote {}: {} items match the papers, {} differ, {} new",
+            "wrote {}: {} items match the papers, {} differ, {} new, {} undecided",
             crate::output::shown(&index),
             t.matches,
             t.differs,
-            t.new
+            t.new,
+            t.undecided
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -155,7 +155,7 @@ fn json_counts_each_section_and_the_whole() {
         .map(|s| s["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["liar", "games"]);
-    for key in ["matches", "differs", "new"] {
+    for key in ["matches", "differs", "new", "undecided"] {
         let sum: u64 = doc["sections"]
             .as_array()
             .unwrap()
@@ -166,8 +166,8 @@ fn json_counts_each_section_and_the_whole() {
     }
     assert!(doc["index"].as_str().unwrap().ends_with("index.md"));
     let line = format!(
-        "{} items match the papers, {} differ, {} new",
-        doc["matches"], doc["differs"], doc["new"]
+        "{} items match the papers, {} differ, {} new, {} undecided",
+        doc["matches"], doc["differs"], doc["new"], doc["undecided"]
     );
     assert!(text.contains(&line), "{text} lacks {line}");
 }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::{bibliography, Check, Report, Section, Status};
 
 /// What a status label means, said once at the top of the report.
-const STATUS_LEGEND: &str = "Each item compares a value a paper states with the value duel computes. **matches**: the paper's value is reproduced. **differs**: the computed value is not the paper's; the note says why, and [differences.md](differences.md) lists every such item with both values. **new**: a result the papers do not state (an extension, a correction's consequence, or a replay under other conditions).";
+const STATUS_LEGEND: &str = "Each item compares a value a paper states with the value duel computes. **matches**: the paper's value is reproduced. **differs**: the computed value is not the paper's; the note says why, and [differences.md](differences.md) lists every such item with both values. **new**: a result the papers do not state (an extension, a correction's consequence, or a replay under other conditions). **undecided**: a statistical comparison that the games played decide neither way (the note says how many were played).";
 
 /// A heading of the document: its level (2 for a section), text and anchor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,24 +208,30 @@ pub fn index_markdown(report: &Report) -> String {
     out.push_str("## <a id=\"summary\"></a>Summary\n\n");
     out.push_str(STATUS_LEGEND);
     out.push_str(
-        "\n\n| section | matches | differs | new | wall time |\n| --- | --- | --- | --- | --- |\n",
+        "\n\n| section | matches | differs | new | undecided | wall time |\n| --- | --- | --- | --- | --- | --- |\n",
     );
-    let (mut tm, mut td, mut tn) = (0, 0, 0);
+    let (mut tm, mut td, mut tn, mut tu) = (0, 0, 0, 0);
     for s in &report.sections {
         let (m, d, n) = s.tally();
+        let u = s.undecided();
         tm += m;
         td += d;
         tn += n;
+        tu += u;
         let _ = writeln!(
             out,
-            "| [{}](#{}) | {m} | {d} | {n} | {} |",
+            "| [{}](#{}) | {m} | {d} | {n} | {u} | {} |",
             s.title,
             s.id,
             duration(s.seconds)
         );
     }
     let total: f64 = report.sections.iter().map(|s| s.seconds).sum();
-    let _ = writeln!(out, "| all | {tm} | {td} | {tn} | {} |\n", duration(total));
+    let _ = writeln!(
+        out,
+        "| all | {tm} | {td} | {tn} | {tu} | {} |\n",
+        duration(total)
+    );
     for s in &sections {
         out.push_str(s);
         out.push('\n');

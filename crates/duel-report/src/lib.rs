@@ -51,6 +51,9 @@ pub enum Status {
     Differs,
     /// Beyond the papers: nothing published to compare with.
     New,
+    /// A statistical comparison the games played do not yet decide either way (the note says
+    /// how many games were played and what would decide it).
+    Undecided,
 }
 
 impl Status {
@@ -60,6 +63,7 @@ impl Status {
             Status::Matches => "matches",
             Status::Differs => "differs",
             Status::New => "new",
+            Status::Undecided => "undecided",
         }
     }
 
@@ -169,6 +173,14 @@ impl Section {
         }
     }
 
+    /// How many checks are [`Status::Undecided`].
+    pub fn undecided(&self) -> usize {
+        self.checks
+            .iter()
+            .filter(|c| c.status == Status::Undecided)
+            .count()
+    }
+
     /// How many checks have each status: (matches, differs, new).
     pub fn tally(&self) -> (usize, usize, usize) {
         let count = |s: Status| self.checks.iter().filter(|c| c.status == s).count();
@@ -231,6 +243,8 @@ pub struct Tally {
     pub differs: usize,
     /// Results the papers do not state.
     pub new: usize,
+    /// Comparisons not yet decided.
+    pub undecided: usize,
 }
 
 /// What `duel report` says when it is done: the counts of the whole report and of each
@@ -266,14 +280,17 @@ impl Report {
             .iter()
             .map(|s| {
                 let (matches, differs, new) = s.tally();
+                let undecided = s.undecided();
                 total.matches += matches;
                 total.differs += differs;
                 total.new += new;
+                total.undecided += undecided;
                 Tally {
                     id: Some(s.id.clone()),
                     matches,
                     differs,
                     new,
+                    undecided,
                 }
             })
             .collect();

@@ -72,6 +72,9 @@ pub enum BudgetKind {
     Iterations,
     /// Each agent gets the paper's time per move.
     Millis,
+    /// Each agent gets the paper's time per move on the paper-equivalent clock: work units
+    /// calibrated on its first move ([`super::protocol`]).
+    Paper,
 }
 
 impl BudgetKind {
@@ -80,6 +83,7 @@ impl BudgetKind {
         match self {
             BudgetKind::Iterations => "iterations",
             BudgetKind::Millis => "millis",
+            BudgetKind::Paper => "paper-clock",
         }
     }
 
@@ -88,6 +92,8 @@ impl BudgetKind {
     pub fn budgets(self, cell: &PaperCell, opponent: Opponent) -> Option<[Budget; 2]> {
         match self {
             BudgetKind::Millis => Some([Budget::Millis(cell.millis); 2]),
+            // Calibrated per cell: the data set holds its units.
+            BudgetKind::Paper => None,
             BudgetKind::Iterations => {
                 let [theirs, ours] = opponent.paper_iterations(cell);
                 (ours > 0 && theirs > 0)

@@ -27,7 +27,8 @@ fn pooled(cells: &[&Played]) -> Option<(f64, [f64; 2], u64)> {
 fn kind_words(kind: BudgetKind) -> &'static str {
     match kind {
         BudgetKind::Iterations => "under the paper's first-move iterations",
-        BudgetKind::Millis => "under the paper's time per move",
+        BudgetKind::Millis => "under the paper's time per move on this machine",
+        BudgetKind::Paper => "under the paper-equivalent clock",
     }
 }
 
@@ -147,7 +148,167 @@ pub fn conclusions(played: &[Played], kind: BudgetKind) -> Vec<Check> {
         true,
     ));
     out.extend(solved_first_move(kind, &cells(played, "8.7", kind, None)));
+    out.extend(later_conclusions(played, kind));
     out
+}
+
+/// The conclusions of 8.4, 8.5, 8.6 (1024 ms), 8.9 and 8.10 that speak of one end of the
+/// times, or of the first player.
+fn later_conclusions(played: &[Played], kind: BudgetKind) -> Vec<Check> {
+    let mut out = Vec::new();
+    let mut prime = cells(played, "8.4", kind, Some(Opponent::Prime));
+    out.extend(only_high_enough(
+        "SymP beats MCTS′ only when the time per move is high enough (8.4)",
+        kind,
+        &prime,
+    ));
+    prime = cells(played, "8.5", kind, Some(Opponent::Prime));
+    out.extend(only_high_enough(
+        "SymP beats MCTS′ only when the time per move is high enough (8.5)",
+        kind,
+        &prime,
+    ));
+    let small_pearl: Vec<&Played> = cells(played, "8.5", kind, None)
+        .into_iter()
+        .filter(|p| p.place().1.millis <= 8)
+        .collect();
+    out.extend(second_player(kind, &small_pearl));
+    let at = |section: &str, largest: bool| -> Vec<&Played> {
+        let cs = cells(played, section, kind, None);
+        let ms = cs.iter().map(|p| p.place().1.millis);
+        let end = if largest { ms.max() } else { ms.min() };
+        cs.into_iter()
+            .filter(|p| Some(p.place().1.millis) == end)
+            .collect()
+    };
+    out.extend(side_check(
+        "Sym is beaten once the time per move grows on 15 × 6, connect 5 (8.9)",
+        kind,
+        &at("8.9", true),
+        false,
+    ));
+    out.extend(side_check(
+        "Sym wins when the time per move is very small on misère 15 × 6, connect 5 (8.10)",
+        kind,
+        &at("8.10", false),
+        true,
+    ));
+    let destroyed: Vec<&Played> = cells(played, "8.6", kind, None)
+        .into_iter()
+        .filter(|p| p.place().1.millis == 1024)
+        .collect();
+    if let Some(pool) = pooled(&destroyed) {
+        let ok = pool.1[1] < 0.1;
+        out.push(
+            Claim {
+                item: &item_under("Sym is destroyed at 1024 ms on Connect Four (8.6)", kind),
+                source: SOURCE,
+                published: "scores 0.044 against MCTS(10, 10) and 0.045 against MCTS′(10, 10)",
+                computed: &format!("1024 ms: {}", shown(pool)),
+                note: if ok {
+                    "the 95 % interval lies below 0.1"
+                } else {
+                    "the 95 % interval reaches 0.1: not destroyed"
+                },
+            }
+            .judged(Status::of(ok)),
+        );
+    }
+    out
+}
+
+/// "SymP beats MCTS′ only when the time per move is high enough": below 1/2 at the smallest
+/// time of `prime`, above at the largest.
+fn only_high_enough(item: &str, kind: BudgetKind, prime: &[&Played]) -> Option<Check> {
+    let ms: Vec<u64> = prime.iter().map(|p| p.place().1.millis).collect();
+    let (lo, hi) = (*ms.iter().min()?, *ms.iter().max()?);
+    let at = |t: u64| -> Vec<&Played> {
+        prime
+            .iter()
+            .copied()
+            .filter(|p| p.place().1.millis == t)
+            .collect()
+    };
+    let (small, large) = (pooled(&at(lo))?, pooled(&at(hi))?);
+    let paper = |t: u64| at(t).first().map_or(0.0, |p| p.paper_score());
+    let ok = lo < hi && small.1[1] < 0.5 && large.1[0] > 0.5;
+    let note = if lo == hi {
+        "not established: one time only".to_string()
+    } else if ok {
+        "below 1/2 at the smallest time, above at the largest (95 % intervals)".to_string()
+    } else {
+        format!(
+            "not so: at {lo} ms the interval {} 1/2, at {hi} ms it {} 1/2",
+            if small.1[1] < 0.5 {
+                "lies below"
+            } else {
+                "reaches"
+            },
+            if large.1[0] > 0.5 {
+                "lies above"
+            } else {
+                "reaches down to"
+            }
+        )
+    };
+    Some(
+        Claim {
+            item: &item_under(item, kind),
+            source: SOURCE,
+            published: &format!("{lo} ms: {:.3}; {hi} ms: {:.3}", paper(lo), paper(hi)),
+            computed: &format!("{lo} ms: {}; {hi} ms: {}", shown(small), shown(large)),
+            note: &note,
+        }
+        .judged(Status::of(ok)),
+    )
+}
+
+/// "It seems easier, for all the algorithms, to find the winning strategy when being the
+/// second player (until 8 ms)" (8.5): the first player's share of the games below 1/2.
+fn second_player(kind: BudgetKind, cells: &[&Played]) -> Option<Check> {
+    let (mut first_wins, mut draws, mut games) = (0, 0, 0);
+    let mut paper = (0u64, 0u64);
+    for p in cells {
+        first_wins += p.summary.a_first.a_wins + p.summary.b_first.b_wins;
+        draws += p.summary.draws;
+        games += p.summary.games;
+        let t = match p.opponent {
+            Opponent::Mcts => p.place().1.vs_mcts,
+            Opponent::Prime => p.place().1.vs_prime,
+        };
+        paper.0 += t[0][0] + t[1][0];
+        paper.1 += t.iter().flatten().sum::<u64>();
+    }
+    if games == 0 {
+        return None;
+    }
+    let (m, ci) = score_ci95(first_wins, draws, games);
+    let ok = ci[1] < 0.5;
+    Some(
+        Claim {
+            item: &item_under(
+                "the second player wins more often on the small Pearl game, up to 8 ms (8.5)",
+                kind,
+            ),
+            source: SOURCE,
+            published: &format!(
+                "first player's share {:.3} over the cells up to 8 ms",
+                paper.0 as f64 / paper.1.max(1) as f64
+            ),
+            computed: &format!(
+                "{}: first player's share {m:.3} ({:.3}–{:.3}), {games} games",
+                budgets(cells),
+                ci[0],
+                ci[1]
+            ),
+            note: if ok {
+                "the 95 % interval of the first player's share lies below 1/2"
+            } else {
+                "not established: the first player's share's interval reaches 1/2"
+            },
+        }
+        .judged(Status::of(ok)),
+    )
 }
 
 /// "The more so the larger the budget" (8.6): the score at the largest budget played below
@@ -221,7 +382,7 @@ fn solved_first_move(kind: BudgetKind, c7: &[&Played]) -> Option<Check> {
         .copied()
         .filter(|p| match p.kind {
             BudgetKind::Iterations => p.place().1.iterations[2] as f64 >= SOLVING_ITERATIONS,
-            BudgetKind::Millis => p
+            BudgetKind::Millis | BudgetKind::Paper => p
                 .summary
                 .a_iterations_per_move
                 .is_some_and(|c| c.first_move >= SOLVING_ITERATIONS),

@@ -108,6 +108,7 @@ impl Plan {
                         .iter()
                         .all(|&n| n > 0 && n <= self.max_iterations),
                     BudgetKind::Millis => c.millis <= 64,
+                    BudgetKind::Paper => false,
                 };
                 let chosen = family.cells.iter().enumerate().filter(|(_, c)| fits(c));
                 for (c, _) in chosen.take(count) {
@@ -237,7 +238,7 @@ pub fn grid_commands(ray: bool, dir: &str) -> Vec<String> {
                         Budget::Work(u) => format!("--{prefix}work {u}"),
                     };
                     let budget = match kind {
-                        BudgetKind::Millis => flag(ours, ""),
+                        BudgetKind::Millis | BudgetKind::Paper => flag(ours, ""),
                         BudgetKind::Iterations => {
                             format!("{} {}", flag(ours, ""), flag(theirs, "b-"))
                         }
@@ -303,6 +304,7 @@ pub fn section_of(played: &[Played], source: &str, tripled: Option<&Summary>) ->
             let budget = match p.kind {
                 BudgetKind::Iterations => format!("iterations of {} ms", cell.millis),
                 BudgetKind::Millis => format!("{} ms", cell.millis),
+                BudgetKind::Paper => format!("{} ms, paper clock", cell.millis),
             };
             let [theirs, ours] = p.opponent.paper_iterations(cell);
             let mean = |c: &Option<duel_search::arena::IterationCounts>| {
@@ -371,7 +373,19 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     let tripled = super::gap::play_tripled(plan.iteration_games);
     crate::step("families played");
     match played {
-        Ok(played) => section_of(&played, &source, tripled.as_ref()),
+        Ok(played) => {
+            let mut s = section_of(&played, &source, tripled.as_ref());
+            // The paper's protocol is what the section counts; the proxies' conclusions stay
+            // in the text beside it.
+            let (checks, md, json) = super::paper_clock::part(&played, opts);
+            s.checks = checks;
+            s.markdown = format!(
+                "{md}\n**Under the proxy budgets, played now** (shown, not counted).\n\n{}",
+                s.markdown
+            );
+            s.json["paper_clock"] = json;
+            s
+        }
         Err(why) => {
             let mut s = section_of(&[], &source, None);
             s.checks.push(

@@ -72,6 +72,7 @@ pub fn explanation(played: &[Played], tripled: Option<&Summary>) -> String {
         let what = match p.kind {
             BudgetKind::Iterations => "33 / 53 iterations (the paper's first-move counts)",
             BudgetKind::Millis => "1 ms each, this machine",
+            BudgetKind::Paper => "1 ms each on the paper-equivalent clock",
         };
         let _ = writeln!(
             md,

@@ -12,6 +12,7 @@
 //!   referee.
 //! - `fits.rs`: championships judged against the paper's fitted players, every family.
 //! - `rematch.rs`: the families against duel's own fits.
+//! - `paper_clock.rs`: the families under the paper's protocol, read from the data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
 //! - `leaves.rs`: section 8.11 and Remark 27, the leaves SymP needs, and its figures.
 
@@ -23,6 +24,7 @@ pub mod fits;
 pub mod gap;
 pub(crate) mod leaves;
 pub mod paper;
+pub mod paper_clock;
 pub mod protocol;
 pub mod records;
 pub mod rematch;
