@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use duel::arena::run_arena_prefix;
 use duel::report::search::section8::paper::FAMILIES;
 use duel::report::search::section8::protocol::{
-    cell_clocks, run_cell, CellKey, DataSet, Protocol, SAMPLES,
+    arena_config, cell_clocks, run_cell, CellKey, DataSet, Protocol, RUN_GAMES, SAMPLES,
 };
 
 use crate::output::{out, shown};
@@ -39,6 +40,11 @@ pub struct Args {
     /// Only calibrate the clocks and print them.
     #[arg(long)]
     clocks_only: bool,
+    /// Only measure the cost: play this many games of each cell on one thread, without
+    /// records, and print the seconds a game, and the core-hours of the grid at 2,000 and
+    /// 20,000 games a cell and at the data set's games.
+    #[arg(long, conflicts_with = "clocks_only")]
+    cost: Option<u64>,
 }
 
 /// The cells the arguments select, refusing a family, time or opponent the paper lacks.
@@ -98,6 +104,9 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             std::fs::create_dir_all(dir)?;
         }
     }
+    if let Some(games) = args.cost {
+        return cost(&cells, games, &data);
+    }
     for key in cells {
         let (f, c) = key.place();
         let clocks = cell_clocks(key, SAMPLES)?;
@@ -132,5 +141,53 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         data.insert(cell);
         duel::duel_core::whole_file::write_whole(&args.data, data.to_json().as_bytes())?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The CPU time of the process so far (user and system, all threads): unlike the wall
+/// clock, not lengthened by other work on the machine.
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage writes the struct it is given, which lives on this stack.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return 0.0;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// `--cost N`: each cell's seconds a game on one core, from `games` games, and the grid's
+/// core-hours at 2,000 and 20,000 games a cell and at the games of `data`.
+fn cost(cells: &[CellKey], games: u64, data: &DataSet) -> anyhow::Result<ExitCode> {
+    if games == 0 || games % 2 == 1 {
+        anyhow::bail!("--cost must be even and at least 2 (got {games})");
+    }
+    let mut totals = [0.0f64; 3];
+    for &key in cells {
+        let (f, c) = key.place();
+        let clocks = cell_clocks(key, SAMPLES)?;
+        let config = arena_config(key, &clocks, RUN_GAMES);
+        let t0 = cpu_seconds();
+        run_arena_prefix(&config, None, games, &|_| {})?;
+        let per_game = (cpu_seconds() - t0) / games as f64;
+        let played = data.cell(key).map_or(0, |d| d.games);
+        for (t, n) in totals.iter_mut().zip([2_000, RUN_GAMES, played]) {
+            *t += per_game * n as f64 / 3600.0;
+        }
+        out!(
+            "{} {} ms vs {}: {:.4} CPU s a game ({} games played in the data set)",
+            f.section,
+            c.millis,
+            key.opponent.name(),
+            per_game,
+            played
+        );
+    }
+    out!(
+        "core-hours: {:.2} at 2,000 games a cell, {:.2} at 20,000, {:.2} at the data set's games",
+        totals[0],
+        totals[1],
+        totals[2]
+    );
     Ok(ExitCode::SUCCESS)
 }

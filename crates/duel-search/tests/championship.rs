@@ -236,3 +236,30 @@ fn the_referee_refuses_games_too_large_to_solve() {
     };
     assert!(run_arena(&c, &|| {}).is_ok());
 }
+
+/// `mcts:draw=0`: the players count a draw as the root player's loss (the paper's
+/// Algorithms 30 and 31), under a budget of work units, and the records say so.
+#[test]
+fn a_championship_of_the_papers_mcts_under_work_units() {
+    let c = ChampionshipConfig {
+        agent: "mcts-prime:draw=0".to_string(),
+        budget: Budget::Work(400),
+        ..config("connect:4x4:3", 3, 2)
+    };
+    let out = temp("paper-draws.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let a = run_championship(&c, Some(&out), &|_| {}).unwrap();
+    assert_eq!(a.championship, "mcts-prime:draw=0");
+    assert_eq!(a.work, Some(400));
+    assert!(a.standings.iter().all(|s| s.player.spec.ends_with(",draw=0")));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("\"championship\":\"mcts-prime:draw=0\""));
+    // The same championship resumes from its records; one counting draws as 1/2 is another.
+    let again = run_championship(&c, Some(&out), &|_| {}).unwrap();
+    assert_eq!(again.resumed, a.games);
+    let halves = ChampionshipConfig {
+        agent: "mcts-prime".to_string(),
+        ..c.clone()
+    };
+    assert!(run_championship(&halves, Some(&out), &|_| {}).is_err());
+}

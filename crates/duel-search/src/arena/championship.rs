@@ -158,12 +158,19 @@ pub struct ChampionshipAnswer {
 /// The players of a championship: MCTS(k/2, l/2) of `kind`, `from ≤ k ≤ l ≤ grid`, by k then
 /// l.
 pub fn players(kind: MctsKind, from: u32, grid: u32) -> Vec<Player> {
+    players_counting(kind, false, from, grid)
+}
+
+/// [`players`], counting draws as losses of the player at the root (`draw=0`, the paper's
+/// Algorithms 30 and 31) when `paper_draws`.
+fn players_counting(kind: MctsKind, paper_draws: bool, from: u32, grid: u32) -> Vec<Player> {
+    let suffix = if paper_draws { ",draw=0" } else { "" };
     let mut out = Vec::new();
     for k in from..=grid {
         for l in k..=grid {
             let (a, b) = (f64::from(k) / 2.0, f64::from(l) / 2.0);
             out.push(Player {
-                spec: format!("{}:a={},b={}", kind.name(), num(a), num(b)),
+                spec: format!("{}:a={},b={}{suffix}", kind.name(), num(a), num(b)),
                 a,
                 b,
             });
@@ -179,11 +186,17 @@ fn pairs(players: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Reads `mcts`, `mcts-prime` (or `mcts'`).
-fn kind_of(agent: &str) -> Result<MctsKind, ArenaError> {
-    match agent.trim() {
-        "mcts" => Ok(MctsKind::Mcts),
-        "mcts-prime" | "mcts'" => Ok(MctsKind::MctsPrime),
+/// Reads `mcts`, `mcts-prime` (or `mcts'`), each optionally with `:draw=0` (the paper's
+/// count of draws); the flag says whether it was given.
+fn kind_of(agent: &str) -> Result<(MctsKind, bool), ArenaError> {
+    let agent = agent.trim();
+    let (name, paper_draws) = match agent.strip_suffix(":draw=0") {
+        Some(name) => (name, true),
+        None => (agent, false),
+    };
+    match name {
+        "mcts" => Ok((MctsKind::Mcts, paper_draws)),
+        "mcts-prime" | "mcts'" => Ok((MctsKind::MctsPrime, paper_draws)),
         other => Err(InputError::ChampionshipAgent {
             got: other.to_string(),
         }
@@ -202,9 +215,9 @@ pub fn run_championship(
     out: Option<&Path>,
     on_game: &(dyn Fn(Progress) + Sync),
 ) -> Result<ChampionshipAnswer, ArenaError> {
-    let (kind, budget) = check_config(config)?;
+    let ((kind, paper_draws), budget) = check_config(config)?;
     let n = config.games;
-    let players = players(kind, config.from, config.grid);
+    let players = players_counting(kind, paper_draws, config.from, config.grid);
     let pairs = pairs(players.len());
     let total = (pairs.len() as u64).saturating_mul(n);
     if total > MAX_GAMES {
@@ -219,7 +232,7 @@ pub fn run_championship(
         .iter()
         .map(|p| AgentSpec::parse(&p.spec))
         .collect::<Result<Vec<_>, _>>()?;
-    let info = championship_info(config, kind, budget, &game);
+    let info = championship_info(config, (kind, paper_draws), budget, &game);
     let pair_of = |index: u64| pairs[(index / n) as usize];
     let (sink, done) = match out {
         Some(path) => {
@@ -296,7 +309,7 @@ pub fn run_championship(
 
 /// The agents' kind and the budget of a championship, once its grid, its games per pair and
 /// its threads are checked.
-fn check_config(config: &ChampionshipConfig) -> Result<(MctsKind, Budget), ArenaError> {
+fn check_config(config: &ChampionshipConfig) -> Result<((MctsKind, bool), Budget), ArenaError> {
     let kind = kind_of(&config.agent)?;
     if config.grid < 2 || config.grid > MAX_GRID {
         return Err(InputError::Grid {
@@ -347,13 +360,17 @@ fn championship_game(config: &ChampionshipConfig) -> Result<AnyGame, ArenaError>
 /// What each line of a championship's records file says of the championship.
 fn championship_info(
     config: &ChampionshipConfig,
-    kind: MctsKind,
+    (kind, paper_draws): (MctsKind, bool),
     budget: Budget,
     game: &AnyGame,
 ) -> ChampionshipInfo {
     ChampionshipInfo {
         game: game.spec(),
-        championship: kind.name().to_string(),
+        championship: if paper_draws {
+            format!("{}:draw=0", kind.name())
+        } else {
+            kind.name().to_string()
+        },
         grid: config.grid,
         from: config.from,
         games_per_pair: config.games,

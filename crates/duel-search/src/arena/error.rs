@@ -176,7 +176,7 @@ pub enum InputError {
         outcome: Outcome,
     },
     /// A championship of an agent other than MCTS or MCTS′.
-    #[error("a championship is of mcts or mcts-prime (the players MCTS(k/2, l/2)), got {}", quote(.got))]
+    #[error("a championship is of mcts or mcts-prime, optionally with :draw=0 (the players MCTS(k/2, l/2)), got {}", quote(.got))]
     ChampionshipAgent {
         /// The agent given.
         got: String,
