@@ -415,3 +415,36 @@ async fn a_heatmap_is_the_librarys_table() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn exact_move_values_stop_at_the_time_limit() {
+    // The empty 6×5 board takes the Connect Four solver seconds a column: with 300 ms it is
+    // stopped, and the one slot serves the next request at once.
+    let limits = Limits {
+        jobs: 1,
+        time: std::time::Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let values = |game: &str, moves: &str| {
+        let body = json!({"game": game, "moves": moves}).to_string();
+        let request = Request::post("/api/play/values")
+            .body(Body::from(body))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        }
+    };
+    let start = std::time::Instant::now();
+    let (s, v) = values("connect:6x5:4", "").await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("was stopped"), "{v}");
+    let (s, v) = values("tictactoe", "1,2").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let took = start.elapsed();
+    assert!(took.as_millis() < 1500, "both took {took:?}");
+}
