@@ -23,6 +23,7 @@ use serde::Serialize;
 use super::graph::BiddingGame;
 use super::memory::{filled_table, reserved};
 use super::{BiddingError, ChipsOutOfRange, Solver, TooMany};
+use duel_core::cancel::Cancel;
 use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
 
@@ -181,13 +182,25 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     max_k: u64,
     memory_limit: u64,
 ) -> Result<AllTotals, BiddingError> {
+    all_totals_until(game, position_bound, max_k, memory_limit, &Cancel::never())
+}
+
+/// [`all_totals`], stopped with [`BiddingError::Cancelled`] once `cancel` is: it is read after
+/// each layer enumerated and each layer of rows solved.
+pub fn all_totals_until<G: BiddingGame + Sync + ?Sized>(
+    game: &G,
+    position_bound: u128,
+    max_k: u64,
+    memory_limit: u64,
+    cancel: &Cancel,
+) -> Result<AllTotals, BiddingError> {
     check_all_totals_limits(position_bound, max_k)?;
     let bytes: u64 = if 2 * max_k + 2 <= u16::MAX as u64 {
         2
     } else {
         4
     };
-    let layers = layers_within_memory(game, max_k, bytes, memory_limit)?;
+    let layers = layers_within_memory(game, max_k, bytes, memory_limit, cancel)?;
     let positions: u64 = layers.iter().map(|l| l.codes.len() as u64).sum();
     let widest = layers
         .iter()
@@ -230,9 +243,9 @@ pub fn all_totals<G: BiddingGame + Sync + ?Sized>(
     while k0 <= max_k {
         let k1 = (k0 + block - 1).min(max_k);
         if bytes == 2 {
-            ranks.extend(solve_rows::<u16, G>(game, &layers, k0, k1)?);
+            ranks.extend(solve_rows::<u16, G>(game, &layers, k0, k1, cancel)?);
         } else {
-            ranks.extend(solve_rows::<u32, G>(game, &layers, k0, k1)?);
+            ranks.extend(solve_rows::<u32, G>(game, &layers, k0, k1, cancel)?);
         }
         k0 = k1 + 1;
     }
@@ -290,11 +303,13 @@ fn layers_within_memory<G: BiddingGame + Sync + ?Sized>(
     max_k: u64,
     bytes: u64,
     memory_limit: u64,
+    cancel: &Cancel,
 ) -> Result<Vec<Layer>, BiddingError> {
     // The rows of two layers for one block of totals: refused as soon as the layers found
     // so far need more than the memory left (which only shrinks as layers are added).
     let least_block = 64.min(max_k + 1);
     layers(game, |found| {
+        cancel.check()?;
         let Some(pair) = found
             .windows(2)
             .map(|w| (w[0].codes.len() + w[1].codes.len()) as u64)
@@ -323,7 +338,13 @@ fn layers_within_memory<G: BiddingGame + Sync + ?Sized>(
 
 /// The root's ranks for the totals `k0..=k1`; refused where the system does not give the
 /// memory of a layer's rows.
-fn solve_rows<T, G>(game: &G, layers: &[Layer], k0: u64, k1: u64) -> Result<Vec<u64>, BiddingError>
+fn solve_rows<T, G>(
+    game: &G,
+    layers: &[Layer],
+    k0: u64,
+    k1: u64,
+    cancel: &Cancel,
+) -> Result<Vec<u64>, BiddingError>
 where
     T: PrimInt + FromPrimitive + Send + Sync,
     G: BiddingGame + Sync + ?Sized,
@@ -335,6 +356,7 @@ where
         .collect();
     let mut below: Vec<T> = Vec::new();
     for s in (0..layers.len()).rev() {
+        cancel.check()?;
         let layer = &layers[s];
         let next_codes: &[u64] = layers.get(s + 1).map_or(&[], |l| &l.codes);
         let mut rows = filled_table(

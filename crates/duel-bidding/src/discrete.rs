@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::graph::{serialize_player, GameGraph};
 use super::{BiddingError, ChipsOutOfRange, Solver};
+use duel_core::cancel::Cancel;
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
 
@@ -220,11 +221,26 @@ pub fn threshold_table(
     max_k: u64,
     recursion: Recursion,
 ) -> Result<Vec<u64>, BiddingError> {
+    threshold_table_until(graph, v, max_k, recursion, &Cancel::never())
+}
+
+/// [`threshold_table`], stopped with [`BiddingError::Cancelled`] once `cancel` is (read
+/// before each total).
+pub fn threshold_table_until(
+    graph: &GameGraph,
+    v: u32,
+    max_k: u64,
+    recursion: Recursion,
+    cancel: &Cancel,
+) -> Result<Vec<u64>, BiddingError> {
     check_total(max_k)?;
-    Ok((0..=max_k)
+    (0..=max_k)
         .into_par_iter()
-        .map(|k| threshold_ranks(graph, k, recursion)[v as usize])
-        .collect())
+        .map(|k| {
+            cancel.check()?;
+            Ok(threshold_ranks(graph, k, recursion)[v as usize])
+        })
+        .collect()
 }
 
 /// `f(G_v, k)` for `k = 0..=max_k` at several vertices at once: `out[i][k]` for `vertices[i]`.

@@ -11,6 +11,7 @@
 use super::boards::{Hex, LineGame};
 use super::graph::{BiddingGame, GameGraph, GraphBuilder};
 use super::{BiddingError, GameNameError, PositionError};
+use duel_core::cancel::Cancel;
 use duel_core::game::{Outcome, Player};
 
 /// The most positions a game graph may have.
@@ -331,6 +332,11 @@ impl GameSpec {
 
     /// Builds the graph (refusing games that would need more than [`MAX_POSITIONS`]).
     pub fn build(&self) -> Result<BuiltGame, BiddingError> {
+        self.build_until(&Cancel::never())
+    }
+
+    /// [`GameSpec::build`], stopped with [`BiddingError::Cancelled`] once `cancel` is.
+    pub fn build_until(&self, cancel: &Cancel) -> Result<BuiltGame, BiddingError> {
         let bound = self.position_bound();
         if bound > MAX_POSITIONS as u128 {
             return Err(BiddingError::GraphTooLarge {
@@ -339,10 +345,24 @@ impl GameSpec {
                 limit: MAX_POSITIONS as u64,
             });
         }
+        // Wedges recurse (a chain of MAX_GAMES games nests as deep): each level's frames are
+        // this function's and `wedge_graph`'s, kept small.
+        let graph = match self {
+            GameSpec::TicTacToe { .. } | GameSpec::Connect { .. } | GameSpec::Hex(_) => {
+                return self.board_graph(cancel)
+            }
+            GameSpec::Wedge(l, r) => wedge_graph(l, r, cancel)?,
+            _ => self.small_graph()?,
+        };
+        Ok(BuiltGame { graph, board: None })
+    }
+
+    /// The graph of a board game, with the board.
+    fn board_graph(&self, cancel: &Cancel) -> Result<BuiltGame, BiddingError> {
         match self {
             GameSpec::TicTacToe { first } => {
                 let game = LineGame::tictactoe();
-                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                let graph = GameGraph::from_game_until(&game, MAX_POSITIONS, cancel)?;
                 let graph = match first {
                     None => graph,
                     Some(m) => {
@@ -367,7 +387,7 @@ impl GameSpec {
             }
             GameSpec::Connect { width, height, k } => {
                 let game = LineGame::new(*width, *height, *k, true)?;
-                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                let graph = GameGraph::from_game_until(&game, MAX_POSITIONS, cancel)?;
                 Ok(BuiltGame {
                     graph,
                     board: Some(Box::new(game)),
@@ -375,16 +395,13 @@ impl GameSpec {
             }
             GameSpec::Hex(n) => {
                 let game = Hex::new(*n)?;
-                let graph = GameGraph::from_game(&game, MAX_POSITIONS)?;
+                let graph = GameGraph::from_game_until(&game, MAX_POSITIONS, cancel)?;
                 Ok(BuiltGame {
                     graph,
                     board: Some(Box::new(game)),
                 })
             }
-            _ => Ok(BuiltGame {
-                graph: self.small_graph()?,
-                board: None,
-            }),
+            _ => Err(BiddingError::NotABoardGame { game: self.name() }),
         }
     }
 
@@ -429,16 +446,6 @@ impl GameSpec {
                     let u = ultimatum(&mut b, n, &format!("U{n}."));
                     b.both(s, u);
                 }
-                s
-            }
-            GameSpec::Wedge(l, r) => {
-                let gl = l.build()?.graph;
-                let gr = r.build()?.graph;
-                let s = b.vertex("start", None);
-                let sl = b.embed_prefixed(&gl, "1.");
-                let sr = b.embed_prefixed(&gr, "2.");
-                b.both(s, sl);
-                b.both(s, sr);
                 s
             }
             _ => return Err(BiddingError::NotASmallGame { game: self.name() }),
@@ -488,6 +495,21 @@ fn ultimatum(b: &mut GraphBuilder, n: i64, prefix: &str) -> u32 {
         }
     }
     id(0)
+}
+
+/// The wedge sum `l ∧ r`: a new start whose moves, for either player, are the starts of `l`
+/// and of `r`.
+fn wedge_graph(l: &GameSpec, r: &GameSpec, cancel: &Cancel) -> Result<GameGraph, BiddingError> {
+    let gl = l.build_until(cancel)?.graph;
+    let gr = r.build_until(cancel)?.graph;
+    cancel.check()?;
+    let mut b = GraphBuilder::new();
+    let s = b.vertex("start", None);
+    let sl = b.embed_prefixed(&gl, "1.");
+    let sr = b.embed_prefixed(&gr, "2.");
+    b.both(s, sl);
+    b.both(s, sr);
+    b.finish(s)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use duel_core::cancel::Cancel;
 use duel_core::game::{Outcome, Player};
 
 use super::{BiddingError, ModelError, Solver, TooMany};
@@ -200,12 +201,25 @@ fn compress(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
     (offsets, targets)
 }
 
+/// Positions enumerated between two reads of a [`Cancel`] (a few milliseconds).
+pub const CANCEL_STEP: usize = 1 << 14;
+
 impl GameGraph {
     /// Builds the graph of every position reachable from the start of `game`, refusing when
     /// more than `max_positions` positions would be needed.
     pub fn from_game<G: BiddingGame + ?Sized>(
         game: &G,
         max_positions: usize,
+    ) -> Result<GameGraph, BiddingError> {
+        Self::from_game_until(game, max_positions, &Cancel::never())
+    }
+
+    /// [`GameGraph::from_game`], stopped with [`BiddingError::Cancelled`] once `cancel` is
+    /// (read every [`CANCEL_STEP`] positions).
+    pub fn from_game_until<G: BiddingGame + ?Sized>(
+        game: &G,
+        max_positions: usize,
+        cancel: &Cancel,
     ) -> Result<GameGraph, BiddingError> {
         let start_code = game.canonical(game.start());
         let mut index: HashMap<u64, u32> = HashMap::new();
@@ -216,6 +230,9 @@ impl GameGraph {
         let mut bob: Vec<Vec<u32>> = Vec::new();
         let mut next = 0usize;
         while next < codes.len() {
+            if next % CANCEL_STEP == 0 {
+                cancel.check()?;
+            }
             let code = codes[next];
             let outcome = game.outcome(code);
             terminal.push(outcome);

@@ -12,10 +12,11 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive};
 use serde::Serialize;
 
-use super::discrete::{threshold_table, Recursion};
+use super::discrete::{threshold_table_until, Recursion};
 use super::graph::GameGraph;
 use super::richman::Richman;
 use super::BiddingError;
+use duel_core::cancel::Cancel;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
 
@@ -79,6 +80,17 @@ impl Periodicity {
         v: u32,
         max_table: u64,
     ) -> Result<Periodicity, BiddingError> {
+        Self::analyse_until(graph, v, max_table, &Cancel::never())
+    }
+
+    /// [`Periodicity::analyse_within`], stopped with [`BiddingError::Cancelled`] once `cancel`
+    /// is (read before each total of its tables).
+    pub fn analyse_until(
+        graph: &GameGraph,
+        v: u32,
+        max_table: u64,
+        cancel: &Cancel,
+    ) -> Result<Periodicity, BiddingError> {
         let richman = Richman::solve(graph)?;
         if !richman.exact {
             return Err(BiddingError::RichmanNotExact);
@@ -97,10 +109,11 @@ impl Periodicity {
             .unwrap_or(0);
         let mut len = (4 * big_m + 32).min(max_table.max(8));
         loop {
-            let table: Vec<Chips> = threshold_table(graph, v, len - 1, Recursion::Advantage)?
-                .into_iter()
-                .map(Chips::from_rank)
-                .collect();
+            let table: Vec<Chips> =
+                threshold_table_until(graph, v, len - 1, Recursion::Advantage, cancel)?
+                    .into_iter()
+                    .map(Chips::from_rank)
+                    .collect();
             for d in (1..=big_m).filter(|d| big_m % d == 0) {
                 if 3 * d > len {
                     break;

@@ -12,6 +12,8 @@
 //! # Ok::<(), duel_search::answer::AnswerError>(())
 //! ```
 
+use std::time::Instant;
+
 use duel_core::game::{Game, GameError, Outcome, Player, Value};
 use duel_games::{parse_game, with_game, AnyGame};
 use serde::Serialize;
@@ -21,7 +23,7 @@ use crate::agent::DEFAULT_MEMORY_BYTES;
 use crate::experiments::{alpha_beta_expected_leaves, leaves_experiment, SolveRun, Summary};
 use crate::minimax::{solve, MinimaxError, MinimaxOptions};
 use crate::priors::PriorKind;
-use crate::solver::connect_four_value;
+use crate::solver::connect_four_value_until;
 use crate::{AgentSpec, Budget, SearchError, StopReason};
 use duel_core::text::quote;
 
@@ -212,12 +214,24 @@ pub struct ValueAnswer {
 /// its notation), searching at most `max_nodes` positions. Connect Four on the boards of the
 /// dedicated solver goes to its weak search; every other game to alpha-beta.
 pub fn value(game: &str, position: &str, max_nodes: u64) -> Result<ValueAnswer, AnswerError> {
+    value_until(game, position, max_nodes, None)
+}
+
+/// [`value`], giving up at `deadline` where one is given (an error, as out of positions or
+/// out of time).
+pub fn value_until(
+    game: &str,
+    position: &str,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<ValueAnswer, AnswerError> {
     let game = parse_game(game)?;
     if max_nodes == 0 {
         return Err(AnswerError::ZeroNodes);
     }
     let opts = MinimaxOptions {
         max_nodes,
+        deadline,
         ..MinimaxOptions::default()
     };
     with_game!(game, g => value_of(g, position.trim(), &opts))
@@ -232,7 +246,7 @@ fn value_of<G: Game + 'static>(
     game.play_moves(position)?;
     let max_nodes = opts.max_nodes;
     if game.outcome().is_none() {
-        if let Some(r) = connect_four_value(&game, max_nodes) {
+        if let Some(r) = connect_four_value_until(&game, max_nodes, opts.deadline) {
             let v = r.map_err(|e| match e {
                 SearchError::OutOfBudget(_) => AnswerError::TooLarge {
                     max_nodes,

@@ -14,11 +14,13 @@
 //! # Ok::<(), duel_search::answer::AnswerError>(())
 //! ```
 
+use std::time::Instant;
+
 use duel_core::game::{Game, Outcome, Value};
 use duel_games::{parse_game, with_game};
 use serde::Serialize;
 
-use crate::answer::{position_to_search, value, AnswerError};
+use crate::answer::{position_to_search, value_until, AnswerError};
 
 /// One legal move and its value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,11 +48,22 @@ pub struct MoveValues {
 /// The value of every legal move of `position` in `game`, each solved within `max_nodes`
 /// positions; an error when one of them is too large to solve.
 pub fn move_values(game: &str, position: &str, max_nodes: u64) -> Result<MoveValues, AnswerError> {
+    move_values_until(game, position, max_nodes, None)
+}
+
+/// [`move_values`], giving up at `deadline` where one is given (an error, as out of positions
+/// or out of time).
+pub fn move_values_until(
+    game: &str,
+    position: &str,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<MoveValues, AnswerError> {
     let g = parse_game(game)?;
     if max_nodes == 0 {
         return Err(AnswerError::ZeroNodes);
     }
-    with_game!(g, start => values_of_children(start, game, position.trim(), max_nodes))
+    with_game!(g, start => values_of_children(start, game, position.trim(), max_nodes, deadline))
 }
 
 /// [`move_values`] from the start `start` of the game named `name`.
@@ -59,6 +72,7 @@ fn values_of_children<G: Game>(
     name: &str,
     position: &str,
     max_nodes: u64,
+    deadline: Option<Instant>,
 ) -> Result<MoveValues, AnswerError> {
     let (before, game) = position_to_search(&start, position)?;
     let mut legal = Vec::new();
@@ -78,7 +92,7 @@ fn values_of_children<G: Game>(
                 let mut line = before.clone();
                 line.push(mv);
                 let after = start.format_moves(&line);
-                let v = value(name, &after, max_nodes)?;
+                let v = value_until(name, &after, max_nodes, deadline)?;
                 (v.value.negate(), v.nodes)
             }
         };

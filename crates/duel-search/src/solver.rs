@@ -266,6 +266,15 @@ pub fn connect_four_value<G: Game + 'static>(
     position: &G,
     max_nodes: u64,
 ) -> Option<Result<FourValue, SearchError>> {
+    connect_four_value_until(position, max_nodes, None)
+}
+
+/// [`connect_four_value`], giving up (out of budget) at `deadline` where one is given.
+pub fn connect_four_value_until<G: Game + 'static>(
+    position: &G,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Option<Result<FourValue, SearchError>> {
     let c = FourPosition::of(position)?;
     if let Some((_, v)) = match c {
         FourPosition::Narrow(c) => standard_answer(c),
@@ -279,7 +288,7 @@ pub fn connect_four_value<G: Game + 'static>(
     }
     let limits = Limits {
         max_nodes,
-        deadline: None,
+        deadline,
         millis: None,
     };
     let r = four_solver(c)?.value(c, limits)?;

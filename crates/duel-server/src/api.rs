@@ -9,6 +9,7 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 
+use duel::cancel::Cancel;
 use duel::guesswho::faces::FEATURES;
 use duel::guesswho::heatmap::heatmap;
 use duel::guesswho::session::{play, PlayRequest, MAX_POOL};
@@ -16,17 +17,22 @@ use duel::guesswho::{Questions, Rules};
 use duel::liar::carole::{carole, CaroleRequest};
 use duel::liar::paul::{paul, PaulRequest};
 use duel::limits::Limits as Memory;
-use duel::search::move_values::move_values;
+use duel::search::move_values::move_values_until;
 use duel::search::turn::{turn, TurnRequest};
 
 use crate::assets;
 use crate::body::{answer, json_body};
 use crate::error::ApiError;
-use crate::work::{Jobs, Limits};
+use crate::work::{stopped, Jobs, Limits};
 
 /// The memory a Guess Who or liar game plans for: tables of at most [`MAX_POOL`]², a few
 /// KiB; a liar game's weights and charges, a few KiB.
 const GUESSWHO_MEMORY: u64 = 1 << 20;
+
+/// The memory exact move values plan for: alpha-beta's transposition table (4M entries of
+/// 8 bytes, [`duel::search::minimax::MinimaxOptions`]'s default) or the Connect Four solver's
+/// (4 MiB, 32 MiB on 8×7), twice over for the search's own allocations.
+const VALUES_MEMORY: u64 = 64 << 20;
 
 /// The app and its API under `limits`.
 pub fn router(limits: Limits) -> Router {
@@ -87,7 +93,11 @@ async fn health(State(jobs): State<Jobs>) -> Response {
         "limits": {
             "body_bytes": l.body_bytes,
             "jobs": l.jobs,
+            "memory_bytes": l.memory_bytes,
             "seconds": l.time.as_secs(),
+            "header_seconds": l.header_time.as_secs(),
+            "body_seconds": l.body_time.as_secs(),
+            "connections": l.connections,
             "agent_millis": l.agent_millis,
             "agent_iterations": l.agent_iterations,
             "value_nodes": l.value_nodes,
@@ -118,9 +128,22 @@ async fn play_turn(State(jobs): State<Jobs>, request: Request) -> Result<Respons
     }
     let memory = Memory::DEFAULT.search_tree_bytes;
     let a = jobs
-        .run(memory, move || turn(&r).map_err(ApiError::bad))
+        .run(memory, move |cancel| {
+            let mut r = r;
+            r.millis = r.millis.map(|ms| ms.min(millis_left(cancel)));
+            turn(&r).map_err(ApiError::bad)
+        })
         .await?;
     Ok(answer(a))
+}
+
+/// The milliseconds left before `cancel`'s deadline (at least 1): an agent's move given in
+/// milliseconds ends by the time limit.
+fn millis_left(cancel: &Cancel) -> u64 {
+    cancel.deadline().map_or(u64::MAX, |d| {
+        let left = d.saturating_duration_since(std::time::Instant::now());
+        (left.as_millis() as u64).max(1)
+    })
 }
 
 /// What `/api/play/values` is asked.
@@ -140,10 +163,16 @@ async fn play_values(State(jobs): State<Jobs>, request: Request) -> Result<Respo
             "max_nodes must be at most {most} here"
         )));
     }
-    let memory = Memory::DEFAULT.minimax_table_bytes;
+    let time = jobs.limits().time;
     let a = jobs
-        .run(memory, move || {
-            move_values(&r.game, &r.moves, nodes).map_err(ApiError::bad)
+        .run(VALUES_MEMORY, move |cancel| {
+            move_values_until(&r.game, &r.moves, nodes, cancel.deadline()).map_err(|e| {
+                if cancel.is_cancelled() {
+                    stopped(time)
+                } else {
+                    ApiError::bad(e)
+                }
+            })
         })
         .await?;
     Ok(answer(a))
@@ -152,7 +181,7 @@ async fn play_values(State(jobs): State<Jobs>, request: Request) -> Result<Respo
 async fn guesswho_play(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: PlayRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(GUESSWHO_MEMORY, move || play(&r).map_err(ApiError::bad))
+        .run(GUESSWHO_MEMORY, move |_| play(&r).map_err(ApiError::bad))
         .await?;
     Ok(answer(a))
 }
@@ -160,7 +189,7 @@ async fn guesswho_play(State(jobs): State<Jobs>, request: Request) -> Result<Res
 async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: PaulRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(GUESSWHO_MEMORY, move || paul(&r).map_err(ApiError::bad))
+        .run(GUESSWHO_MEMORY, move |_| paul(&r).map_err(ApiError::bad))
         .await?;
     Ok(answer(a))
 }
@@ -168,7 +197,7 @@ async fn liar_paul(State(jobs): State<Jobs>, request: Request) -> Result<Respons
 async fn liar_carole(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: CaroleRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(GUESSWHO_MEMORY, move || carole(&r).map_err(ApiError::bad))
+        .run(GUESSWHO_MEMORY, move |_| carole(&r).map_err(ApiError::bad))
         .await?;
     Ok(answer(a))
 }
@@ -187,7 +216,7 @@ async fn guesswho_heatmap(
 ) -> Result<Response, ApiError> {
     let r: HeatmapRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(GUESSWHO_MEMORY, move || {
+        .run(GUESSWHO_MEMORY, move |_| {
             let rules = r.rules.parse::<Rules>().map_err(ApiError::bad)?;
             let questions = r
                 .questions

@@ -9,15 +9,16 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use duel::bidding::answer::table_answer;
+use duel::bidding::answer::table_answer_until;
 use duel::bidding::brute::TieRule;
-use duel::bidding::games::parse_game;
+use duel::bidding::games::{parse_game, GameSpec, MAX_POSITIONS};
 use duel::bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove};
+use duel::bidding::{bound_text, BiddingError};
 use duel::table::Tabular;
 
 use crate::body::{answer, json_body};
 use crate::error::ApiError;
-use crate::work::Jobs;
+use crate::work::{stopped, Jobs};
 
 /// The memory a bidding request plans for: an explicit graph of up to 3·10^6 positions at about
 /// 40 bytes each, twice (both players' sides), and its thresholds.
@@ -44,7 +45,7 @@ struct ViewRequest {
 async fn bidding_view(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: ViewRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(BIDDING_MEMORY, move || {
+        .run(BIDDING_MEMORY, move |_| {
             view(&r.state).map_err(ApiError::bad)
         })
         .await?;
@@ -62,7 +63,7 @@ async fn bidding_bid(State(jobs): State<Jobs>, request: Request) -> Result<Respo
     let r: BidRequest = json_body(&jobs, request.into_body()).await?;
     // `bid_round` computes the optimal bidder's bid from `r.state` before it reads `r.bid`.
     let a = jobs
-        .run(BIDDING_MEMORY, move || {
+        .run(BIDDING_MEMORY, move |_| {
             let (round, view) = bid_round(&r.state, r.bid).map_err(ApiError::bad)?;
             Ok(json!({ "round": round, "view": view }))
         })
@@ -81,12 +82,28 @@ struct MoveRequest {
 async fn bidding_move(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: MoveRequest = json_body(&jobs, request.into_body()).await?;
     let a = jobs
-        .run(BIDDING_MEMORY, move || {
+        .run(BIDDING_MEMORY, move |_| {
             let (moves, view) = user_move(&r.state, &r.user).map_err(ApiError::bad)?;
             Ok(json!({ "opponent_moves": moves, "view": view }))
         })
         .await?;
     Ok(answer(a))
+}
+
+/// Refuses, before any work, a game whose bound on its positions passes [`MAX_POSITIONS`]:
+/// the boards the layered solver would take (`hex:4`, `connect:5x4:4`) need gigabytes.
+fn check_positions(game: &GameSpec) -> Result<(), ApiError> {
+    let needed = game.position_bound();
+    if needed > MAX_POSITIONS as u128 {
+        return Err(ApiError::bad(format!(
+            "{} may have {} positions; games here are limited to {MAX_POSITIONS} positions \
+             (3·10^6), so that a table stays within the {} MiB it plans for",
+            game.name(),
+            bound_text(needed),
+            BIDDING_MEMORY >> 20
+        )));
+    }
+    Ok(())
 }
 
 /// What `/api/bidding/table` is asked.
@@ -103,11 +120,16 @@ async fn bidding_table(State(jobs): State<Jobs>, request: Request) -> Result<Res
             "max_chips must be at most {MAX_TABLE_ROWS} here"
         )));
     }
+    let game = parse_game(&r.game).map_err(ApiError::bad)?;
+    check_positions(&game)?;
+    let time = jobs.limits().time;
     let a = jobs
-        .run(BIDDING_MEMORY, move || {
-            let game = parse_game(&r.game).map_err(ApiError::bad)?;
-            let t = table_answer(&game, r.max_chips, TieRule::Advantage, &mut |_, _| {})
-                .map_err(ApiError::bad)?;
+        .run(BIDDING_MEMORY, move |cancel| {
+            let t = table_answer_until(&game, r.max_chips, TieRule::Advantage, &mut |_, _| {}, cancel)
+                .map_err(|e| match e {
+                    BiddingError::Cancelled(_) => stopped(time),
+                    e => ApiError::bad(e),
+                })?;
             let values: Vec<String> = t.values.iter().map(ToString::to_string).collect();
             let period = t
                 .verified_period()

@@ -10,11 +10,23 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::work::Jobs;
 
-/// The body of `request` as a `T`: refused when larger than the limit (413) or not the JSON
-/// expected (400).
+/// The body of `request` as a `T`: refused when larger than the limit (413), slower to
+/// arrive than its time limit (408) or not the JSON expected (400).
 pub async fn json_body<T: DeserializeOwned>(jobs: &Jobs, body: Body) -> Result<T, ApiError> {
     let limit = jobs.limits().body_bytes;
-    let bytes = to_bytes(body, limit).await.map_err(|_| {
+    let time = jobs.limits().body_time;
+    let read = tokio::time::timeout(time, to_bytes(body, limit))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body took more than {} s to arrive",
+                    time.as_secs_f64()
+                ),
+            )
+        })?;
+    let bytes = read.map_err(|_| {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request body is larger than {limit} bytes"),

@@ -84,9 +84,12 @@ async fn connect_scores(State(jobs): State<Jobs>, request: Request) -> Result<Re
     let moves = digits(&r.moves)?;
     let limit_millis = jobs.limits().score_millis;
     let a = jobs
-        .run(TABLE_BYTES, move || {
+        .run(TABLE_BYTES, move |cancel| {
             let start = Instant::now();
-            let deadline = start + Duration::from_millis(limit_millis);
+            let mut deadline = start + Duration::from_millis(limit_millis);
+            if let Some(end) = cancel.deadline() {
+                deadline = deadline.min(end);
+            }
             let options = SolverOptions {
                 game: r.game.clone(),
                 ..SolverOptions::default()

@@ -272,25 +272,45 @@ async fn bad_requests_are_json_4xx() {
 }
 
 #[tokio::test]
-async fn work_past_the_time_limit_is_refused_with_the_reason() {
+async fn an_agents_move_ends_by_the_time_limit_and_frees_its_slot() {
+    // 2 s asked, 300 ms allowed: the search is cut to the time left (answered, or refused at
+    // the limit), and the one job slot is free for the next move at once.
     let limits = Limits {
+        jobs: 1,
         time: std::time::Duration::from_millis(300),
         ..Limits::default()
     };
-    let body = json!({"game": "connect:7x6:4", "moves": "", "agent": "mcts", "human": "second", "millis": 2000, "seed": 0});
-    let request = Request::builder()
-        .method("POST")
-        .uri("/api/play/turn")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router(limits).oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
-    let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
-    let v: Value = serde_json::from_slice(&bytes).unwrap();
-    assert!(
-        v["error"].as_str().unwrap().contains("took more than"),
-        "{v}"
-    );
+    let app = router(limits);
+    let call = |body: Value| {
+        let request = Request::post("/api/play/turn")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        }
+    };
+    let start = std::time::Instant::now();
+    let (s, v) = call(json!({"game": "connect:7x6:4", "moves": "", "agent": "mcts", "human": "second", "millis": 2000, "seed": 0})).await;
+    if s == StatusCode::SERVICE_UNAVAILABLE {
+        assert!(
+            v["error"].as_str().unwrap().contains("took more than"),
+            "{v}"
+        );
+    } else {
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(v["agent_move"]["millis"].as_f64().unwrap() < 1000.0, "{v}");
+    }
+    let (s, v) = call(
+        json!({"game": "tictactoe", "moves": "5", "agent": "solver", "human": "first", "seed": 0}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let took = start.elapsed();
+    assert!(took.as_millis() < 1500, "both moves took {took:?}");
 }
 
 #[tokio::test]
@@ -394,4 +414,37 @@ async fn a_heatmap_is_the_librarys_table() {
         "7",
     )
     .await;
+}
+
+#[tokio::test]
+async fn exact_move_values_stop_at_the_time_limit() {
+    // The empty 6×5 board takes the Connect Four solver seconds a column: with 300 ms it is
+    // stopped, and the one slot serves the next request at once.
+    let limits = Limits {
+        jobs: 1,
+        time: std::time::Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let values = |game: &str, moves: &str| {
+        let body = json!({"game": game, "moves": moves}).to_string();
+        let request = Request::post("/api/play/values")
+            .body(Body::from(body))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        }
+    };
+    let start = std::time::Instant::now();
+    let (s, v) = values("connect:6x5:4", "").await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("was stopped"), "{v}");
+    let (s, v) = values("tictactoe", "1,2").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let took = start.elapsed();
+    assert!(took.as_millis() < 1500, "both took {took:?}");
 }

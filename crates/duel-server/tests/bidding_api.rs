@@ -241,3 +241,56 @@ async fn chip_tables_with_their_periods() {
     assert_eq!(code, StatusCode::OK, "{v}");
     assert!(v["verified_period"]["period"].is_u64(), "{v}");
 }
+
+#[tokio::test]
+async fn boards_past_the_position_limit_are_refused_before_any_work() {
+    // Issue 47: hex:4 (3^16 positions) and connect:5x4:4 (31^5) were taken, held every job
+    // slot past their time limit and took the server to 7.7 GB. Refused from the name alone.
+    for (game, bound) in [("hex:4", "43046721"), ("connect:5x4:4", "28629151")] {
+        let start = std::time::Instant::now();
+        let (code, v) = post(
+            "/api/bidding/table",
+            json!({"game": game, "max_chips": 64}).to_string(),
+        )
+        .await;
+        let took = start.elapsed();
+        assert_eq!(code, StatusCode::BAD_REQUEST, "{game}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(bound) && e.contains("3000000 positions"), "{e}");
+        assert!(took.as_secs() < 2, "{game} refused after {took:?}");
+    }
+}
+
+/// `body` posted to `path` of `app`: its status and JSON.
+async fn post_to(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn a_table_past_the_time_limit_stops_and_frees_its_slot() {
+    // connect:3x6:4 up to 64 chips takes 1–2 s in a release build, 10 s in a debug one: with a
+    // limit of 300 ms it is stopped between two layers, and the one job slot frees at once.
+    let limits = Limits {
+        jobs: 1,
+        time: std::time::Duration::from_millis(300),
+        queue: std::time::Duration::from_secs(5),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let table = |game: &str| json!({"game": game, "max_chips": 64});
+    let (code, v) = post_to(&app, "/api/bidding/table", table("connect:3x6:4")).await;
+    assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("was stopped"), "{v}");
+    let start = std::time::Instant::now();
+    let (code, v) = post_to(&app, "/api/bidding/table", table("tug:3")).await;
+    let waited = start.elapsed();
+    assert_eq!(code, StatusCode::OK, "{v}");
+    assert!(waited.as_millis() < 1500, "the slot freed after {waited:?}");
+}

@@ -2,7 +2,7 @@
 #![warn(missing_docs)]
 
 pub use duel_bidding as bidding;
-pub use duel_core::{exact, game, limits, table, text};
+pub use duel_core::{cancel, exact, game, limits, table, text};
 pub use duel_games as games;
 pub use duel_guesswho as guesswho;
 pub use duel_liar as liar;

@@ -25,7 +25,9 @@ pub use period::{period_answer, PeriodAnswer, PERIOD_PROOF};
 pub use richman::{
     dyadic_text, richman_answer, DenseRichmanAnswer, GraphRichmanAnswer, RichmanAnswer,
 };
-pub use table::{table_answer, LayeredTable, TablePeriod, TableSource, ThresholdTable};
+pub use table::{
+    table_answer, table_answer_until, LayeredTable, TablePeriod, TableSource, ThresholdTable,
+};
 pub use taxman::{taxman_answer, TaxmanAnswer};
 pub use threshold::{threshold_answer, ThresholdAnswer, ThresholdMethod, ThresholdValue};
 

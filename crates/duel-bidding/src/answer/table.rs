@@ -8,14 +8,15 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use super::threshold::{ladies_first_threshold, recursion_of, ThresholdValue};
-use crate::allk::{all_totals, find_period, AllTotals, PeriodFinding, DEFAULT_MEMORY_LIMIT};
+use crate::allk::{all_totals_until, find_period, AllTotals, PeriodFinding, DEFAULT_MEMORY_LIMIT};
 use crate::boards::{connect_richman_dense, hex_richman_dense, Hex, LineGame};
 use crate::brute::TieRule;
-use crate::discrete::{threshold_table, Recursion};
+use crate::discrete::{threshold_table_until, Recursion};
 use crate::games::{GameSpec, MAX_POSITIONS};
 use crate::periodicity::Periodicity;
 use crate::richman::Richman;
 use crate::BiddingError;
+use duel_core::cancel::Cancel;
 use duel_core::exact::{Chips, Rational};
 use duel_core::table::Tabular;
 
@@ -53,7 +54,7 @@ pub enum TableSource {
         /// The period, where verified over two periods.
         period: Option<TablePeriod>,
     },
-    /// Connect and Hex boards: every total at once, layer by layer ([`all_totals`]).
+    /// Connect and Hex boards: every total at once, layer by layer ([`crate::allk::all_totals`]).
     Layers(LayeredTable),
 }
 
@@ -90,7 +91,7 @@ pub struct LayeredTable {
 }
 
 /// `f(G, k)` for `k = 0..=max_k` under `rule` (not Loser's Ball, which has no threshold):
-/// Connect and Hex boards with the advantage by layers ([`all_totals`]), other games one total
+/// Connect and Hex boards with the advantage by layers ([`crate::allk::all_totals`]), other games one total
 /// at a time on the explicit graph (refused beyond [`TABLE_WORK_LIMIT`] position updates), with
 /// the period looked for under the advantage rule. `progress` hears of the totals done.
 pub fn table_answer(
@@ -98,6 +99,18 @@ pub fn table_answer(
     max_k: u64,
     rule: TieRule,
     progress: &mut dyn FnMut(u64, u64),
+) -> Result<ThresholdTable, BiddingError> {
+    table_answer_until(game, max_k, rule, progress, &Cancel::never())
+}
+
+/// [`table_answer`], stopped with [`BiddingError::Cancelled`] once `cancel` is: read between
+/// the layers of a board's table and between the totals of one on the explicit graph.
+pub fn table_answer_until(
+    game: &GameSpec,
+    max_k: u64,
+    rule: TieRule,
+    progress: &mut dyn FnMut(u64, u64),
+    cancel: &Cancel,
 ) -> Result<ThresholdTable, BiddingError> {
     if max_k > MAX_TABLE_CHIPS {
         return Err(BiddingError::TooManyRows {
@@ -107,9 +120,9 @@ pub fn table_answer(
     }
     let recursion = recursion_of(rule)?;
     if rule == TieRule::Advantage && matches!(game, GameSpec::Connect { .. } | GameSpec::Hex(_)) {
-        return board_table(game, max_k, progress);
+        return board_table(game, max_k, progress, cancel);
     }
-    let built = game.build()?;
+    let built = game.build_until(cancel)?;
     let g = &built.graph;
     let s = g.start();
     let totals = max_k + 1;
@@ -124,16 +137,19 @@ pub fn table_answer(
     }
     progress(0, totals);
     let values: Vec<ThresholdValue> = match recursion {
-        Some(Recursion::Advantage) => threshold_table(g, s, max_k, Recursion::Advantage)?
-            .into_iter()
-            .map(|r| ThresholdValue::Advantage(Chips::from_rank(r)))
-            .collect(),
-        Some(recursion) => threshold_table(g, s, max_k, recursion)?
+        Some(Recursion::Advantage) => {
+            threshold_table_until(g, s, max_k, Recursion::Advantage, cancel)?
+                .into_iter()
+                .map(|r| ThresholdValue::Advantage(Chips::from_rank(r)))
+                .collect()
+        }
+        Some(recursion) => threshold_table_until(g, s, max_k, recursion, cancel)?
             .into_iter()
             .map(ThresholdValue::MakeItTakeIt)
             .collect(),
         None => (0..totals)
             .map(|k| {
+                cancel.check()?;
                 let f = ladies_first_threshold(&built, k)?;
                 progress(k + 1, totals);
                 Ok(ThresholdValue::Count(f))
@@ -143,16 +159,19 @@ pub fn table_answer(
     progress(totals, totals);
     let period = if rule == TieRule::Advantage {
         let limit = totals.max(PERIOD_SEARCH_WORK / g.len().max(1) as u64);
-        Periodicity::analyse_within(g, s, limit)
-            .ok()
-            .map(|p| TablePeriod {
-                period: p.period,
-                shift: p.shift,
-                offset: p.offset,
-                big_m: p.big_m,
-                m: p.m,
-                m_bar: p.m_bar,
-            })
+        match Periodicity::analyse_until(g, s, limit, cancel) {
+            Err(BiddingError::Cancelled(c)) => return Err(c.into()),
+            found => found,
+        }
+        .ok()
+        .map(|p| TablePeriod {
+            period: p.period,
+            shift: p.shift,
+            offset: p.offset,
+            big_m: p.big_m,
+            m: p.m,
+            m_bar: p.m_bar,
+        })
     } else {
         None
     };
@@ -166,9 +185,10 @@ pub fn table_answer(
 
 /// The Richman value of a Connect or Hex board from the start: on the explicit graph where it
 /// fits, otherwise on the dense tables.
-fn board_richman(game: &GameSpec) -> Result<Rational, BiddingError> {
+fn board_richman(game: &GameSpec, cancel: &Cancel) -> Result<Rational, BiddingError> {
     if game.position_bound() <= MAX_POSITIONS as u128 {
-        let g = game.build()?.graph;
+        let g = game.build_until(cancel)?.graph;
+        cancel.check()?;
         return Ok(Richman::solve(&g)?.value(g.start()).clone());
     }
     match *game {
@@ -180,28 +200,41 @@ fn board_richman(game: &GameSpec) -> Result<Rational, BiddingError> {
     }
 }
 
-/// `table` for Connect and Hex boards: every total at once, layer by layer ([`all_totals`]),
+/// `table` for Connect and Hex boards: every total at once, layer by layer ([`crate::allk::all_totals`]),
 /// and the period looked for from the Richman value ([`find_period`]).
 fn board_table(
     game: &GameSpec,
     max_k: u64,
     progress: &mut dyn FnMut(u64, u64),
+    cancel: &Cancel,
 ) -> Result<ThresholdTable, BiddingError> {
     progress(0, 1);
     let start = Instant::now();
     let mut run = match *game {
         GameSpec::Connect { width, height, k } => {
             let board = LineGame::new(width, height, k, true)?;
-            all_totals(&board, board.position_bound(), max_k, DEFAULT_MEMORY_LIMIT)?
+            all_totals_until(
+                &board,
+                board.position_bound(),
+                max_k,
+                DEFAULT_MEMORY_LIMIT,
+                cancel,
+            )?
         }
         GameSpec::Hex(n) => {
             let hex = Hex::new(n)?;
-            all_totals(&hex, hex.position_bound(), max_k, DEFAULT_MEMORY_LIMIT)?
+            all_totals_until(
+                &hex,
+                hex.position_bound(),
+                max_k,
+                DEFAULT_MEMORY_LIMIT,
+                cancel,
+            )?
         }
         _ => return Err(BiddingError::NotABoardGame { game: game.name() }),
     };
     let seconds = start.elapsed().as_secs_f64();
-    let richman = board_richman(game)?;
+    let richman = board_richman(game, cancel)?;
     progress(1, 1);
     let finding = find_period(&run.table, &richman);
     let values = std::mem::take(&mut run.table)
@@ -332,6 +365,7 @@ impl Tabular for ThresholdTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discrete::threshold_table;
     use crate::games::parse_game;
 
     fn table(name: &str, max_k: u64, rule: TieRule) -> ThresholdTable {
@@ -377,6 +411,36 @@ mod tests {
         let fields = layered.fields();
         assert_eq!(fields["richman"], "263/512");
         assert_eq!(fields["period"]["period"], 512);
+    }
+
+    #[test]
+    fn a_cancelled_table_stops_on_every_path() {
+        // A board by layers, a board's graph under another rule, and a wedge of small graphs.
+        let cancel = Cancel::never();
+        cancel.cancel();
+        for (name, rule) in [
+            ("connect:3x3:3", TieRule::Advantage),
+            ("connect:3x3:3", TieRule::MakeItTakeIt),
+            ("tictactoe", TieRule::Advantage),
+            ("A^B", TieRule::Advantage),
+        ] {
+            let game = parse_game(name).unwrap();
+            let err = table_answer_until(&game, 10, rule, &mut |_, _| {}, &cancel);
+            assert_eq!(
+                err.unwrap_err(),
+                BiddingError::Cancelled(duel_core::cancel::Cancelled),
+                "{name}"
+            );
+        }
+        let live = Cancel::until(Instant::now() + std::time::Duration::from_secs(3600));
+        let t = table_answer_until(
+            &parse_game("E").unwrap(),
+            5,
+            TieRule::Advantage,
+            &mut |_, _| {},
+            &live,
+        );
+        assert_eq!(texts(&t.unwrap()), ["0*", "1", "1*", "2", "2*", "3"]);
     }
 
     #[test]

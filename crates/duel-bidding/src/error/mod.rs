@@ -56,6 +56,9 @@ pub enum BiddingError {
     /// A chip count that [`Chips`](duel_core::exact::Chips) does not represent.
     #[error(transparent)]
     Chips(#[from] ChipsError),
+    /// A computation stopped by its [`duel_core::cancel::Cancel`] (its deadline passed).
+    #[error(transparent)]
+    Cancelled(#[from] duel_core::cancel::Cancelled),
     /// A check the solvers' own arithmetic guarantees failed (a bug, not bad input).
     #[error("{what}")]
     Internal {

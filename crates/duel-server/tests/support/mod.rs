@@ -11,9 +11,14 @@ use serde_json::{json, Value};
 
 /// Starts a server on a free loopback port in a thread of this process; its address.
 pub fn start_server() -> SocketAddr {
+    start_server_with(duel_server::Limits::default())
+}
+
+/// [`start_server`] under `limits`.
+pub fn start_server_with(limits: duel_server::Limits) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        duel_server::serve("127.0.0.1:0".parse().unwrap(), |addr| {
+        duel_server::serve_with("127.0.0.1:0".parse().unwrap(), limits, |addr| {
             tx.send(addr).unwrap();
         })
         .unwrap();
