@@ -138,6 +138,11 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             j.difference[1],
             j.verdict
         );
+        // Read again before writing, so that another run writing the same data set since
+        // (other cells) keeps its lines.
+        if let Ok(text) = std::fs::read_to_string(&args.data) {
+            data = DataSet::parse(&text, &args.data.display().to_string())?;
+        }
         data.insert(cell);
         duel::duel_core::whole_file::write_whole(&args.data, data.to_json().as_bytes())?;
     }

@@ -251,7 +251,10 @@ fn a_championship_of_the_papers_mcts_under_work_units() {
     let a = run_championship(&c, Some(&out), &|_| {}).unwrap();
     assert_eq!(a.championship, "mcts-prime:draw=0");
     assert_eq!(a.work, Some(400));
-    assert!(a.standings.iter().all(|s| s.player.spec.ends_with(",draw=0")));
+    assert!(a
+        .standings
+        .iter()
+        .all(|s| s.player.spec.ends_with(",draw=0")));
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("\"championship\":\"mcts-prime:draw=0\""));
     // The same championship resumes from its records; one counting draws as 1/2 is another.
