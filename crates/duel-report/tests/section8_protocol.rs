@@ -161,3 +161,34 @@ fn a_malformed_or_foreign_data_set_is_refused() {
         .to_string();
     assert!(e.contains("not a cell of the paper"), "{e}");
 }
+
+/// The committed championships read back, each of the paper's (an item each, and one for how
+/// many are played), 40 games a pair over 55 players (8.5: 20 over 210), work units each.
+#[test]
+fn the_championships_data_set_is_the_papers() {
+    use duel_report::search::section8::paper_fits::{committed as fits, items};
+    let fitted = fits().unwrap();
+    assert_eq!(items().len(), fitted.len() + 1);
+    for f in &fitted {
+        let a = &f.answer;
+        let (players, pair) = if f.section == "8.5" {
+            (210, 20)
+        } else {
+            (55, 40)
+        };
+        assert_eq!(
+            (a.players, a.games_per_pair),
+            (players, pair),
+            "{}",
+            f.section
+        );
+        assert!(a.championship.ends_with(":draw=0") && a.work.is_some());
+        let wins: u64 = a.standings.iter().map(|s| s.wins).sum();
+        let draws: u64 = a.standings.iter().map(|s| s.draws).sum();
+        assert_eq!(
+            2 * wins + draws,
+            2 * a.games,
+            "each game one win or two halves"
+        );
+    }
+}

@@ -118,7 +118,7 @@ pub struct ChampionshipLine {
 }
 
 /// The answer of `duel arena championship` (its `--json` document).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChampionshipAnswer {
     /// The game's canonical name.
     pub game: String,

@@ -9,7 +9,7 @@ use super::summary::score_ci95;
 use duel_core::game::Outcome;
 
 /// A player of a championship: MCTS(a, b) or MCTS′(a, b) with a = k/2, b = l/2.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Player {
     /// Its agent spec, e.g. `mcts:a=3.5,b=5`.
     pub spec: String,
@@ -20,7 +20,7 @@ pub struct Player {
 }
 
 /// One player's line of the table.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Standing {
     /// Its rank, from 1 (see [`rank`] for ties).
     pub rank: u64,

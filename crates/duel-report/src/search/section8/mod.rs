@@ -13,6 +13,7 @@
 //! - `fits.rs`: championships judged against the paper's fitted players, every family.
 //! - `rematch.rs`: the families against duel's own fits.
 //! - `paper_clock.rs`: the families under the paper's protocol, read from the data set.
+//! - `paper_fits.rs`: section 8.3's championships under the paper's clock, from their data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
 //! - `leaves.rs`: section 8.11 and Remark 27, the leaves SymP needs, and its figures.
 
@@ -25,6 +26,7 @@ pub mod gap;
 pub(crate) mod leaves;
 pub mod paper;
 pub mod paper_clock;
+pub mod paper_fits;
 pub mod protocol;
 pub mod records;
 pub mod rematch;

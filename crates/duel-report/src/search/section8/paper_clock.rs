@@ -384,6 +384,8 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
         );
     }
     checks.extend(super::conclusions::conclusions(&played, BudgetKind::Paper));
+    checks.extend(misprint_8_4(&data));
+    checks.extend(super::paper_fits::items());
     checks.push(replay(&data, opts));
     checks.extend(draw_convention(&data, opts));
     crate::step("paper's protocol replayed");
@@ -425,4 +427,52 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
     md.push_str(&profile_table(&data));
     let json = serde_json::to_value(&data).unwrap_or(serde_json::Value::Null);
     (checks, md, json)
+}
+
+/// Section 8.4 at 8 ms, SymP first against MCTS′: the table prints 4641 wins and 6359 losses,
+/// 11,000 games where every other cell has 10,000 a side; 5359 fits. The cell judged under
+/// both readings.
+pub fn misprint_8_4(data: &DataSet) -> Option<Check> {
+    let c = data
+        .cells
+        .iter()
+        .find(|c| c.section == "8.4" && c.millis == 8 && c.opponent == "mcts-prime")?;
+    let key = DataSet::key_of(c)?;
+    let printed = key.paper_score();
+    let read = duel_search::arena::sequential::Score {
+        losses: printed.losses - 1_000,
+        ..printed
+    };
+    let [first, second] = c.ways;
+    let duel = first.plus(second);
+    let verdict = |paper| {
+        let j = data.protocol.test.judge(duel, paper);
+        format!(
+            "paper's score {:.4}, difference in [{:+.3}, {:+.3}]: {}",
+            j.paper_score,
+            j.difference[0],
+            j.difference[1],
+            match j.verdict {
+                Verdict::Matches => "matches",
+                Verdict::Differs => "differs",
+                Verdict::Undecided => "undecided",
+            }
+        )
+    };
+    Some(
+        Claim {
+            item: "section 8.4 at 8 ms, SymP first against MCTS′(3.5, 5): 4641 wins and 6359 losses",
+            source: "Delattre & Fournier, section 8.4, table at t = 8 ms",
+            published: "4641–6359–0: 11,000 games",
+            computed: &format!(
+                "as printed: {}; reading 5359: {} (duel: {:.4} over {} games)",
+                verdict(printed),
+                verdict(read),
+                duel.mean().unwrap_or(0.0),
+                duel.games()
+            ),
+            note: "a misprint: every other side of every cell has 10,000 games, so 6359 is 5359; the cell's item above uses the table as printed",
+        }
+        .judged(Status::Differs),
+    )
 }
