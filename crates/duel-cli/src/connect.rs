@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::answer::{
-    analyze_on, book as book_answer, exact_book, parse_memory, read_file, solve_file, solve_on,
-    BookFile, ConnectError, SolverOptions, BOOK_TABLE_LOG,
+    analyze_on, book as book_answer, exact_book, parse_memory, read_book, read_file, solve_file,
+    solve_on, ConnectError, SolverOptions, BOOK_TABLE_LOG, MAX_BOOK_PLIES,
 };
-use duel::games::connect4::move_book::Progress;
+use duel::games::connect4::move_book::{Book, Entry, Progress};
 use duel::games::connect4::score_book::ScoreBook;
 use duel::games::connect4::score_book_build::Solved as ExactSolved;
 use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
@@ -43,12 +43,12 @@ pub struct BookArgs {
     #[arg(long)]
     plies: Option<u32>,
     /// Where to write the book (default: standard output); checked before the book is built.
-    /// With --exact each position is appended as it is solved to the journal OUT.partial, and
-    /// the whole book, in order, replaces OUT at the end.
+    /// Each position is appended as it is answered to the journal OUT.partial, and the whole
+    /// book, in order, replaces OUT at the end (OUT is untouched until then).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// A book whose answers are taken as they are (to extend it by more plies; with
-    /// --exact also the journal OUT.partial of an interrupted build, to resume it).
+    /// A book whose answers are taken as they are: to extend it by more plies, or the journal
+    /// OUT.partial of an interrupted build (of the same arguments), to resume it.
     #[arg(long)]
     extend: Option<PathBuf>,
     /// The book of exact scores of every position within PLIES stones, one of each mirror
@@ -149,22 +149,44 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `duel connect book`: each position written to the journal of `--out` as it is answered (so
+/// an interrupted build loses nothing and `--extend FILE.partial` resumes it), the whole book
+/// to `--out` at the end, which is untouched until then.
 fn book(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if args.exact {
         return exact(args, ctx);
     }
     let plies = args.plies.unwrap_or(9);
+    if plies > MAX_BOOK_PLIES {
+        return Err(ConnectError::TooManyPlies(plies).into());
+    }
     let table_bytes = Solver::table_bytes_for(BOOK_TABLE_LOG) as u64;
     let threads = crate::system::threads_within_memory(table_bytes);
-    let file = args.out.as_deref().map(BookFile::open).transpose()?;
+    let known = args.extend.as_deref().map(read_book).transpose()?;
+    let journal = match &args.out {
+        Some(path) => Some(Journal::new(
+            path,
+            &Book::header(plies),
+            args.extend.as_deref(),
+        )?),
+        None => None,
+    };
+    let on_answer = |e: &Entry, known: bool| {
+        if let Some(journal) = &journal {
+            // Resuming from the journal itself, the answers it holds are in it already.
+            if !(journal.holds_known() && known) {
+                journal.record(&e.line());
+            }
+        }
+    };
     let start = Instant::now();
     let bar = progress(ctx, 1, "connect book");
     let on_progress = ply_progress(&bar, "connect book");
-    let book = book_answer(plies, args.extend.as_deref(), threads, &on_progress)?;
+    let book = book_answer(plies, known.as_ref(), threads, &on_answer, &on_progress)?;
     bar.finish_and_clear();
-    match (&args.out, file) {
-        (Some(path), Some(file)) => {
-            file.write(&book)?;
+    match (&args.out, journal) {
+        (Some(path), Some(journal)) => {
+            journal.finish(&book.to_text())?;
             out!(
                 "{}: {} positions of up to {} stones, in {:.1} s on {threads} thread(s)",
                 crate::output::shown(path),
@@ -202,7 +224,7 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Some(path) => {
             let (w, h) = duel::games::connect4::answer::board_size(&options.game)?;
             let header = ScoreBook::new(w, h, plies).header();
-            Some(Journal::new(path, header, args.extend.as_deref())?)
+            Some(Journal::new(path, &header, args.extend.as_deref())?)
         }
         None => None,
     };

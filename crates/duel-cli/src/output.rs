@@ -54,10 +54,18 @@ fn stdout_error(e: std::io::Error) -> anyhow::Error {
     anyhow::anyhow!("cannot write to standard output: {e}")
 }
 
-/// Prints one JSON document on stdout.
+/// Prints one JSON document on stdout, streamed: a document of hundreds of MiB (the optimal
+/// moves of a large Guess Who position) is never held whole in memory as its text.
 pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
-    out!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match serde_json::to_writer_pretty(&mut out, value) {
+        Err(e) if e.is_io() => Err(stdout_error(e.into())),
+        Err(e) => Err(e.into()),
+        Ok(()) => writeln!(out)
+            .and_then(|()| out.flush())
+            .map_err(stdout_error),
+    }
 }
 
 /// Streams a table on stdout in `format` (Guess Who's hold up to 16 million positions); a

@@ -388,3 +388,123 @@ fn the_exact_books_file_is_untouched_until_the_book_is_whole() {
     assert!(!journal.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 47: the opening book was written only at the end, so an interrupted build lost
+/// everything. Its positions now go to the journal `FILE.partial` as they are answered; killed
+/// (SIGKILL) midway, `--extend F --out F` leaves F as it was, and resuming from the journal
+/// writes the book an uninterrupted build writes: the shipped one, made by `duel connect book
+/// --plies 9` (the build here has all but its last positions, each a few tenths of a second).
+#[test]
+fn the_plain_book_resumed_after_a_kill_is_the_uninterrupted_book() {
+    let dir = std::env::temp_dir().join(format!("duel-plain-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../duel-games/data/connect4-7x6-book.txt"
+    ))
+    .unwrap();
+    let lines: Vec<&str> = shipped.lines().collect();
+    let before = lines[..lines.len() - 24].join("\n") + "\n";
+    let book = dir.join("B.txt");
+    let journal = dir.join("B.txt.partial");
+    std::fs::write(&book, &before).unwrap();
+    let (b, j) = (book.to_str().unwrap(), journal.to_str().unwrap());
+    let build = |extend: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_duel"))
+            .args([
+                "connect", "book", "--plies", "9", "--extend", extend, "--out", b,
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // Interrupted (SIGINT) at once: the file is as it was.
+    let mut child = build(b);
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // SAFETY: kill(2) on the child's own id, which it keeps until it is waited for.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    child.wait().unwrap();
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
+    let _ = std::fs::remove_file(&journal);
+    // Killed once a few positions are solved: the file is as it was, the journal holds its
+    // answers and those solved, each a line of the book.
+    let mut child = build(b);
+    let records = |text: &str| text.lines().filter(|l| !l.starts_with('#')).count();
+    let wanted = records(&before) + 3;
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |t| records(&t)) < wanted {
+        assert!(child.try_wait().unwrap().is_none(), "the build ended first");
+        assert!(start.elapsed().as_secs() < 300, "no record in 300 s");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), before);
+    let kept = std::fs::read_to_string(&journal).unwrap();
+    assert!(records(&kept) >= wanted && records(&kept) < records(&shipped));
+    for line in kept.lines() {
+        assert!(lines.contains(&line), "{line:?} is not a line of the book");
+    }
+    // Neither a new build over the journal nor a resume with other arguments touches a file.
+    for (args, needle) in [
+        (
+            vec!["--plies", "9", "--extend", b],
+            "holds an interrupted build",
+        ),
+        (
+            vec!["--plies", "8", "--extend", j],
+            "the journal of another build",
+        ),
+        (vec!["--plies", "13", "--extend", j], "at most 12"),
+    ] {
+        let mut a = vec!["connect", "book"];
+        a.extend(&args);
+        a.extend(["--out", b]);
+        common::assert_error(&a, needle);
+        assert_eq!(std::fs::read_to_string(&book).unwrap(), before, "{args:?}");
+        assert_eq!(std::fs::read_to_string(&journal).unwrap(), kept, "{args:?}");
+    }
+    // Resumed: the whole book, and neither the journal nor a temporary file is left.
+    let (code, out, err) =
+        duel_text(&["connect", "book", "--plies", "9", "--extend", j, "--out", b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3397 positions of up to 9 stones"), "{out}");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), shipped);
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["B.txt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 47: `--extend F --out F` with F not a book, or a folder that cannot be written, is
+/// refused before any work, and neither F nor a journal is left changed.
+#[test]
+fn a_plain_book_refused_leaves_its_file_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("duel-plain-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("B.txt");
+    let b = book.to_str().unwrap();
+    for (text, needle) in [
+        ("plies 2\n- 4 1\n7 4 0\n1 4 0\n", "line 4 ('1 4 0')"),
+        (
+            "game connect:5x4:4\nplies 3\n- 0\n",
+            "line 1 ('game connect:5x4:4')",
+        ),
+    ] {
+        std::fs::write(&book, text).unwrap();
+        common::assert_error(
+            &["connect", "book", "--plies", "2", "--extend", b, "--out", b],
+            needle,
+        );
+        assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
+        assert!(!dir.join("B.txt.partial").exists(), "{text:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,18 @@ const MB: u64 = 1_000_000;
 /// Exit code, standard output and standard error of `duel args` run with an address space of
 /// at most `limit` bytes.
 fn duel_within(limit: u64, args: &[&str]) -> (i32, String, String) {
+    let out = command_within(limit, args)
+        .output()
+        .expect("the duel binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The command `duel args`, to run with an address space of at most `limit` bytes.
+fn command_within(limit: u64, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_duel"));
     command.args(args);
     // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else of the
@@ -30,12 +42,7 @@ fn duel_within(limit: u64, args: &[&str]) -> (i32, String, String) {
             }
         });
     }
-    let out = command.output().expect("the duel binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    command
 }
 
 /// `duel args` under `limit` bytes fails with exit code 2 and one line `duel: error: …`
@@ -485,4 +492,34 @@ fn the_children_of_a_bidding_layer_past_the_memory_are_refused() {
             &["layer"],
         );
     }
+}
+
+/// Issue 47's sweep: `guess-who value 20000000 24 --rules official --json` aborted under 1 GiB
+/// (and 2,000,000 under 192 MiB): the list of optimal moves fitted, but its JSON text (36
+/// bytes a move) was built whole before it was printed. It is now streamed to stdout.
+#[test]
+fn a_json_document_larger_than_the_memory_left_is_streamed() {
+    let path = std::env::temp_dir().join(format!("duel-memory-{}.json", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    let out = command_within(
+        192 << 20,
+        &[
+            "guess-who",
+            "value",
+            "2000000",
+            "24",
+            "--rules",
+            "official",
+            "--json",
+        ],
+    )
+    .stdout(file)
+    .output()
+    .expect("the duel binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let text = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(text.len() > 64 << 20, "{} bytes", text.len());
+    assert!(text.starts_with(b"{\n  \"best\": [") && text.ends_with(b"}\n"));
 }

@@ -24,7 +24,7 @@ use thiserror::Error;
 use super::bench_file::{parse_test_file, solve_cases_on, FileResult};
 use super::bits::Bits;
 use super::board::Board;
-use super::move_book::{generate, Book, Progress};
+use super::move_book::{generate, Book, Entry, Progress};
 use super::score_book::ScoreBook;
 use super::score_book_build::{self as score_build, build as build_scores};
 use super::sizes::{with_board_size, SizeVisitor, BOARD_SIZES};
@@ -484,87 +484,37 @@ pub fn solve_file(
     })?)
 }
 
+/// The opening book in the file `path` (`duel connect book --extend`), read within
+/// [`FILE_BOUNDS`]; an error names the file and the line.
+pub fn read_book(path: &Path) -> Result<Book, ConnectError> {
+    let file = path.display().to_string();
+    let text = read_file(path)?;
+    Book::parse(&text).map_err(|error| ConnectError::File { file, error })
+}
+
 /// `duel connect book`: the opening book of every position within `plies` stones, solved on
-/// `threads` threads with a table of 2^[`BOOK_TABLE_LOG`] entries each; `extend` is a book
-/// file whose answers are taken as they are (read after `plies` is checked, within
-/// [`FILE_BOUNDS`]). `on_progress` is
-/// called as the positions of each ply are solved.
+/// `threads` threads with a table of 2^[`BOOK_TABLE_LOG`] entries each; the answers of
+/// `known` ([`read_book`]) are taken as they are. `on_answer` is called with each position
+/// of `known` within `plies` stones first, then with each other position as it is answered
+/// ([`generate`]); `on_progress` as the positions of each ply are solved.
 pub fn book(
     plies: u32,
-    extend: Option<&Path>,
+    known: Option<&Book>,
     threads: usize,
+    on_answer: &(dyn Fn(&Entry, bool) + Sync),
     on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Book, ConnectError> {
     if plies > MAX_BOOK_PLIES {
         return Err(ConnectError::TooManyPlies(plies));
     }
-    let known = match extend {
-        Some(path) => {
-            let file = path.display().to_string();
-            let text = read_file(path)?;
-            Some(Book::parse(&text).map_err(|error| ConnectError::File { file, error })?)
-        }
-        None => None,
-    };
     Ok(generate(
         plies,
         threads,
         BOOK_TABLE_LOG,
-        known.as_ref(),
+        known,
+        on_answer,
         on_progress,
     )?)
-}
-
-/// The file of `duel connect book --out`, opened before the book is built so that a path
-/// that cannot be written fails at once; the book is written into it when built
-/// ([`BookFile::write`]). A file it created and did not write is removed when it is dropped
-/// (the build failed); a file that existed is left as it was until then.
-#[derive(Debug)]
-pub struct BookFile {
-    file: std::fs::File,
-    path: std::path::PathBuf,
-    created: bool,
-    written: bool,
-}
-
-impl BookFile {
-    /// Opens `path` for writing, creating it if missing.
-    pub fn open(path: &Path) -> Result<BookFile, ConnectError> {
-        let created = !path.exists();
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|e| write_error(path, e))?;
-        Ok(BookFile {
-            file,
-            path: path.to_path_buf(),
-            created,
-            written: false,
-        })
-    }
-
-    /// Replaces the file's contents with `book`'s text.
-    pub fn write(mut self, book: &Book) -> Result<(), ConnectError> {
-        use std::io::Write;
-        self.written = true;
-        let text = book.to_text();
-        self.file
-            .set_len(0)
-            .and_then(|()| self.file.write_all(text.as_bytes()))
-            .and_then(|()| self.file.flush())
-            .map_err(|e| write_error(&self.path, e))
-    }
-}
-
-impl Drop for BookFile {
-    fn drop(&mut self) {
-        if self.created && !self.written {
-            // Best effort: the error that ended the build is the one to report.
-            let _ = std::fs::remove_file(&self.path);
-        }
-    }
 }
 
 /// The error of a book file `path` that cannot be written.
@@ -656,7 +606,7 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().starts_with("bad: "), "{e}");
         assert_eq!(
-            book(13, None, 1, &|_| ()).unwrap_err(),
+            book(13, None, 1, &|_, _| (), &|_| ()).unwrap_err(),
             ConnectError::TooManyPlies(13)
         );
     }
@@ -669,25 +619,7 @@ mod tests {
             e.to_string(),
             "/dev/zero:1: a line longer than 4.0 KiB: not a file of text lines"
         );
-        let e = book(3, Some(Path::new("/dev/zero")), 1, &|_| ()).unwrap_err();
+        let e = read_book(Path::new("/dev/zero")).unwrap_err();
         assert!(matches!(e, ConnectError::Bounds(_)), "{e}");
-    }
-
-    #[test]
-    fn a_book_file_is_checked_first_and_removed_if_never_written() {
-        let dir = std::env::temp_dir().join(format!("duel-book-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let e = BookFile::open(&dir.join("missing").join("book.txt")).unwrap_err();
-        assert!(matches!(e, ConnectError::Write { .. }), "{e}");
-        let path = dir.join("book.txt");
-        drop(BookFile::open(&path).unwrap());
-        assert!(!path.exists(), "an unwritten new file is removed");
-        std::fs::write(&path, "old").unwrap();
-        drop(BookFile::open(&path).unwrap());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
-        let b = Book::standard().unwrap();
-        BookFile::open(&path).unwrap().write(b).unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), b.to_text());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -45,6 +45,18 @@ pub struct Entry {
     pub value: i32,
 }
 
+impl Entry {
+    /// The entry's line of the book's text (see the module documentation).
+    pub fn line(&self) -> String {
+        let moves = if self.moves.is_empty() {
+            "-"
+        } else {
+            &self.moves
+        };
+        format!("{moves} {} {}\n", self.column + 1, self.value)
+    }
+}
+
 /// An opening book: the positions, indexed by their key.
 #[derive(Clone, Debug)]
 pub struct Book {
@@ -372,18 +384,21 @@ impl Book {
         }
     }
 
-    /// The book as text (see the module documentation); [`Book::parse`] reads it back.
-    pub fn to_text(&self) -> String {
-        let mut s = format!(
-            "# Connect Four 7x6 opening book of duel, made by `duel connect book --plies {}`.\n\
+    /// The header of a book of `plies` stones, as [`Book::to_text`] begins.
+    pub fn header(plies: u32) -> String {
+        format!(
+            "# Connect Four 7x6 opening book of duel, made by `duel connect book --plies {plies}`.\n\
              # Each line: MOVES (columns from the empty board, - for none), the solver agent's\n\
              # COLUMN (1-7), and the VALUE for the side to move (1 win, 0 draw, -1 loss).\n\
-             plies {}\n",
-            self.plies, self.plies
-        );
+             plies {plies}\n"
+        )
+    }
+
+    /// The book as text (see the module documentation); [`Book::parse`] reads it back.
+    pub fn to_text(&self) -> String {
+        let mut s = Book::header(self.plies);
         for e in &self.entries {
-            let moves = if e.moves.is_empty() { "-" } else { &e.moves };
-            s.push_str(&format!("{moves} {} {}\n", e.column + 1, e.value));
+            s.push_str(&e.line());
         }
         s
     }
@@ -492,21 +507,31 @@ fn after(r: &Reached, col: u32) -> Option<Reached> {
 /// Builds the book of every position of at most `plies` stones where the agent is to move,
 /// playing first or second, when it follows the book and the other side plays anything: ply by
 /// ply, each ply's positions solved on `threads` threads (at least one), each with a solver of
-/// 2^`table_log` entries; the answers of `known` (a smaller book, say) are taken as they are.
+/// 2^`table_log` entries; the answers of `known` (a smaller book, or the part of this one an
+/// interrupted build kept) are taken as they are. `on_answer` is called first with each entry
+/// of `known` within `plies` stones (`true`: known), then with each other position as it is
+/// answered (`false`), from the thread that answered it: a caller that keeps what it is given,
+/// interrupted at any time, holds all that `known` held and all the build made.
 /// `on_progress` is called after each position. Early plies take minutes each (see [`Book`]).
 pub fn generate(
     plies: u32,
     threads: usize,
     table_log: u32,
     known: Option<&Book>,
+    on_answer: &(dyn Fn(&Entry, bool) + Sync),
     on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Book, GameError> {
     let solvers: Vec<Mutex<Solver>> = (0..threads.max(1))
         .map(|_| Mutex::new(Solver::with_table_log_size(table_log)))
         .collect();
+    for e in known.map_or(&[][..], Book::entries) {
+        if e.moves.len() as u32 <= plies {
+            on_answer(e, true);
+        }
+    }
     let mut entries = Vec::new();
     walk(plies, |ply, level| {
-        let answers = solve_level(level, &solvers, ply, known, on_progress);
+        let answers = solve_level(level, &solvers, ply, known, on_answer, on_progress);
         for (r, &(column, value)) in level.iter().zip(&answers) {
             entries.push(Entry {
                 moves: r.moves.clone(),
@@ -552,12 +577,13 @@ fn walk<E>(
 }
 
 /// The book moves of `level`, the positions shared out among the solvers, each thread taking
-/// the next position left.
+/// the next position left; each answer not from `known` reported to `on_answer`.
 fn solve_level(
     level: &[Reached],
     solvers: &[Mutex<Solver>],
     ply: u32,
     known: Option<&Book>,
+    on_answer: &(dyn Fn(&Entry, bool) + Sync),
     on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<(u32, i32)> {
     let next = AtomicUsize::new(0);
@@ -570,11 +596,20 @@ fn solve_level(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(r) = level.get(i) else { break };
-                    // The walk's positions are unfinished: a column is free.
-                    let answer = known
-                        .and_then(|b| b.lookup(&r.p))
-                        .or_else(|| book_move(&mut solver, &r.p))
-                        .unwrap_or((0, 0));
+                    let answer = match known.and_then(|b| b.lookup(&r.p)) {
+                        Some(answer) => answer,
+                        None => {
+                            // The walk's positions are unfinished: a column is free.
+                            let (column, value) = book_move(&mut solver, &r.p).unwrap_or((0, 0));
+                            let entry = Entry {
+                                moves: r.moves.clone(),
+                                column,
+                                value,
+                            };
+                            on_answer(&entry, false);
+                            (column, value)
+                        }
+                    };
                     *answers[i].lock().unwrap_or_else(|e| e.into_inner()) = answer;
                     let done = done.fetch_add(1, Ordering::Relaxed) + 1;
                     on_progress(Progress {
@@ -677,7 +712,15 @@ mod tests {
     #[test]
     fn generating_walks_the_books_positions() {
         let book = standard();
-        let again = generate(book.plies(), 1, 18, Some(book), &|_| {}).unwrap();
+        let reported = Mutex::new(Vec::new());
+        let on_answer = |e: &Entry, known: bool| {
+            reported.lock().unwrap().push((e.clone(), known));
+        };
+        let again = generate(book.plies(), 1, 18, Some(book), &on_answer, &|_| {}).unwrap();
+        // Each entry is reported once, as known, before the walk.
+        let reported = reported.into_inner().unwrap();
+        let known: Vec<(Entry, bool)> = book.entries().iter().map(|e| (e.clone(), true)).collect();
+        assert_eq!(reported, known);
         assert_eq!(again.entries(), book.entries());
         assert_eq!(
             Book::parse(&book.to_text()).unwrap().entries(),
@@ -687,6 +730,26 @@ mod tests {
         let e = &book.entries()[1];
         let p = Position::parse(&e.moves).unwrap();
         assert_eq!(book.lookup(&p.mirror()), Some((6 - e.column, e.value)));
+    }
+
+    /// A build from a book that lacks some positions reports the book's entries first, then
+    /// each position it solves, and the two together are the whole book.
+    #[test]
+    fn generating_reports_the_known_entries_then_the_solved_ones() {
+        let book = standard();
+        let (kept, missing) = book.entries().split_at(book.entries().len() - 2);
+        let known = Book::new(book.plies(), kept.to_vec()).unwrap();
+        let reported = Mutex::new(Vec::new());
+        let on_answer = |e: &Entry, known: bool| {
+            reported.lock().unwrap().push((e.clone(), known));
+        };
+        let again = generate(book.plies(), 1, 20, Some(&known), &on_answer, &|_| {}).unwrap();
+        assert_eq!(again.entries(), book.entries());
+        let reported = reported.into_inner().unwrap();
+        let (first, last) = reported.split_at(kept.len());
+        assert!(first.iter().zip(kept).all(|((e, k), kept)| *k && e == kept));
+        let solved: Vec<(Entry, bool)> = missing.iter().map(|e| (e.clone(), false)).collect();
+        assert_eq!(last, solved);
     }
 
     /// The check can fail: a value changed, or a column moved, breaks it.
