@@ -263,6 +263,10 @@ pub trait Agent<G: Game>: Send {
         Work::default()
     }
 
+    /// Stops every later search at `deadline` too, whatever its budget (a server's time
+    /// limit on a move given in iterations); `None` lifts it.
+    fn set_deadline(&mut self, _deadline: Option<Instant>) {}
+
     /// Forgets the tree: the next search starts afresh, whatever its position (a new game).
     /// The memory of the tree is kept for it, so that it is not asked from the system again,
     /// page by page.
@@ -335,19 +339,27 @@ pub(crate) fn num(x: f64) -> String {
 pub(crate) struct Clock {
     start: Instant,
     budget: Budget,
+    /// An instant past which the search stops, whatever its budget ([`Agent::set_deadline`]).
+    deadline: Option<Instant>,
 }
 
 impl Clock {
-    pub(crate) fn new(budget: Budget) -> Clock {
+    pub(crate) fn new(budget: Budget, deadline: Option<Instant>) -> Clock {
         Clock {
             start: Instant::now(),
             budget,
+            deadline,
         }
     }
 
     /// Whether a run stops after `iterations` that took `units` of work ([`Work::units`]).
     #[inline]
     pub(crate) fn done(&self, iterations: u64, units: u64) -> bool {
+        if let Some(d) = self.deadline {
+            if iterations % 16 == 0 && Instant::now() >= d {
+                return true;
+            }
+        }
         match self.budget {
             Budget::Iterations(n) => iterations >= n,
             Budget::Millis(ms) => {

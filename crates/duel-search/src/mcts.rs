@@ -82,6 +82,8 @@ pub struct Mcts<G: Game> {
     moves: Vec<G::Move>,
     /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
+    /// Where every search stops, whatever its budget ([`Agent::set_deadline`]).
+    deadline: Option<std::time::Instant>,
     /// A draw's score for the player to move at the root; the other player scores 1 − it.
     draw: f32,
 }
@@ -101,6 +103,7 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             moves: Vec::new(),
             work: Work::default(),
+            deadline: None,
             draw: 0.5,
         }
     }
@@ -385,7 +388,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
         budget: Budget,
     ) -> Result<SearchResult<G::Move>, SearchError> {
         let budget = budget.validate_for(position)?;
-        let clock = Clock::new(budget);
+        let clock = Clock::new(budget, self.deadline);
         let mut reused_tree = self.reroot(position);
         if !reused_tree {
             self.reset(position)?;
@@ -431,6 +434,10 @@ impl<G: Game> Agent<G> for Mcts<G> {
 
     fn work(&self) -> Work {
         self.work
+    }
+
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     fn forget(&mut self) {

@@ -30,6 +30,8 @@ pub struct Solver<G: Game> {
     /// The Connect Four solver of the game's board size, built at the first Connect Four
     /// position (`None` before, and for every other game).
     four: Option<Box<dyn FourValues>>,
+    /// Where every search gives up, whatever its budget ([`Agent::set_deadline`]).
+    deadline: Option<Instant>,
     _game: PhantomData<fn(G)>,
 }
 
@@ -38,6 +40,7 @@ impl<G: Game> Solver<G> {
     pub fn new() -> Self {
         Solver {
             four: None,
+            deadline: None,
             _game: PhantomData,
         }
     }
@@ -441,6 +444,14 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
                 millis: Some(t),
             },
         };
+        let limits = match self.deadline {
+            Some(d) if limits.deadline.map_or(true, |l| d < l) => Limits {
+                deadline: Some(d),
+                millis: Some(d.saturating_duration_since(t0).as_millis() as u64),
+                ..limits
+            },
+            _ => limits,
+        };
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         // The opening book's answer is the one this agent would compute, without the minutes.
@@ -464,6 +475,10 @@ impl<G: Game + 'static> Agent<G> for Solver<G> {
 
     fn node_bytes(&self) -> usize {
         0
+    }
+
+    fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 }
 
@@ -542,5 +557,10 @@ impl<G: Game + 'static> Agent<G> for Auto<G> {
 
     fn forget(&mut self) {
         Agent::<G>::forget(&mut self.mcts);
+    }
+
+    fn set_deadline(&mut self, deadline: Option<Instant>) {
+        Agent::<G>::set_deadline(&mut self.solver, deadline);
+        Agent::<G>::set_deadline(&mut self.mcts, deadline);
     }
 }

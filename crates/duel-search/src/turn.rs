@@ -104,11 +104,20 @@ fn side_of(human: &str) -> Result<Option<Player>, AnswerError> {
 /// the position. The agent, the budget, the side, the game and the moves are checked before
 /// any search.
 pub fn turn(request: &TurnRequest) -> Result<TurnAnswer, AnswerError> {
+    turn_until(request, None)
+}
+
+/// [`turn`], the agent's search stopping at `deadline` whatever its budget (a server's time
+/// limit; the move is then the best found by then).
+pub fn turn_until(
+    request: &TurnRequest,
+    deadline: Option<std::time::Instant>,
+) -> Result<TurnAnswer, AnswerError> {
     let spec = AgentSpec::parse(&request.agent)?;
     let budget = budget_of(request.iterations, request.millis)?;
     let human = side_of(&request.human)?;
     let game = parse_game(&request.game)?;
-    with_game!(game, g => turn_in(g, request, &spec, budget, human))
+    with_game!(game, g => turn_in(g, request, &spec, (budget, deadline), human))
 }
 
 /// [`turn`] from the start `start` of the request's game.
@@ -116,7 +125,7 @@ fn turn_in<G: Game + 'static>(
     start: G,
     request: &TurnRequest,
     spec: &AgentSpec,
-    budget: crate::Budget,
+    (budget, deadline): (crate::Budget, Option<std::time::Instant>),
     human: Option<Player>,
 ) -> Result<TurnAnswer, AnswerError> {
     let mut moves = start.parse_moves(&request.moves)?;
@@ -132,6 +141,7 @@ fn turn_in<G: Game + 'static>(
     if game.outcome().is_none() && Some(game.to_move()) != human {
         let mut agent = spec.build::<G>(request.seed);
         agent.set_history(&start, &moves);
+        agent.set_deadline(deadline);
         let budget = budget.validate_for(&game)?;
         let r = agent.search(&game, budget)?;
         before = Some(game.clone());

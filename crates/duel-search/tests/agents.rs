@@ -468,3 +468,26 @@ fn the_draw_parameter_is_named_and_checked() {
         assert!(e.contains("draw"), "{bad}: {e}");
     }
 }
+
+/// A deadline already past stops every agent's search at once, whatever its budget in
+/// iterations or work units (a server's time limit): a move is still chosen.
+#[test]
+fn a_past_deadline_stops_every_search_whatever_its_budget() {
+    let past = Some(std::time::Instant::now());
+    let game = parse_game("connect:7x6:4").unwrap();
+    for spec in ["mcts", "mcts-prime", "sym", "symp", "auto"] {
+        for budget in [
+            Budget::Iterations(1_000_000_000),
+            Budget::Work(1_000_000_000_000),
+        ] {
+            let spec = AgentSpec::parse(spec).unwrap();
+            let r = duel_games::with_game!(game.clone(), g => {
+                let mut agent = spec.build(1);
+                agent.set_deadline(past);
+                agent.search(&g, budget).map(|r| r.iterations)
+            });
+            let n = r.unwrap();
+            assert!(n <= 1, "{} {budget}: {n} iterations", spec.text());
+        }
+    }
+}

@@ -18,7 +18,7 @@ use duel::liar::carole::{carole, CaroleRequest};
 use duel::liar::paul::{paul, PaulRequest};
 use duel::limits::Limits as Memory;
 use duel::search::move_values::move_values_until;
-use duel::search::turn::{turn, TurnRequest};
+use duel::search::turn::{turn_until, TurnRequest};
 
 use crate::assets;
 use crate::body::{answer, json_body};
@@ -131,7 +131,8 @@ async fn play_turn(State(jobs): State<Jobs>, request: Request) -> Result<Respons
         .run(memory, move |cancel| {
             let mut r = r;
             r.millis = r.millis.map(|ms| ms.min(millis_left(cancel)));
-            turn(&r).map_err(ApiError::bad)
+            // A move given in iterations stops at the time limit too.
+            turn_until(&r, cancel.deadline()).map_err(ApiError::bad)
         })
         .await?;
     Ok(answer(a))

@@ -114,6 +114,8 @@ pub struct Bayes<G: Game> {
     scratch: Scratch<G::Move>,
     /// What the iterations did since the tree was started ([`Agent::work`]).
     work: Work,
+    /// Where every search stops, whatever its budget ([`Agent::set_deadline`]).
+    deadline: Option<std::time::Instant>,
     /// Set when a position had more moves than a node can hold (65535).
     too_wide: Option<usize>,
     /// m of the next root, from the history given by [`Agent::set_history`].
@@ -135,6 +137,7 @@ impl<G: Game> Bayes<G> {
             room: Room::new(),
             scratch: Scratch::new(),
             work: Work::default(),
+            deadline: None,
             too_wide: None,
             history_prior: None,
         }

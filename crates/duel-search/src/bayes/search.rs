@@ -239,7 +239,7 @@ impl<G: Game> Agent<G> for Bayes<G> {
         budget: Budget,
     ) -> Result<SearchResult<G::Move>, SearchError> {
         let budget = budget.validate_for(position)?;
-        let clock = Clock::new(budget);
+        let clock = Clock::new(budget, self.deadline);
         // A tree past half its memory limit has little room left to grow below the new root:
         // this search starts afresh instead, with the whole limit.
         let mut reused_tree = self.reroot(position) && !self.past_half_its_limit();
@@ -286,6 +286,10 @@ impl<G: Game> Agent<G> for Bayes<G> {
 
     fn work(&self) -> Work {
         self.work
+    }
+
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     fn forget(&mut self) {
