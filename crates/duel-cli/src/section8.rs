@@ -144,6 +144,13 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             data = DataSet::parse(&text, &args.data.display().to_string())?;
         }
         data.insert(cell);
+        // The protocol the data set states: this run's, with the most games any run allowed
+        // (each cell keeps its own).
+        let most = data.protocol.max_games.max(protocol.max_games);
+        data.protocol = Protocol {
+            max_games: most,
+            ..protocol
+        };
         duel::duel_core::whole_file::write_whole(&args.data, data.to_json().as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)

@@ -300,7 +300,7 @@ fn arena_merge_refuses_runs_that_arena_refuses() {
         (
             "zero.jsonl",
             record("mcts", "\"iterations\":0"),
-            "the budget must be at least 1 iteration or 1 millisecond",
+            "the budget must be at least 1 iteration, 1 millisecond or 1 work unit",
         ),
         (
             "millis.jsonl",

@@ -35,7 +35,7 @@ pub const STEPS: &[(&str, u64)] = &[
     ("bidding", 6),
     ("games", 6),
     ("search", 4),
-    ("families", 1),
+    ("families", 2),
 ];
 
 /// The steps section `id` reports (0 for an unknown one).

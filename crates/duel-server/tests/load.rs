@@ -17,6 +17,15 @@ use std::time::{Duration, Instant};
 use duel_server::Limits;
 use serde_json::json;
 
+/// The tests of this file one at a time: each measures the process's resident memory, which
+/// another test's server running at once would inflate.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`ONE_AT_A_TIME`], whether or not an earlier test panicked holding it.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn rss_kib(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -60,6 +69,7 @@ fn valid(i: u64) -> (String, String, String, u16) {
 #[test]
 #[ignore = "a load test of 20,000 requests: run with --ignored"]
 fn the_server_survives_20000_requests_with_bounded_memory() {
+    let _alone = alone();
     let addr = support::start_server();
     // Warm up: one of each, so that first-use allocations are not counted as growth.
     for i in 0..10 {
@@ -119,6 +129,7 @@ fn the_server_survives_20000_requests_with_bounded_memory() {
 
 #[test]
 fn the_server_answers_while_a_search_runs() {
+    let _alone = alone();
     let addr = support::start_server();
     let slow = std::thread::spawn(move || {
         let body = json!({"game": "connect:7x6:4", "moves": "", "agent": "mcts", "human": "second", "millis": 1500, "seed": 0});
@@ -239,6 +250,7 @@ fn garbage(addr: SocketAddr, i: u64) -> Option<u16> {
 
 #[test]
 fn the_server_holds_under_abuse() {
+    let _alone = alone();
     let limits = abuse_limits();
     let addr = support::start_server_with(limits);
     for i in 0..10 {
@@ -417,6 +429,7 @@ fn the_server_holds_under_abuse() {
 
 #[test]
 fn connections_past_the_cap_wait_for_one_to_close() {
+    let _alone = alone();
     // Two silent connections fill the cap; a third is answered once the header timeout has
     // closed them.
     let addr = support::start_server_with(Limits {

@@ -207,7 +207,7 @@ pub fn replay(data: &DataSet, opts: &ReportOptions) -> Check {
         .collect();
     Claim {
         item: "the data set of section 8 is what the code plays",
-        source: DATA_PATH,
+        source: "Delattre & Fournier, sections 8.4–8.10 (data/section8/paper-clock.json)",
         published: &format!("the first {SAMPLE_GAMES} games' tallies of each cell"),
         computed: &format!(
             "{} cells replayed at {games} games: {}",
@@ -342,7 +342,7 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
         Err(why) => {
             let check = Claim {
                 item: "the data set of section 8",
-                source: DATA_PATH,
+                source: "Delattre & Fournier, sections 8.4–8.10 (data/section8/paper-clock.json)",
                 published: "the grid of section 8",
                 computed: &format!("not read: {why}"),
                 note: "run `duel search section8` to write it",

@@ -88,7 +88,7 @@ pub fn items() -> Vec<Check> {
         Err(why) => {
             return vec![Claim {
                 item: "the championships of section 8.3",
-                source: DATA_PATH,
+                source: "Delattre & Fournier, section 8.3 (data/section8/championships.json)",
                 published: "80 championships",
                 computed: &format!("not read: {why}"),
                 note: "the data set is malformed",
