@@ -98,15 +98,10 @@ fn the_data_set_is_consistent() {
             assert!(s.wins <= w.wins && s.losses <= w.losses && s.draws <= w.draws);
         }
         let j = data.protocol.test.judge(a.plus(b), key.paper_score());
-        assert_eq!(
-            (j.verdict, j.score, j.paper_score),
-            (
-                c.judgement.verdict,
-                c.judgement.score,
-                c.judgement.paper_score
-            )
-        );
+        assert_eq!(j.verdict, c.judgement.verdict);
         // JSON keeps floats to within a unit in the last place.
+        let close = |x: f64, y: f64| (x - y).abs() < 1e-12;
+        assert!(close(j.score, c.judgement.score) && close(j.paper_score, c.judgement.paper_score));
         for (x, y) in j.difference.iter().zip(c.judgement.difference) {
             assert!((x - y).abs() < 1e-12);
         }

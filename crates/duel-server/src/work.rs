@@ -140,6 +140,7 @@ impl Jobs {
         let guard = CancelOnDrop(cancel.clone());
         let handle = tokio::task::spawn_blocking(move || {
             let answer = job(&cancel);
+            crate::return_freed_memory();
             drop(permits);
             answer
         });
