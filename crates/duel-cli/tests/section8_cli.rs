@@ -3,6 +3,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::assert_error as refused;
+
 fn duel() -> Command {
     Command::new(env!("CARGO_BIN_EXE_duel"))
 }
@@ -11,17 +14,6 @@ fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("duel-section8-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-fn refused(args: &[&str], says: &str) {
-    let out = duel().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("duel: error: ") && err.contains(says),
-        "{args:?}: {err}"
-    );
 }
 
 #[test]

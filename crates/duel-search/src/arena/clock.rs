@@ -70,6 +70,18 @@ pub fn first_moves(
         .collect()
 }
 
+/// The mean iterations of [`first_moves`] with `budget`.
+pub fn mean_first_move(
+    game: &AnyGame,
+    agent: &AgentSpec,
+    budget: Budget,
+    seed: u64,
+    samples: u64,
+) -> Result<f64, SearchError> {
+    let runs = first_moves(game, agent, budget, seed, samples)?;
+    Ok(runs.iter().map(|r| r.0 as f64).sum::<f64>() / samples.max(1) as f64)
+}
+
 /// The smallest units per move whose mean first-move iterations over `samples` starts reach
 /// `target` (at most 0.5 % above it where one unit more jumps past it), for `agent` on `game`.
 pub fn calibrate(
@@ -79,10 +91,8 @@ pub fn calibrate(
     seed: u64,
     samples: u64,
 ) -> Result<Calibration, SearchError> {
-    let mean_iterations = |units: u64| -> Result<f64, SearchError> {
-        let runs = first_moves(game, agent, Budget::Work(units), seed, samples)?;
-        Ok(runs.iter().map(|r| r.0 as f64).sum::<f64>() / samples.max(1) as f64)
-    };
+    let mean_iterations =
+        |units: u64| mean_first_move(game, agent, Budget::Work(units), seed, samples);
     // The first guess: the mean units of `target` iterations.
     let runs = first_moves(game, agent, Budget::Iterations(target), seed, samples)?;
     let guess = (runs.iter().map(|r| r.1 as f64).sum::<f64>() / samples.max(1) as f64) as u64;
@@ -156,8 +166,8 @@ mod tests {
             assert!(c.error() < 0.02, "{agent}: {c:?}");
             assert!(c.mean_iterations >= target as f64, "{agent}: {c:?}");
             // One unit less buys less than the target on average: the smallest such budget.
-            let runs = first_moves(&game, &spec(agent), Budget::Work(c.units - 1), 1, 16).unwrap();
-            let below = runs.iter().map(|r| r.0 as f64).sum::<f64>() / 16.0;
+            let below =
+                mean_first_move(&game, &spec(agent), Budget::Work(c.units - 1), 1, 16).unwrap();
             assert!(below <= c.mean_iterations, "{agent}: {below} then {c:?}");
         }
     }

@@ -65,6 +65,17 @@ pub enum Verdict {
     Undecided,
 }
 
+impl Verdict {
+    /// `matches`, `differs` or `undecided`, as its JSON writes it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Matches => "matches",
+            Verdict::Differs => "differs",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
 /// A judgement of a cell: the verdict and the interval it rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Judgement {

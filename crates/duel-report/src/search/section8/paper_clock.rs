@@ -414,11 +414,7 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
             c.judgement.paper_score,
             c.judgement.score,
             c.games,
-            match c.judgement.verdict {
-                Verdict::Matches => "matches",
-                Verdict::Differs => "differs",
-                Verdict::Undecided => "undecided",
-            },
+            c.judgement.verdict.words(),
             score_cell(find(BudgetKind::Iterations)),
             score_cell(find(BudgetKind::Millis)),
         );
@@ -452,11 +448,7 @@ pub fn misprint_8_4(data: &DataSet) -> Option<Check> {
             j.paper_score,
             j.difference[0],
             j.difference[1],
-            match j.verdict {
-                Verdict::Matches => "matches",
-                Verdict::Differs => "differs",
-                Verdict::Undecided => "undecided",
-            }
+            j.verdict.words()
         )
     };
     Some(

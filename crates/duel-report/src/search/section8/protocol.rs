@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::cells::Opponent;
 use super::paper::{PaperCell, PaperFamily, Wld, FAMILIES};
 use duel_games::parse_game;
-use duel_search::arena::clock::{calibrate, first_moves, Calibration};
+use duel_search::arena::clock::{calibrate, mean_first_move, Calibration};
 use duel_search::arena::sequential::{Judgement, Score, SequentialTest};
 use duel_search::arena::{run_arena_prefix, ArenaConfig, ArenaError, GameRecord, Shard};
 use duel_search::spec::AgentSpec;
@@ -238,11 +238,11 @@ pub fn cell_clocks(key: CellKey, samples: u64) -> Result<[AgentClock; 2], Protoc
             let cal: Calibration = calibrate(&game, &agent, from_target, SEED, samples)
                 .map_err(|e| key.protocol_error(e))?;
             let units = cal.units.saturating_mul(c.millis) / from.millis;
-            let runs = first_moves(&game, &agent, Budget::Work(units), SEED, samples)
+            let first_move = mean_first_move(&game, &agent, Budget::Work(units), SEED, samples)
                 .map_err(|e| key.protocol_error(e))?;
             AgentClock {
                 units,
-                first_move: runs.iter().map(|r| r.0 as f64).sum::<f64>() / samples as f64,
+                first_move,
                 paper_first_move: 0,
                 scaled_from_millis: Some(from.millis),
             }
