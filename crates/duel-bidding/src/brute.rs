@@ -9,8 +9,10 @@
 //! graphs with cycles the least fixed point is computed ("Alice wins in finitely many
 //! moves"), which is the meaning of winning a locally finite game.
 
+use super::discrete::CHECK_EVERY;
 use super::graph::GameGraph;
 use super::{BiddingError, Solver, TooMany};
+use duel_core::cancel::Cancel;
 use duel_core::game::{Outcome, Player};
 
 pub use crate::tie_rule::TieRule;
@@ -49,7 +51,7 @@ pub struct BruteForce {
 impl BruteForce {
     /// Searches the game `graph` with `k` chips in all under `rule`.
     pub fn solve(graph: &GameGraph, k: u64, rule: TieRule) -> Result<BruteForce, BiddingError> {
-        Self::search(graph, k, rule, false)
+        Self::search(graph, k, rule, false, &Cancel::never())
     }
 
     /// [`BruteForce::solve`], also keeping for graphs with cycles when each state was found
@@ -59,7 +61,18 @@ impl BruteForce {
         k: u64,
         rule: TieRule,
     ) -> Result<BruteForce, BiddingError> {
-        Self::search(graph, k, rule, true)
+        Self::search(graph, k, rule, true, &Cancel::never())
+    }
+
+    /// [`BruteForce::solve_ranked`], stopped with [`BiddingError::Cancelled`] once `cancel` is
+    /// (read every [`CHECK_EVERY`] vertices and at each sweep of a graph with cycles).
+    pub fn solve_ranked_until(
+        graph: &GameGraph,
+        k: u64,
+        rule: TieRule,
+        cancel: &Cancel,
+    ) -> Result<BruteForce, BiddingError> {
+        Self::search(graph, k, rule, true, cancel)
     }
 
     fn search(
@@ -67,6 +80,7 @@ impl BruteForce {
         k: u64,
         rule: TieRule,
         ranked: bool,
+        cancel: &Cancel,
     ) -> Result<BruteForce, BiddingError> {
         let states = (graph.len() as u64)
             .saturating_mul(k.saturating_add(1))
@@ -104,7 +118,10 @@ impl BruteForce {
         };
         match graph.topo() {
             Some(topo) => {
-                for &v in topo.iter().rev() {
+                for (i, &v) in topo.iter().rev().enumerate() {
+                    if i % CHECK_EVERY == 0 {
+                        cancel.check()?;
+                    }
                     if graph.outcome(v).is_none() {
                         let row = solver.row(graph, v, rule);
                         solver.win[v as usize * width..(v as usize + 1) * width]
@@ -118,6 +135,9 @@ impl BruteForce {
                     round = round.saturating_add(1);
                     let mut changed = false;
                     for v in 0..graph.len() as u32 {
+                        if v as usize % CHECK_EVERY == 0 {
+                            cancel.check()?;
+                        }
                         if graph.outcome(v).is_none() {
                             let row = solver.row(graph, v, rule);
                             let at = v as usize * width..(v as usize + 1) * width;

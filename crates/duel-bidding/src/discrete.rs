@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::graph::{serialize_player, GameGraph};
 use super::{BiddingError, ChipsOutOfRange, Solver};
-use duel_core::cancel::Cancel;
+use duel_core::cancel::{Cancel, Cancelled};
 use duel_core::exact::Chips;
 use duel_core::game::{Outcome, Player};
 
@@ -137,6 +137,20 @@ fn terminal_rank(outcome: Outcome, k: u64) -> u64 {
 
 /// `f(G_v, k)` as ranks for every vertex, with the given recursion.
 pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u64> {
+    match threshold_ranks_until(graph, k, recursion, &Cancel::never()) {
+        Ok(f) => f,
+        Err(Cancelled) => unreachable!("a computation that is never cancelled finished"),
+    }
+}
+
+/// [`threshold_ranks`], stopped once `cancel` is (read every [`CHECK_EVERY`] vertices and
+/// at each sweep of a graph with cycles).
+pub fn threshold_ranks_until(
+    graph: &GameGraph,
+    k: u64,
+    recursion: Recursion,
+    cancel: &Cancel,
+) -> Result<Vec<u64>, Cancelled> {
     let combine = |fa: u64, fb: u64| match recursion {
         Recursion::Advantage => theorem_3_7(fa, fb),
         Recursion::AdvantageAsPrinted => theorem_3_7_as_printed(fa, fb),
@@ -164,7 +178,10 @@ pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u
         .collect();
     match graph.topo() {
         Some(topo) => {
-            for &v in topo.iter().rev() {
+            for (i, &v) in topo.iter().rev().enumerate() {
+                if i % CHECK_EVERY == 0 {
+                    cancel.check()?;
+                }
                 if graph.outcome(v).is_none() {
                     let (fa, fb) = fa_fb(&f, v);
                     f[v as usize] = combine(fa, fb);
@@ -172,6 +189,7 @@ pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u
             }
         }
         None => loop {
+            cancel.check()?;
             let next: Vec<u64> = (0..graph.len() as u32)
                 .map(|v| match graph.outcome(v) {
                     Some(o) => terminal_rank(o, k),
@@ -187,16 +205,30 @@ pub fn threshold_ranks(graph: &GameGraph, k: u64, recursion: Recursion) -> Vec<u
             f = next;
         },
     }
-    f
+    Ok(f)
 }
+
+/// How many vertices a solver's loop handles between two reads of its [`Cancel`].
+pub(crate) const CHECK_EVERY: usize = 4096;
 
 /// `f(G_v, k)` (Theorem 3.7) for every vertex.
 pub fn thresholds(graph: &GameGraph, k: u64) -> Result<Vec<Chips>, BiddingError> {
+    thresholds_until(graph, k, &Cancel::never())
+}
+
+/// [`thresholds`], stopped with [`BiddingError::Cancelled`] once `cancel` is.
+pub fn thresholds_until(
+    graph: &GameGraph,
+    k: u64,
+    cancel: &Cancel,
+) -> Result<Vec<Chips>, BiddingError> {
     check_total(k)?;
-    Ok(threshold_ranks(graph, k, Recursion::Advantage)
-        .into_iter()
-        .map(Chips::from_rank)
-        .collect())
+    Ok(
+        threshold_ranks_until(graph, k, Recursion::Advantage, cancel)?
+            .into_iter()
+            .map(Chips::from_rank)
+            .collect(),
+    )
 }
 
 /// The largest total the calculus accepts (ranks must fit in 64 bits).

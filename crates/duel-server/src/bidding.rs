@@ -12,7 +12,9 @@ use serde_json::{json, Value};
 use duel::bidding::answer::table_answer_until;
 use duel::bidding::brute::TieRule;
 use duel::bidding::games::{parse_game, GameSpec, MAX_POSITIONS};
-use duel::bidding::session::{bid_round, user_move, view, Bid, BiddingState, UserMove};
+use duel::bidding::session::{
+    bid_round_until, user_move_until, view_until, Bid, BiddingState, UserMove,
+};
 use duel::bidding::{bound_text, BiddingError};
 use duel::table::Tabular;
 
@@ -44,9 +46,10 @@ struct ViewRequest {
 
 async fn bidding_view(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: ViewRequest = json_body(&jobs, request.into_body()).await?;
+    let time = jobs.limits().time;
     let a = jobs
-        .run(BIDDING_MEMORY, move |_| {
-            view(&r.state).map_err(ApiError::bad)
+        .run(BIDDING_MEMORY, move |cancel| {
+            view_until(&r.state, cancel).map_err(|e| refused(e, time))
         })
         .await?;
     Ok(answer(a))
@@ -62,9 +65,11 @@ struct BidRequest {
 async fn bidding_bid(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: BidRequest = json_body(&jobs, request.into_body()).await?;
     // `bid_round` computes the optimal bidder's bid from `r.state` before it reads `r.bid`.
+    let time = jobs.limits().time;
     let a = jobs
-        .run(BIDDING_MEMORY, move |_| {
-            let (round, view) = bid_round(&r.state, r.bid).map_err(ApiError::bad)?;
+        .run(BIDDING_MEMORY, move |cancel| {
+            let (round, view) =
+                bid_round_until(&r.state, r.bid, cancel).map_err(|e| refused(e, time))?;
             Ok(json!({ "round": round, "view": view }))
         })
         .await?;
@@ -81,13 +86,24 @@ struct MoveRequest {
 
 async fn bidding_move(State(jobs): State<Jobs>, request: Request) -> Result<Response, ApiError> {
     let r: MoveRequest = json_body(&jobs, request.into_body()).await?;
+    let time = jobs.limits().time;
     let a = jobs
-        .run(BIDDING_MEMORY, move |_| {
-            let (moves, view) = user_move(&r.state, &r.user).map_err(ApiError::bad)?;
+        .run(BIDDING_MEMORY, move |cancel| {
+            let (moves, view) =
+                user_move_until(&r.state, &r.user, cancel).map_err(|e| refused(e, time))?;
             Ok(json!({ "opponent_moves": moves, "view": view }))
         })
         .await?;
     Ok(answer(a))
+}
+
+/// The answer to a bidding computation that failed: stopped at the time limit, or the
+/// request's fault.
+fn refused(e: BiddingError, time: std::time::Duration) -> ApiError {
+    match e {
+        BiddingError::Cancelled(_) => stopped(time),
+        e => ApiError::bad(e),
+    }
 }
 
 /// Refuses, before any work, a game whose bound on its positions passes [`MAX_POSITIONS`]:
@@ -126,10 +142,7 @@ async fn bidding_table(State(jobs): State<Jobs>, request: Request) -> Result<Res
     let a = jobs
         .run(BIDDING_MEMORY, move |cancel| {
             let t = table_answer_until(&game, r.max_chips, TieRule::Advantage, &mut |_, _| {}, cancel)
-                .map_err(|e| match e {
-                    BiddingError::Cancelled(_) => stopped(time),
-                    e => ApiError::bad(e),
-                })?;
+                .map_err(|e| refused(e, time))?;
             let values: Vec<String> = t.values.iter().map(ToString::to_string).collect();
             let period = t
                 .verified_period()

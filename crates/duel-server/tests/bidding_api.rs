@@ -294,3 +294,39 @@ async fn a_table_past_the_time_limit_stops_and_frees_its_slot() {
     assert_eq!(code, StatusCode::OK, "{v}");
     assert!(waited.as_millis() < 1500, "the slot freed after {waited:?}");
 }
+
+#[tokio::test]
+async fn a_game_past_the_time_limit_stops_and_frees_its_slot() {
+    // connect:4x4:3 under Make-it Take-it with 32 chips in all: the session's two searches
+    // (every bid at each chip count of each position) take 4.6 s in a debug build; with a limit
+    // of 300 ms they are stopped between two blocks of positions, and the slot frees at once.
+    let limits = Limits {
+        jobs: 1,
+        time: std::time::Duration::from_millis(300),
+        queue: std::time::Duration::from_secs(5),
+        ..Limits::default()
+    };
+    let app = router(limits);
+    let state = json!({"game": "connect:4x4:3", "alice": 16, "bob": 16, "tie": "alice",
+        "tie_rule": "make-it-take-it", "user": "alice"});
+    for (path, body) in [
+        ("/api/bidding/view", json!({ "state": state })),
+        (
+            "/api/bidding/bid",
+            json!({"state": state, "bid": {"chips": 3}}),
+        ),
+    ] {
+        let start = std::time::Instant::now();
+        let (code, v) = post_to(&app, path, body).await;
+        let took = start.elapsed();
+        assert_eq!(code, StatusCode::SERVICE_UNAVAILABLE, "{path}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("was stopped"), "{v}");
+        assert!(took.as_millis() < 1500, "{path} answered after {took:?}");
+        let start = std::time::Instant::now();
+        let small = json!({"game": "tug:3", "alice": 2, "bob": 2, "tie": "alice", "user": "alice"});
+        let (code, v) = post_to(&app, "/api/bidding/view", json!({ "state": small })).await;
+        let waited = start.elapsed();
+        assert_eq!(code, StatusCode::OK, "{v}");
+        assert!(waited.as_millis() < 1500, "the slot freed after {waited:?}");
+    }
+}

@@ -13,10 +13,11 @@ use super::state::{
 };
 use super::SESSION_CHIPS_LIMIT;
 use crate::answer::parse_player;
-use crate::discrete::{advise, thresholds};
+use crate::discrete::{advise, thresholds_until};
 use crate::games::{parse_game, BuiltGame};
 use crate::graph::GameGraph;
 use crate::BiddingError;
+use duel_core::cancel::Cancel;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
 
@@ -37,7 +38,7 @@ struct Solved {
 }
 
 impl Solved {
-    fn read(state: &BiddingState) -> Result<Solved, BiddingError> {
+    fn read(state: &BiddingState, cancel: &Cancel) -> Result<Solved, BiddingError> {
         let user = parse_player(&state.user)?;
         let holder = parse_player(&state.tie)?;
         if let Some(p) = &state.to_move {
@@ -54,7 +55,7 @@ impl Solved {
                 bob: state.bob,
                 limit: SESSION_CHIPS_LIMIT,
             })?;
-        let built = parse_game(&state.game)?.build()?;
+        let built = parse_game(&state.game)?.build_until(cancel)?;
         let v = match &state.position {
             Some(p) => built.parse_position(p)?,
             None => built.graph.start(),
@@ -69,8 +70,8 @@ impl Solved {
         } else {
             (&swapped, &built.graph)
         };
-        let fu = thresholds(as_user, total)?;
-        let fo = thresholds(as_opponent, total)?;
+        let fu = thresholds_until(as_user, total, cancel)?;
+        let fo = thresholds_until(as_opponent, total, cancel)?;
         Ok(Solved {
             v,
             position,
@@ -131,8 +132,8 @@ impl Solved {
 }
 
 /// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
-pub(super) fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
-    let s = Solved::read(state)?;
+pub(super) fn view(state: &BiddingState, cancel: &Cancel) -> Result<BiddingView, BiddingError> {
+    let s = Solved::read(state, cancel)?;
     view_of(&s, state.clone())
 }
 
@@ -237,8 +238,8 @@ fn oriented(s: &Solved, who: Player) -> GameGraph {
 }
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
-pub(super) fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
-    let s = Solved::read(state)?;
+pub(super) fn opponent_bid(state: &BiddingState, cancel: &Cancel) -> Result<Bid, BiddingError> {
+    let s = Solved::read(state, cancel)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
     }
@@ -380,9 +381,10 @@ fn user_still_wins(s: &Solved, user_bid: Bid, opp_bid: Bid) -> bool {
 pub(super) fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
+    cancel: &Cancel,
 ) -> Result<(Round, BiddingView), BiddingError> {
-    let opp_bid = opponent_bid(state)?;
-    let s = Solved::read(state)?;
+    let opp_bid = opponent_bid(state, cancel)?;
+    let s = Solved::read(state, cancel)?;
     let user = s.user;
     if user_bid.chips > s.chips(user) {
         return Err(BiddingError::BidOverChips {
@@ -401,11 +403,11 @@ pub(super) fn bid_round(
     if winner == user {
         next.to_move = Some(state.user.clone());
         next.may_pass = true;
-        let after = Solved::read(&next)?;
+        let after = Solved::read(&next, cancel)?;
         return Ok((round, view_of(&after, next)?));
     }
     // The optimal bidder moves, or makes the user move when that serves it better.
-    let after = Solved::read(&next)?;
+    let after = Solved::read(&next, cancel)?;
     let opp = user.other();
     let opp_chips = after.starred(opp, after.chips(opp))?;
     let own = after.opponent_choice(opp, opp_chips);
@@ -432,7 +434,7 @@ pub(super) fn bid_round(
     next.position = Some(label);
     next.to_move = None;
     next.may_pass = false;
-    let moved = Solved::read(&next)?;
+    let moved = Solved::read(&next, cancel)?;
     Ok((round, view_of(&moved, next)?))
 }
 
@@ -441,8 +443,9 @@ pub(super) fn bid_round(
 pub(super) fn user_move(
     state: &BiddingState,
     mv: &UserMove,
+    cancel: &Cancel,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
-    let s = Solved::read(state)?;
+    let s = Solved::read(state, cancel)?;
     let at = (s.position.as_str(), s.built.graph.outcome(s.v));
     let (opponent_moves, next) = after_user_move(state, mv, at, &s.options(s.user), || {
         let opp = s.user.other();
@@ -454,6 +457,6 @@ pub(super) fn user_move(
             })?;
         Ok(label)
     })?;
-    let moved = Solved::read(&next)?;
+    let moved = Solved::read(&next, cancel)?;
     Ok((opponent_moves, view_of(&moved, next)?))
 }

@@ -20,6 +20,7 @@ pub use state::{Bid, BiddingState, BiddingView, Round, UserMove, Verdict};
 
 use crate::brute::TieRule;
 use crate::BiddingError;
+use duel_core::cancel::Cancel;
 
 /// The most chips in all (Alice's and Bob's) a session takes.
 pub const SESSION_CHIPS_LIMIT: u64 = 1000;
@@ -31,17 +32,22 @@ fn rule_of(state: &BiddingState) -> Result<TieRule, BiddingError> {
 
 /// The view of `state`: who wins, the user's threshold, the critical bid and the best move.
 pub fn view(state: &BiddingState) -> Result<BiddingView, BiddingError> {
+    view_until(state, &Cancel::never())
+}
+
+/// [`view`], stopped with [`BiddingError::Cancelled`] once `cancel` is.
+pub fn view_until(state: &BiddingState, cancel: &Cancel) -> Result<BiddingView, BiddingError> {
     match rule_of(state)? {
-        TieRule::Advantage => advantage::view(state),
-        rule => search::view(state, rule),
+        TieRule::Advantage => advantage::view(state, cancel),
+        rule => search::view(state, rule, cancel),
     }
 }
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
 pub fn opponent_bid(state: &BiddingState) -> Result<Bid, BiddingError> {
     match rule_of(state)? {
-        TieRule::Advantage => advantage::opponent_bid(state),
-        rule => search::opponent_bid(state, rule),
+        TieRule::Advantage => advantage::opponent_bid(state, &Cancel::never()),
+        rule => search::opponent_bid(state, rule, &Cancel::never()),
     }
 }
 
@@ -52,9 +58,18 @@ pub fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
 ) -> Result<(Round, BiddingView), BiddingError> {
+    bid_round_until(state, user_bid, &Cancel::never())
+}
+
+/// [`bid_round`], stopped with [`BiddingError::Cancelled`] once `cancel` is.
+pub fn bid_round_until(
+    state: &BiddingState,
+    user_bid: Bid,
+    cancel: &Cancel,
+) -> Result<(Round, BiddingView), BiddingError> {
     match rule_of(state)? {
-        TieRule::Advantage => advantage::bid_round(state, user_bid),
-        rule => search::bid_round(state, user_bid, rule),
+        TieRule::Advantage => advantage::bid_round(state, user_bid, cancel),
+        rule => search::bid_round(state, user_bid, rule, cancel),
     }
 }
 
@@ -64,8 +79,17 @@ pub fn user_move(
     state: &BiddingState,
     mv: &UserMove,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
+    user_move_until(state, mv, &Cancel::never())
+}
+
+/// [`user_move`], stopped with [`BiddingError::Cancelled`] once `cancel` is.
+pub fn user_move_until(
+    state: &BiddingState,
+    mv: &UserMove,
+    cancel: &Cancel,
+) -> Result<(Vec<String>, BiddingView), BiddingError> {
     match rule_of(state)? {
-        TieRule::Advantage => advantage::user_move(state, mv),
-        rule => search::user_move(state, mv, rule),
+        TieRule::Advantage => advantage::user_move(state, mv, cancel),
+        rule => search::user_move(state, mv, rule, cancel),
     }
 }

@@ -15,6 +15,7 @@ use crate::answer::parse_player;
 use crate::brute::{BruteForce, TieRule};
 use crate::games::{parse_game, BuiltGame};
 use crate::BiddingError;
+use duel_core::cancel::Cancel;
 use duel_core::exact::Chips;
 use duel_core::game::Player;
 
@@ -52,7 +53,7 @@ struct At<'a> {
 }
 
 impl Searched {
-    fn new(state: &BiddingState, rule: TieRule) -> Result<Searched, BiddingError> {
+    fn new(state: &BiddingState, rule: TieRule, cancel: &Cancel) -> Result<Searched, BiddingError> {
         let user = parse_player(&state.user)?;
         let total = state
             .alice
@@ -63,7 +64,7 @@ impl Searched {
                 total: state.alice.saturating_add(state.bob),
                 limit: SEARCH_SESSION_CHIPS,
             })?;
-        let built = parse_game(&state.game)?.build()?;
+        let built = parse_game(&state.game)?.build_until(cancel)?;
         let work = (built.graph.len() as u64).saturating_mul((total + 1) * (total + 1));
         if work > SEARCH_SESSION_WORK {
             return Err(BiddingError::SessionSearchTooLarge {
@@ -80,8 +81,8 @@ impl Searched {
         } else {
             (&swapped, &built.graph)
         };
-        let user_side = BruteForce::solve_ranked(as_user, total, rule)?;
-        let opp_side = BruteForce::solve_ranked(as_opp, total, rule)?;
+        let user_side = BruteForce::solve_ranked_until(as_user, total, rule, cancel)?;
+        let opp_side = BruteForce::solve_ranked_until(as_opp, total, rule, cancel)?;
         Ok(Searched {
             rule,
             user,
@@ -477,14 +478,22 @@ impl At<'_> {
 }
 
 /// [`crate::session::view`] under `rule`.
-pub(super) fn view(state: &BiddingState, rule: TieRule) -> Result<BiddingView, BiddingError> {
-    let s = Searched::new(state, rule)?;
+pub(super) fn view(
+    state: &BiddingState,
+    rule: TieRule,
+    cancel: &Cancel,
+) -> Result<BiddingView, BiddingError> {
+    let s = Searched::new(state, rule, cancel)?;
     s.at(state)?.view(state.clone())
 }
 
 /// [`crate::session::opponent_bid`] under `rule`.
-pub(super) fn opponent_bid(state: &BiddingState, rule: TieRule) -> Result<Bid, BiddingError> {
-    let s = Searched::new(state, rule)?;
+pub(super) fn opponent_bid(
+    state: &BiddingState,
+    rule: TieRule,
+    cancel: &Cancel,
+) -> Result<Bid, BiddingError> {
+    let s = Searched::new(state, rule, cancel)?;
     let at = s.at(state)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
@@ -503,10 +512,11 @@ pub(super) fn bid_round(
     state: &BiddingState,
     user_bid: Bid,
     rule: TieRule,
+    cancel: &Cancel,
 ) -> Result<(Round, BiddingView), BiddingError> {
     // The optimal bidder's bid, from the state alone.
-    let opp_bid = opponent_bid(state, rule)?;
-    let s = Searched::new(state, rule)?;
+    let opp_bid = opponent_bid(state, rule, cancel)?;
+    let s = Searched::new(state, rule, cancel)?;
     let at = s.at(state)?;
     let user = s.user;
     if user_bid.chips > at.chips(user) {
@@ -550,8 +560,9 @@ pub(super) fn user_move(
     state: &BiddingState,
     mv: &UserMove,
     rule: TieRule,
+    cancel: &Cancel,
 ) -> Result<(Vec<String>, BiddingView), BiddingError> {
-    let s = Searched::new(state, rule)?;
+    let s = Searched::new(state, rule, cancel)?;
     let at = s.at(state)?;
     let here = (at.position.as_str(), s.built.graph.outcome(at.v));
     let (opponent_moves, next) = after_user_move(state, mv, here, &at.options(s.user), || {
