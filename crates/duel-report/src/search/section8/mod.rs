@@ -15,6 +15,7 @@
 //! - `paper_clock.rs`: the families under the paper's protocol, read from the data set.
 //! - `paper_fits.rs`: section 8.3's championships under the paper's clock, from their data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
+//! - `roots.rs`: section 8.5's games counted by who wins their tree with perfect play.
 //! - `leaves.rs`: section 8.11 and Remark 27, the leaves SymP needs, and its figures.
 
 pub mod cells;
@@ -30,5 +31,6 @@ pub mod paper_fits;
 pub mod protocol;
 pub mod records;
 pub mod rematch;
+pub mod roots;
 
 pub use families::report_section;

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cells::Opponent;
 use super::paper::{PaperCell, PaperFamily, Wld, FAMILIES};
+use super::roots::{root_counts, RootCounts};
 use duel_games::parse_game;
 use duel_search::arena::clock::{calibrate, mean_first_move, Calibration};
 use duel_search::arena::sequential::{Judgement, Score, SequentialTest};
@@ -288,6 +289,10 @@ pub struct CellData {
     pub paper: Score,
     /// The command that plays the cell's games.
     pub command: String,
+    /// On a random tree small enough to solve (section 8.5's), the games by the start's
+    /// winner with perfect play, each way ([`super::roots`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roots: Option<RootCounts>,
 }
 
 /// A's wins, losses and draws with A first (`[0]`) and second (`[1]`) in `records`.
@@ -393,6 +398,9 @@ pub fn run_cell(
                 judgement,
                 paper,
                 command: command(&shown, &key.records_name()),
+                roots: parse_game(f.game)
+                    .ok()
+                    .and_then(|g| root_counts(&g, SEED, &run.records)),
             });
         }
         upto = (upto + protocol.batch).min(max_games);
