@@ -10,6 +10,8 @@ use duel::report::search::section8::protocol::{
     arena_config, cell_clocks, run_cell, CellKey, DataSet, Protocol, RUN_GAMES, SAMPLES,
 };
 
+use duel::report::search::section8::variants::{play, Variants, PLAN};
+
 use crate::output::{out, shown};
 use crate::Ctx;
 
@@ -45,6 +47,13 @@ pub struct Args {
     /// 20,000 games a cell and at the data set's games.
     #[arg(long, conflicts_with = "clocks_only")]
     cost: Option<u64>,
+    /// Instead of the cells, play section 8.2's trials (GW, GW2, other a and b against the
+    /// paper's agent on the data set's clock), `--min-games` games each, into `--variants-out`.
+    #[arg(long, conflicts_with_all = ["clocks_only", "cost"])]
+    variants: bool,
+    /// The trials' data set: read, each match's line replaced as it finishes.
+    #[arg(long, default_value = "data/section8/variants.json")]
+    variants_out: PathBuf,
 }
 
 /// The cells the arguments select, refusing a family, time or opponent the paper lacks.
@@ -107,6 +116,9 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     if let Some(games) = args.cost {
         return cost(&cells, games, &data);
     }
+    if args.variants {
+        return variants(&args, &data, ctx);
+    }
     for key in cells {
         let (f, c) = key.place();
         let clocks = cell_clocks(key, SAMPLES)?;
@@ -152,6 +164,56 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
             ..protocol
         };
         duel::duel_core::whole_file::write_whole(&args.data, data.to_json().as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays the trials of section 8.2 selected by `--only` and `--millis`, each written to the
+/// variants' data set as it finishes.
+fn variants(args: &Args, data: &DataSet, ctx: &Ctx) -> anyhow::Result<ExitCode> {
+    let path = &args.variants_out;
+    for (i, &(section, millis, variant, _)) in PLAN.iter().enumerate() {
+        if !(args.only.is_empty() || args.only.iter().any(|s| s == section))
+            || !(args.millis.is_empty() || args.millis.contains(&millis))
+        {
+            continue;
+        }
+        let Some(m) = play(i, data, args.min_games, &args.records)? else {
+            anyhow::bail!(
+                "section {section} at {millis} ms is not in {}: play its cells first",
+                shown(&args.data)
+            );
+        };
+        let (lo, hi) = {
+            let s = m.score();
+            let (_, [lo, hi]) = duel::arena::score_ci95(s.wins, s.draws, s.games());
+            (lo, hi)
+        };
+        out!(
+            "{section} at {millis} ms, {} vs {variant}: score {:.4} in [{lo:.4}, {hi:.4}] over {} games",
+            m.ours,
+            m.score().mean().unwrap_or(0.0),
+            m.score().games()
+        );
+        if !ctx.quiet {
+            eprintln!("{section} at {millis} ms vs {variant}: done");
+        }
+        let mut all = match std::fs::read_to_string(path) {
+            Ok(text) => Variants::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{} is not the trials' data set: {e}", shown(path)))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Variants::default(),
+            Err(e) => anyhow::bail!("cannot read {}: {e}", shown(path)),
+        };
+        all.matches.retain(|x| {
+            !(x.section == m.section && x.millis == m.millis && x.variant == m.variant)
+        });
+        all.matches.push(m);
+        all.matches.sort_by_key(|x| {
+            PLAN.iter()
+                .position(|p| p.0 == x.section && p.1 == x.millis && p.2 == x.variant)
+        });
+        let text = serde_json::to_string_pretty(&all)? + "\n";
+        duel::duel_core::whole_file::write_whole(path, text.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

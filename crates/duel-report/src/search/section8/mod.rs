@@ -16,6 +16,7 @@
 //! - `paper_fits.rs`: section 8.3's championships under the paper's clock, from their data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
 //! - `roots.rs`: section 8.5's games counted by who wins their tree with perfect play.
+//! - `variants.rs`: section 8.2's trials of GW, GW2 and other a and b, from their data set.
 //! - `leaves.rs`: section 8.11 and Remark 27, the leaves SymP needs, and its figures.
 
 pub mod cells;
@@ -32,5 +33,6 @@ pub mod protocol;
 pub mod records;
 pub mod rematch;
 pub mod roots;
+pub mod variants;
 
 pub use families::report_section;

@@ -159,7 +159,8 @@ fn opponent_item(data: &DataSet, opponent: &str, name: &str, misses: u64, of: u6
 
 /// SymP's wins from the won starts it began, at 16 and 32 ms, both opponents pooled.
 fn symp_item(data: &DataSet) -> Check {
-    let item = "SymP almost always finds the winning strategy at the first move from 16 ms on (8.5)";
+    let item =
+        "SymP almost always finds the winning strategy at the first move from 16 ms on (8.5)";
     let published = "almost always at 16 ms; at 32 ms all 5034 and 5083 starts it could win, as the counts imply";
     let mut parts = Vec::new();
     let mut worst: Option<f64> = None;
@@ -214,9 +215,15 @@ mod tests {
     fn wilson_and_newcombe_agree_with_published_examples() {
         // Newcombe (1998), Table II, example (a): 56/70 against 48/80 gives [0.0524, 0.3339].
         let (lo, hi) = difference_interval(56, 70, 48, 80);
-        assert!((lo - 0.0524).abs() < 5e-4 && (hi - 0.3339).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.0524).abs() < 5e-4 && (hi - 0.3339).abs() < 5e-4,
+            "{lo} {hi}"
+        );
         // Example (h): 0/10 against 0/20 gives [−0.1611, 0.2775].
         let (lo, hi) = difference_interval(0, 10, 0, 20);
-        assert!((lo + 0.1611).abs() < 5e-4 && (hi - 0.2775).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo + 0.1611).abs() < 5e-4 && (hi - 0.2775).abs() < 5e-4,
+            "{lo} {hi}"
+        );
     }
 }
