@@ -109,3 +109,45 @@ fn the_trials_are_judged_on_their_matches() {
         [Status::Undecided, Status::Undecided, Status::Undecided]
     );
 }
+
+/// Each differing cell's reason counts the differing cells of its family and opponent, and
+/// calls the gap systematic exactly when two or more differ, all in one direction.
+#[test]
+fn a_differing_cell_says_how_its_family_differs() {
+    use duel_report::search::section8::differing::reason;
+    use duel_search::arena::sequential::Verdict;
+    let data = duel_report::search::section8::paper_clock::committed().unwrap();
+    let fitted = duel_report::search::section8::paper_fits::committed().unwrap();
+    let mut seen = 0;
+    for c in data
+        .cells
+        .iter()
+        .filter(|c| c.judgement.verdict == Verdict::Differs)
+    {
+        let kin: Vec<_> = data
+            .cells
+            .iter()
+            .filter(|x| x.section == c.section && x.opponent == c.opponent)
+            .collect();
+        let differ: Vec<_> = kin
+            .iter()
+            .filter(|x| x.judgement.verdict == Verdict::Differs)
+            .collect();
+        let up = |x: &duel_report::search::section8::protocol::CellData| {
+            x.judgement.score > x.judgement.paper_score
+        };
+        let one_way = differ.iter().all(|x| up(x) == up(c));
+        let r = reason(c, &data, &fitted);
+        assert!(
+            r.contains(&format!("{} of the {} cells", differ.len(), kin.len())),
+            "{r}"
+        );
+        assert_eq!(
+            r.contains("systematic"),
+            differ.len() >= 2 && one_way,
+            "{r}"
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "the committed data set has differing cells");
+}

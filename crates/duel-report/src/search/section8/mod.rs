@@ -13,6 +13,7 @@
 //! - `fits.rs`: championships judged against the paper's fitted players, every family.
 //! - `rematch.rs`: the families against duel's own fits.
 //! - `paper_clock.rs`: the families under the paper's protocol, read from the data set.
+//! - `differing.rs`: what the data set shows of why a cell differs from the paper's table.
 //! - `paper_fits.rs`: section 8.3's championships under the paper's clock, from their data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
 //! - `roots.rs`: section 8.5's games counted by who wins their tree with perfect play.
@@ -22,6 +23,7 @@
 pub mod cells;
 pub mod championship;
 pub mod conclusions;
+pub mod differing;
 pub mod families;
 pub mod fits;
 pub mod gap;

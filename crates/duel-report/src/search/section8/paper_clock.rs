@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use rayon::prelude::*;
 
 use super::cells::{BudgetKind, Played};
+use super::paper_fits::Fitted;
 use super::protocol::{ways, CellData, CellKey, DataSet, DataSetError, SAMPLE_GAMES};
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_search::arena::sequential::Verdict;
@@ -90,7 +91,8 @@ fn wld(s: duel_search::arena::sequential::Score) -> String {
 
 /// The item of one cell: the paper's score against duel's under the paper's protocol, judged
 /// by the sequential test.
-pub fn cell_item(c: &CellData, key: CellKey, tolerance: f64) -> Check {
+pub fn cell_item(c: &CellData, key: CellKey, data: &DataSet, fitted: &[Fitted]) -> Check {
+    let tolerance = data.protocol.test.tolerance;
     let (f, p) = key.place();
     let j = c.judgement;
     let ours = if f.ours == "symp" { "SymP" } else { "Sym" };
@@ -105,8 +107,9 @@ pub fn cell_item(c: &CellData, key: CellKey, tolerance: f64) -> Check {
         Verdict::Differs => (
             Status::Differs,
             format!(
-                "the sequential test's interval for the difference leaves out 0: duel's {ours} scores {} than the paper's, under the paper's clock and its MCTS",
-                if j.score > j.paper_score { "more" } else { "less" }
+                "the sequential test's interval for the difference leaves out 0: duel's {ours} scores {} than the paper's; {}",
+                if j.score > j.paper_score { "more" } else { "less" },
+                super::differing::reason(c, data, fitted)
             ),
         ),
         Verdict::Undecided => (
@@ -351,12 +354,12 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
             return (vec![check], String::new(), serde_json::Value::Null);
         }
     };
-    let tolerance = data.protocol.test.tolerance;
     let played = played(&data);
+    let fitted = super::paper_fits::committed().unwrap_or_default();
     let mut checks: Vec<Check> = data
         .cells
         .iter()
-        .filter_map(|c| DataSet::key_of(c).map(|k| cell_item(c, k, tolerance)))
+        .filter_map(|c| DataSet::key_of(c).map(|k| cell_item(c, k, &data, &fitted)))
         .collect();
     let missing: Vec<String> = CellKey::all()
         .into_iter()
