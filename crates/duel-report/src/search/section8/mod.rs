@@ -17,6 +17,7 @@
 //! - `paper_fits.rs`: section 8.3's championships under the paper's clock, from their data set.
 //! - `protocol.rs`: the paper's protocol: its clock, its MCTS, each cell played until decided.
 //! - `roots.rs`: section 8.5's games counted by who wins their tree with perfect play.
+//! - `won_starts.rs`: section 8.5's claims on those counts.
 //! - `variants.rs`: section 8.2's trials of GW, GW2 and other a and b, from their data set.
 //! - `leaves.rs`: section 8.11 and Remark 27, the leaves SymP needs, and its figures.
 
@@ -36,5 +37,6 @@ pub mod records;
 pub mod rematch;
 pub mod roots;
 pub mod variants;
+pub mod won_starts;
 
 pub use families::report_section;

@@ -388,7 +388,7 @@ pub fn part(proxies: &[Played], opts: &ReportOptions) -> (Vec<Check>, String, se
     }
     checks.extend(super::conclusions::conclusions(&played, BudgetKind::Paper));
     checks.extend(misprint_8_4(&data));
-    checks.extend(super::roots::items(&data));
+    checks.extend(super::won_starts::items(&data));
     checks.extend(super::variants::committed_items());
     checks.extend(super::paper_fits::items());
     checks.push(replay(&data, opts));
