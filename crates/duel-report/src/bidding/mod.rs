@@ -3,6 +3,8 @@
 //! published item is one function named after it; the section calls them in order.
 //!
 //! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
+//! - `tie_advantage.rs`: section 3.1: Lemmas 3.1 and 3.2, the value of the tie-breaking
+//!   advantage.
 //! - `discrete.rs`: section 3: Examples 3.3, 3.5 and 3.8, the bids of Theorem 3.7's proof and
 //!   the theorem in a zugzwang.
 //! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
@@ -28,6 +30,7 @@ mod periodic_rows;
 mod richman;
 mod solve;
 mod tictactoe;
+mod tie_advantage;
 mod tie_breaks;
 mod tug_ultimatum;
 mod wedge;
@@ -83,6 +86,7 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
 
 /// The examples and propositions of sections 3 and 4, and the appendix.
 fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
+    b.checks(tie_advantage::lemmas_3_1_3_2(opts)?);
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(tug_ultimatum::section_4_1()?);
