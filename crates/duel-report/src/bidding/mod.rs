@@ -9,6 +9,7 @@
 //!   the theorem in a zugzwang.
 //! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
 //!   4.1–4.8).
+//! - `order.rs`: section 5: the partial order on games (Examples 5.1 and 5.2).
 //! - `wedge.rs`: section 5: the Tic-Tac-Toe positions equivalent to its games (Example 5.3).
 //! - `tictactoe.rs`: section 6: Theorems 6.1 and 6.7, Figures 3 and 4, every chip table of
 //!   section 6.2 and the positions they name.
@@ -25,6 +26,7 @@ mod all_totals;
 mod beyond;
 mod chart;
 mod discrete;
+mod order;
 mod part;
 mod periodic_rows;
 mod richman;
@@ -93,6 +95,7 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
     b.checks(tug_ultimatum::proposition_4_8(opts)?);
+    b.checks(order::examples_5_1_5_2(opts)?);
     b.checks(discrete::theorem_3_7_proof(opts)?);
     b.checks(discrete::theorem_3_7_zugzwang()?);
     b.checks(tie_breaks::make_it_take_it()?);
