@@ -150,9 +150,10 @@ pub fn run(args: Args, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     } else {
         let t = &summary.total;
         out!(
-            "wrote {}: {} items match the papers, {} differ, {} new, {} undecided",
+            "wrote {}: {} items match the papers, {} match other published sources, {} differ, {} new, {} undecided",
             crate::output::shown(&index),
-            t.matches,
+            summary.of_papers().matches,
+            summary.of_other_sources().matches,
             t.differs,
             t.new,
             t.undecided

@@ -165,9 +165,19 @@ fn json_counts_each_section_and_the_whole() {
         assert_eq!(doc[key].as_u64(), Some(sum), "{key}");
     }
     assert!(doc["index"].as_str().unwrap().ends_with("index.md"));
+    // The papers' matches and the other sources' are told apart, and add up to the whole.
+    let rows = doc["by_source"].as_array().unwrap();
+    let matches = |row: &serde_json::Value| row["matches"].as_u64().unwrap();
+    let papers: u64 = rows[..5].iter().map(matches).sum();
+    let other = matches(&rows[5]);
+    assert_eq!(rows[5]["id"], "other published sources");
+    assert_eq!(
+        rows.iter().map(matches).sum::<u64>(),
+        doc["matches"].as_u64().unwrap()
+    );
     let line = format!(
-        "{} items match the papers, {} differ, {} new, {} undecided",
-        doc["matches"], doc["differs"], doc["new"], doc["undecided"]
+        "{papers} items match the papers, {other} match other published sources, {} differ, {} new, {} undecided",
+        doc["differs"], doc["new"], doc["undecided"]
     );
     assert!(text.contains(&line), "{text} lacks {line}");
 }

@@ -232,12 +232,46 @@ pub fn index_markdown(report: &Report) -> String {
         "| all | {tm} | {td} | {tn} | {tu} | {} |\n",
         duration(total)
     );
+    out.push_str(&by_paper_table(report));
     for s in &sections {
         out.push_str(s);
         out.push('\n');
     }
     out.push_str("## <a id=\"references\"></a>References\n\n");
     out.push_str(&bibliography::markdown());
+    out
+}
+
+/// What the table of the summary by paper counts, said under it.
+const BY_PAPER_LEGEND: &str = "The same items by the work their published value comes from, and each paper's numbered statements (theorems, lemmas, propositions, corollaries, examples, remarks, figures and tables, listed with the items that check them in the paper's ledger, `crates/duel-report/ledger/`): **checked** by items of this report, **open** (computation could check them, no item does yet), **nothing to compute** (a definition, a proof step, a qualitative remark), **not in this run** (their items belong to sections left out).";
+
+/// The summary by source: each paper's items and statements, the other published sources,
+/// the items that cite no published value.
+fn by_paper_table(report: &Report) -> String {
+    let summary = report.summary();
+    let mut out = format!("{BY_PAPER_LEGEND}\n\n");
+    out.push_str("| source | matches | differs | new | undecided | statements | checked | open | nothing to compute | not in this run |\n");
+    out.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    for t in &summary.by_source {
+        let name = t.id.as_deref().unwrap_or_default();
+        let statements = match summary.papers.iter().find(|p| p.paper == name) {
+            Some(p) => format!(
+                "{} | {} | {} | {} | {}",
+                p.statements, p.checked, p.open, p.not_computable, p.absent
+            ),
+            None => "– | – | – | – | –".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {statements} |",
+            source_cell(name),
+            t.matches,
+            t.differs,
+            t.new,
+            t.undecided
+        );
+    }
+    out.push('\n');
     out
 }
 

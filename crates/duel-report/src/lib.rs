@@ -10,6 +10,7 @@ pub mod document;
 pub mod games;
 pub mod guesswho;
 pub mod html;
+pub mod ledger;
 pub mod liar;
 pub mod play;
 pub mod png;
@@ -234,7 +235,8 @@ pub fn check_only(only: &[String]) -> Result<(), UnknownSection> {
 /// How many items of a section, or of the report, match the papers, differ, or are new.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
-    /// The section's identifier (`guesswho`, ...); `None` for the whole report.
+    /// The section's identifier (`guesswho`, ...), or the source's name in
+    /// [`Summary::by_source`]; `None` for the whole report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Items that match the paper.
@@ -247,6 +249,26 @@ pub struct Tally {
     pub undecided: usize,
 }
 
+impl Tally {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &Tally) {
+        self.matches += other.matches;
+        self.differs += other.differs;
+        self.new += other.new;
+        self.undecided += other.undecided;
+    }
+
+    /// Counts one item of status `status`.
+    pub fn count(&mut self, status: Status) {
+        match status {
+            Status::Matches => self.matches += 1,
+            Status::Differs => self.differs += 1,
+            Status::New => self.new += 1,
+            Status::Undecided => self.undecided += 1,
+        }
+    }
+}
+
 /// What `duel report` says when it is done: the counts of the whole report and of each
 /// section.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -256,6 +278,49 @@ pub struct Summary {
     pub total: Tally,
     /// The counts of each section, in order.
     pub sections: Vec<Tally>,
+    /// The counts of the items of each paper, in the papers' order, then of the items whose
+    /// values come from other published sources ([`OTHER_SOURCES`]), then of those that cite
+    /// no published value ([`NO_SOURCE`]); together they are the whole report's.
+    pub by_source: Vec<Tally>,
+    /// How many statements of each paper the items check, in the papers' order (see
+    /// [`ledger`]).
+    pub papers: Vec<ledger::PaperCount>,
+}
+
+impl Summary {
+    /// The counts of the five papers' items together.
+    pub fn of_papers(&self) -> Tally {
+        let mut t = Tally::default();
+        for s in self.by_source.iter().take(bibliography::PAPERS.len()) {
+            t.add(s);
+        }
+        t
+    }
+
+    /// The counts of the items whose values come from other published sources.
+    pub fn of_other_sources(&self) -> Tally {
+        self.by_source
+            .iter()
+            .find(|s| s.id.as_deref() == Some(OTHER_SOURCES))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// The row of [`Summary::by_source`] for values published elsewhere than in the five papers.
+pub const OTHER_SOURCES: &str = "other published sources";
+
+/// The row of [`Summary::by_source`] for items that cite no published value.
+pub const NO_SOURCE: &str = "no published source";
+
+/// The row of [`Summary::by_source`] an item counts in: the paper its source cites, else
+/// [`OTHER_SOURCES`] or [`NO_SOURCE`].
+pub fn source_row(source: &str) -> &'static str {
+    match bibliography::cited_in(source) {
+        Some(r) if bibliography::PAPERS.iter().any(|p| p.anchor == r.anchor) => r.cited_as,
+        Some(_) => OTHER_SOURCES,
+        None => NO_SOURCE,
+    }
 }
 
 /// A whole report.
@@ -294,7 +359,52 @@ impl Report {
                 }
             })
             .collect();
-        Summary { total, sections }
+        Summary {
+            total,
+            sections,
+            by_source: self.by_source(),
+            papers: self.paper_counts(),
+        }
+    }
+
+    /// The counts of [`Summary::by_source`].
+    pub fn by_source(&self) -> Vec<Tally> {
+        let rows: Vec<&str> = bibliography::PAPERS
+            .iter()
+            .map(|p| p.cited_as)
+            .chain([OTHER_SOURCES, NO_SOURCE])
+            .collect();
+        let mut out: Vec<Tally> = rows
+            .iter()
+            .map(|r| Tally {
+                id: Some(r.to_string()),
+                ..Tally::default()
+            })
+            .collect();
+        for c in self.sections.iter().flat_map(|s| &s.checks) {
+            let row = source_row(&c.source);
+            if let Some(i) = rows.iter().position(|r| *r == row) {
+                out[i].count(c.status);
+            }
+        }
+        out
+    }
+
+    /// The names of every item of the report.
+    pub fn item_names(&self) -> Vec<&str> {
+        self.sections
+            .iter()
+            .flat_map(|s| s.checks.iter().map(|c| c.item.as_str()))
+            .collect()
+    }
+
+    /// How many statements of each paper's ledger this report's items check (empty if a
+    /// ledger cannot be read, which the crate's tests rule out).
+    pub fn paper_counts(&self) -> Vec<ledger::PaperCount> {
+        let items = self.item_names();
+        ledger::ledgers()
+            .map(|all| all.iter().map(|l| ledger::count(l, &items)).collect())
+            .unwrap_or_default()
     }
 
     /// `index.md`: title block, contents, summary, every section, the web app's screenshots,

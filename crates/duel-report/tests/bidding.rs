@@ -35,6 +35,25 @@ fn quick_report_section() {
         .map(|c| c.computed.as_str())
         .collect();
     assert_eq!(figure4, ["30*", "64*", "83*", "99", "133"]);
+    // Develin & Payne, Lemmas 3.1 and 3.2: the advantage never hurts and is worth less than a
+    // chip, at every position and split the search covers.
+    assert_eq!(
+        status("the tie-breaking advantage never hurts: G(a, b*) won ⇒ G(a*, b) won"),
+        Status::Matches
+    );
+    assert_eq!(
+        status("a chip is worth more than the advantage: G(a*, b + 1) won ⇒ G(a + 1, b*) won"),
+        Status::Matches
+    );
+    // Develin & Payne, Examples 5.1 and 5.2: A ≤ G ≤ B, and the chain of sudden-death games.
+    assert_eq!(
+        status("A ≤ G ≤ B for every game of Example 5.2's chain, k ≤ 64"),
+        Status::Matches
+    );
+    assert_eq!(
+        status("A < A^4 < A^3 < A^2 < E < B^2 < B^3 < B^4 < B, A^1 ≡ B^1 ≡ E, k ≤ 64"),
+        Status::Matches
+    );
     // Section 4.1 orientation misprint and the appendix's Make-it Take-it recursion differ.
     assert_eq!(
         status("Richman value of Tug^4 at vertex 1"),

@@ -25,6 +25,45 @@ fn quick_report_section() {
     assert_eq!(status("P(10,4), official"), Status::Matches);
     assert_eq!(status("Theorem 1.1: S(n, m)"), Status::Matches);
     // Cushing et al., Theorem 1.6 as printed is misprinted; the correction holds (new).
+    // Cushing et al., section 1: P(1, m) = 1, P(n, 1) = 1/n, P(2, m) = (m − 1)/m.
+    assert_eq!(status("P(1, m) = 1, P(n, 1) = 1/n"), Status::Matches);
+    // Cushing et al., after Theorem 1.1: n_< = 1, 2, 2, 2, 3, 4, 4, 4 for n = 3..10.
+    assert_eq!(status("n_< for n = 3..10"), Status::Matches);
+    assert_eq!(status("n_< + n_> = n"), Status::Matches);
+    // Cushing et al., Lemma 1.2, Table 1: the row for k = 2 and n ≡ 0, 2 mod 4 fails at
+    // n ≡ 2 ((6 − 2)_< = 2 where n_< − k_< − 1 = 0); the eight other rows hold.
+    let row = s
+        .checks
+        .iter()
+        .find(|c| c.item.starts_with("Lemma 1.2, Table 1, row"))
+        .expect("the failing row of Table 1");
+    assert_eq!(row.status, Status::Differs);
+    assert!(row.item.contains("n ≡ 0, 2, k = 2"), "{}", row.item);
+    assert!(
+        row.computed
+            .contains("all with n ≡ 2 mod 4, from (n, k) = (6, 2): n_< − k_< + 1, n_> − k_> − 1"),
+        "{}",
+        row.computed
+    );
+    assert_eq!(
+        s.checks
+            .iter()
+            .filter(|c| c.item.starts_with("Lemma 1.2, Table 1, row"))
+            .count(),
+        1
+    );
+    // Cushing et al., introduction: three-way questions improve the chances (24 faces).
+    let three = s
+        .checks
+        .iter()
+        .find(|c| c.item.starts_with("three-way questions improve"))
+        .expect("the introduction's claim");
+    assert_eq!(three.status, Status::Matches);
+    assert!(
+        three.computed.starts_with("P(24, 24) = 5/9 "),
+        "{}",
+        three.computed
+    );
     assert_eq!(status("Theorem 1.6 as printed"), Status::Differs);
     assert_eq!(status("Theorem 1.6 corrected"), Status::New);
     assert_eq!(status("P(3,[1:n−1])"), Status::Differs);

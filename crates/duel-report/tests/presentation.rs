@@ -1,13 +1,31 @@
 //! The quick report as a reader gets it: every section and part reachable from the table of
 //! contents, every internal link landing on an anchor, no overlong line, no word of the
 //! project's workshop (issue numbers, `crate::` paths, names of test functions), and every
-//! item marked `differs` listed, with its reason, in `differences.md`.
+//! item marked `differs` listed, with its reason, in `differences.md`; and every statement of
+//! the papers' ledgers an item of the report, or said why not, the summary counting them.
 
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-use duel_report::{build, ReportOptions, Status};
+use duel_report::ledger::{self, Standing};
+use duel_report::{bibliography, build, Report, ReportOptions, Status, Tally};
+
+/// The quick report of every section, built once for the tests that read it.
+fn quick_report() -> &'static Report {
+    static REPORT: OnceLock<Report> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        build(
+            &ReportOptions {
+                quick: true,
+                ..Default::default()
+            },
+            &[],
+        )
+        .expect("every section")
+    })
+}
 
 /// The longest line a page may have, in characters.
 const MAX_LINE: usize = 2000;
@@ -76,14 +94,7 @@ fn test_function_names() -> Vec<String> {
 
 #[test]
 fn the_quick_report_reads_as_a_document() {
-    let report = build(
-        &ReportOptions {
-            quick: true,
-            ..Default::default()
-        },
-        &[],
-    )
-    .unwrap();
+    let report = quick_report();
     let index = report.index_markdown();
     let differences = report.differences_markdown();
     let index_anchors = anchors(&index);
@@ -229,4 +240,75 @@ fn the_web_page_is_self_contained() {
     );
     assert!(dir.join("differences.html").exists());
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_statement_of_the_ledgers_is_an_item_of_the_quick_report_or_says_why_not() {
+    let report = quick_report();
+    let items = report.item_names();
+    let ledgers = ledger::ledgers().expect("every ledger parses");
+    assert_eq!(
+        ledgers.iter().map(|l| l.paper).collect::<Vec<_>>(),
+        bibliography::PAPERS
+            .iter()
+            .map(|p| p.cited_as)
+            .collect::<Vec<_>>()
+    );
+    let mut unknown = Vec::new();
+    for l in &ledgers {
+        for (statement, item) in ledger::unknown_items(l, &items) {
+            unknown.push(format!("{}: {statement}: {item}", l.file));
+        }
+        for s in &l.statements {
+            // parse() refuses a row with neither; a statement without items stands open or
+            // not computable, with its reason.
+            assert!(
+                !s.items.is_empty() || !s.reason.is_empty(),
+                "{}: {}",
+                l.file,
+                s.statement
+            );
+        }
+        let names: Vec<&str> = l.statements.iter().map(|s| s.statement.as_str()).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{}: a statement twice", l.file);
+    }
+    assert!(
+        unknown.is_empty(),
+        "items named by a ledger that the report does not produce:\n{}",
+        unknown.join("\n")
+    );
+    for l in &ledgers {
+        for s in &l.statements {
+            assert_ne!(s.standing(&items), Standing::Absent, "{}", s.statement);
+        }
+    }
+    let summary = report.summary();
+    assert_eq!(summary.papers.len(), 5);
+    for p in &summary.papers {
+        assert_eq!(
+            p.statements,
+            p.checked + p.open + p.not_computable,
+            "{}",
+            p.paper
+        );
+        assert!(p.checked > 0, "{}", p.paper);
+    }
+    let mut sum = Tally::default();
+    for row in &summary.by_source {
+        sum.add(row);
+    }
+    sum.id = None;
+    assert_eq!(sum, summary.total);
+    assert!(summary.of_other_sources().matches > 0);
+    let index = report.index_markdown();
+    for p in &summary.papers {
+        let row = format!(
+            "| {} | {} | {} | {} | {} |",
+            p.statements, p.checked, p.open, p.not_computable, p.absent
+        );
+        assert!(index.contains(&row), "the summary lacks {row}");
+    }
 }

@@ -3,10 +3,13 @@
 //! published item is one function named after it; the section calls them in order.
 //!
 //! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
+//! - `tie_advantage.rs`: section 3.1: Lemmas 3.1 and 3.2, the value of the tie-breaking
+//!   advantage.
 //! - `discrete.rs`: section 3: Examples 3.3, 3.5 and 3.8, the bids of Theorem 3.7's proof and
 //!   the theorem in a zugzwang.
 //! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
 //!   4.1–4.8).
+//! - `order.rs`: section 5: the partial order on games (Examples 5.1 and 5.2).
 //! - `wedge.rs`: section 5: the Tic-Tac-Toe positions equivalent to its games (Example 5.3).
 //! - `tictactoe.rs`: section 6: Theorems 6.1 and 6.7, Figures 3 and 4, every chip table of
 //!   section 6.2 and the positions they name.
@@ -23,11 +26,13 @@ mod all_totals;
 mod beyond;
 mod chart;
 mod discrete;
+mod order;
 mod part;
 mod periodic_rows;
 mod richman;
 mod solve;
 mod tictactoe;
+mod tie_advantage;
 mod tie_breaks;
 mod tug_ultimatum;
 mod wedge;
@@ -83,12 +88,14 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
 
 /// The examples and propositions of sections 3 and 4, and the appendix.
 fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
+    b.checks(tie_advantage::lemmas_3_1_3_2(opts)?);
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
     b.checks(tug_ultimatum::proposition_4_8(opts)?);
+    b.checks(order::examples_5_1_5_2(opts)?);
     b.checks(discrete::theorem_3_7_proof(opts)?);
     b.checks(discrete::theorem_3_7_zugzwang()?);
     b.checks(tie_breaks::make_it_take_it()?);

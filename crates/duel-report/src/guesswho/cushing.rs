@@ -12,6 +12,7 @@ use duel_guesswho::verify::{
     cushing_theorem_1_1, cushing_theorem_1_6_corrected, cushing_theorem_1_6_printed,
 };
 
+use super::cushing_lemmas;
 use super::nica::equal_pool_extremes;
 use super::part::{holds_text, verification_json, Part};
 use super::positions::TableRows;
@@ -25,6 +26,9 @@ pub(super) fn official_rules(max2: u64) -> Part {
     let mut checks = vec![theorem];
     checks.extend(lemma_1_5(&off));
     checks.extend(lemma_1_5_proof(&off));
+    checks.push(cushing_lemmas::base_cases(&off, max2));
+    checks.extend(cushing_lemmas::first_values_of_n_less(max2));
+    checks.extend(cushing_lemmas::lemma_1_2(max2));
     checks.push(equal_pools(&off, max2));
     Part {
         checks,
@@ -152,6 +156,7 @@ pub(super) fn headbusting(max2: u64) -> Part {
     let secs = t0.elapsed().as_secs_f64();
     Part {
         checks: vec![
+            cushing_lemmas::three_way_questions_help(&off3),
             theorem_1_6_printed(&printed, max2),
             theorem_1_6_corrected(&corrected, max2, secs),
         ],

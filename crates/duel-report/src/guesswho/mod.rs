@@ -5,6 +5,8 @@
 //!   section 1.1, the equal pools and the fair handicap of section 1.2, Figures 1 and 2;
 //! - `cushing.rs`: Cushing et al.'s official rules: Theorem 1.1, Lemma 1.5 and the misprints of
 //!   its proof, Theorem 1.6 as printed and corrected;
+//! - `cushing_lemmas.rs`: Cushing et al.'s base cases, the first values of n_<, Lemma 1.2 and
+//!   its Table 1;
 //! - `beyond.rs`: the rule sets no paper treats, each table against the moves one by one;
 //! - `positions.rs`: what every table adds to the tables after the checks (the classic starting
 //!   positions, the positions where splitting evenly is not optimal) and the section's text;
@@ -12,6 +14,7 @@
 
 mod beyond;
 mod cushing;
+mod cushing_lemmas;
 mod nica;
 mod part;
 mod positions;
