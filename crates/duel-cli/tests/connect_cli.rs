@@ -412,14 +412,24 @@ fn the_plain_book_resumed_after_a_kill_is_the_uninterrupted_book() {
     std::fs::write(&book, &before).unwrap();
     let (b, j) = (book.to_str().unwrap(), journal.to_str().unwrap());
     let build = |extend: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_duel"))
+        use std::os::unix::process::CommandExt;
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_duel"));
+        command
             .args([
                 "connect", "book", "--plies", "9", "--extend", extend, "--out", b,
             ])
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap()
+            .stderr(std::process::Stdio::null());
+        // A shell without job control starts background commands with SIGINT ignored, and
+        // the child would inherit that: the interruption below needs its default action.
+        // SAFETY: signal(2) is async-signal-safe, as pre_exec requires.
+        unsafe {
+            command.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        command.spawn().unwrap()
     };
     // Interrupted (SIGINT) at once: the file is as it was.
     let mut child = build(b);
