@@ -184,11 +184,7 @@ fn variants(args: &Args, data: &DataSet, ctx: &Ctx) -> anyhow::Result<ExitCode> 
                 shown(&args.data)
             );
         };
-        let (lo, hi) = {
-            let s = m.score();
-            let (_, [lo, hi]) = duel::arena::score_ci95(s.wins, s.draws, s.games());
-            (lo, hi)
-        };
+        let (lo, hi) = m.interval();
         out!(
             "{section} at {millis} ms, {} vs {variant}: score {:.4} in [{lo:.4}, {hi:.4}] over {} games",
             m.ours,

@@ -239,14 +239,14 @@ fn oriented(s: &Solved, who: Player) -> GameGraph {
 
 /// The optimal bidder's bid, from the state alone (it never sees the user's bid).
 pub(super) fn opponent_bid(state: &BiddingState, cancel: &Cancel) -> Result<Bid, BiddingError> {
-    let s = Solved::read(state, cancel)?;
+    bid_of(&Solved::read(state, cancel)?, state)
+}
+
+/// The optimal bidder's bid at `s`, the game `state` read: refused when a move is due.
+fn bid_of(s: &Solved, state: &BiddingState) -> Result<Bid, BiddingError> {
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
     }
-    bid_of(&s)
-}
-
-fn bid_of(s: &Solved) -> Result<Bid, BiddingError> {
     if let Some(o) = s.built.graph.outcome(s.v) {
         return Err(BiddingError::Finished(o));
     }
@@ -383,8 +383,9 @@ pub(super) fn bid_round(
     user_bid: Bid,
     cancel: &Cancel,
 ) -> Result<(Round, BiddingView), BiddingError> {
-    let opp_bid = opponent_bid(state, cancel)?;
+    // The optimal bidder's bid, from the state alone, before the user's bid is read.
     let s = Solved::read(state, cancel)?;
+    let opp_bid = bid_of(&s, state)?;
     let user = s.user;
     if user_bid.chips > s.chips(user) {
         return Err(BiddingError::BidOverChips {

@@ -493,7 +493,11 @@ pub(super) fn opponent_bid(
     rule: TieRule,
     cancel: &Cancel,
 ) -> Result<Bid, BiddingError> {
-    let s = Searched::new(state, rule, cancel)?;
+    bid_of(&Searched::new(state, rule, cancel)?, state)
+}
+
+/// The optimal bidder's bid against the searches `s` of `state`: refused when a move is due.
+fn bid_of(s: &Searched, state: &BiddingState) -> Result<Bid, BiddingError> {
     let at = s.at(state)?;
     if state.to_move.is_some() {
         return Err(BiddingError::SessionMoveDue);
@@ -514,9 +518,9 @@ pub(super) fn bid_round(
     rule: TieRule,
     cancel: &Cancel,
 ) -> Result<(Round, BiddingView), BiddingError> {
-    // The optimal bidder's bid, from the state alone.
-    let opp_bid = opponent_bid(state, rule, cancel)?;
+    // The optimal bidder's bid, from the state alone, before the user's bid is read.
     let s = Searched::new(state, rule, cancel)?;
+    let opp_bid = bid_of(&s, state)?;
     let at = s.at(state)?;
     let user = s.user;
     if user_bid.chips > at.chips(user) {

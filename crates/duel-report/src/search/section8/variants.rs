@@ -88,6 +88,13 @@ impl VariantMatch {
     pub fn score(&self) -> Score {
         self.ways[0].plus(self.ways[1])
     }
+
+    /// The 95 % interval of A's score.
+    pub fn interval(&self) -> (f64, f64) {
+        let s = self.score();
+        let [lo, hi] = score_ci95(s.wins, s.draws, s.games()).1;
+        (lo, hi)
+    }
 }
 
 /// The committed matches.
@@ -165,15 +172,9 @@ pub fn play(
     }))
 }
 
-/// The 95 % interval of A's score.
-fn interval(s: Score) -> (f64, f64) {
-    let [lo, hi] = score_ci95(s.wins, s.draws, s.games()).1;
-    (lo, hi)
-}
-
 fn shown(m: &VariantMatch) -> String {
     let s = m.score();
-    let (lo, hi) = interval(s);
+    let (lo, hi) = m.interval();
     format!(
         "{} at {} ms vs {}: {:.3} [{:.3}, {:.3}] ({} games)",
         m.section,
@@ -207,7 +208,7 @@ pub fn items(v: &Variants) -> Vec<Check> {
         |t: Trial| -> Vec<&VariantMatch> { v.matches.iter().filter(|m| m.trial == t).collect() };
     let mut out = Vec::new();
     let gw = of(Trial::GaltonWatson);
-    let better = gw.iter().filter(|m| interval(m.score()).0 > 0.5).count();
+    let better = gw.iter().filter(|m| m.interval().0 > 0.5).count();
     out.push(judged(
         "GW and GW2 almost always work less well than Sym on Connect Four (8.2)",
         "almost always less well (no table)",
@@ -229,7 +230,7 @@ pub fn items(v: &Variants) -> Vec<Check> {
         ),
     ] {
         let ms = of(trial);
-        let beaten = ms.iter().filter(|m| interval(m.score()).1 < 0.5).count();
+        let beaten = ms.iter().filter(|m| m.interval().1 < 0.5).count();
         out.push(judged(
             item,
             published,
