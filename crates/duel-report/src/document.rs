@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use crate::{bibliography, Check, Report, Section, Status};
+use crate::{bibliography, notes, Check, Report, Section, Status};
 
 /// What a status label means, said once at the top of the report.
 const STATUS_LEGEND: &str = "Each item compares a value a paper states with the value duel computes. **matches**: the paper's value is reproduced. **differs**: the computed value is not the paper's; the note says why, and [differences.md](differences.md) lists every such item with both values. **new**: a result the papers do not state (an extension, a correction's consequence, or a replay under other conditions). **undecided**: a statistical comparison that the games played decide neither way (the note says how many were played).";
@@ -121,8 +121,10 @@ fn checks_table(section: &Section) -> String {
     }
     out.push_str("| item | source | published | computed | status | note |\n");
     out.push_str("| --- | --- | --- | --- | --- | --- |\n");
+    let notes: Vec<&str> = section.checks.iter().map(|c| c.note.as_str()).collect();
+    let notes = notes::table_notes(&section.id, &notes);
     let mut differs = 0;
-    for c in &section.checks {
+    for (c, note) in section.checks.iter().zip(&notes.cells) {
         let (item, status) = if c.status == Status::Differs {
             differs += 1;
             let anchor = difference_anchor(&section.id, differs);
@@ -139,10 +141,11 @@ fn checks_table(section: &Section) -> String {
             source_cell(&c.source),
             cell(&c.published),
             cell(&c.computed),
-            cell(&c.note)
+            cell(note)
         );
     }
     out.push('\n');
+    out.push_str(&notes.markdown());
     out
 }
 

@@ -12,6 +12,7 @@ pub mod guesswho;
 pub mod html;
 pub mod ledger;
 pub mod liar;
+pub mod notes;
 pub mod play;
 pub mod png;
 pub mod run_info;

@@ -312,3 +312,66 @@ fn every_statement_of_the_ledgers_is_an_item_of_the_quick_report_or_says_why_not
         assert!(index.contains(&row), "the summary lacks {row}");
     }
 }
+
+/// The note column of every checks table of `index`, table by table.
+fn note_columns(index: &str) -> Vec<Vec<String>> {
+    let mut tables = Vec::new();
+    let mut current: Option<Vec<String>> = None;
+    for line in index.lines() {
+        if line.starts_with("| item | source | published | computed | status | note |") {
+            current = Some(Vec::new());
+        } else if let Some(rows) = current.as_mut() {
+            if line.starts_with("| ---") {
+                continue;
+            }
+            if let Some(row) = line.strip_prefix("| ") {
+                let note = row
+                    .trim_end_matches(" |")
+                    .rsplit(" | ")
+                    .next()
+                    .unwrap_or("");
+                rows.push(note.to_string());
+            } else {
+                tables.extend(current.take());
+            }
+        }
+    }
+    tables.extend(current);
+    tables
+}
+
+#[test]
+fn every_note_in_a_table_is_one_short_sentence_and_none_is_repeated() {
+    let index = quick_report().index_markdown();
+    let tables = note_columns(&index);
+    assert!(tables.len() >= 5, "checks tables found: {}", tables.len());
+    let mut pointed = 0;
+    for rows in &tables {
+        let mut seen = HashSet::new();
+        for note in rows {
+            // A row pointing to a note under its table carries only the pointer and a lead.
+            let text = match note.find(" ([note ") {
+                Some(i) => &note[..i],
+                None if note.starts_with("[note ") => {
+                    pointed += 1;
+                    continue;
+                }
+                None => note.as_str(),
+            };
+            assert!(
+                text.chars().count() <= duel_report::notes::CELL_NOTE_MAX + 4,
+                "a long note in a cell: {text}"
+            );
+            assert!(!text.contains(". "), "two sentences in a cell: {text}");
+            if !text.is_empty() {
+                assert!(seen.insert(text.to_string()), "a note repeated: {text}");
+            }
+        }
+    }
+    assert!(pointed > 10, "rows pointing to a shared note: {pointed}");
+    // The notes under the tables are each written once per table, and every pointer lands.
+    let anchors = anchors(&index);
+    for target in links(&index, "#") {
+        assert!(anchors.contains(&target), "#{target}");
+    }
+}
