@@ -17,7 +17,7 @@
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
-//! - `tie_breaks.rs`: the appendix: Make-it Take-it and Loser's Ball.
+//! - `tie_breaks.rs`: the appendix: Make-it Take-it, Loser's Ball and Ladies First.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
 //! - `all_totals.rs`: the boards' discrete tables for every total at once.
 //! - `periodic_rows.rs`: the boards' periods by periodic rows.
@@ -100,6 +100,7 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(discrete::theorem_3_7_zugzwang()?);
     b.checks(tie_breaks::make_it_take_it()?);
     b.checks(tie_breaks::losers_ball()?);
+    b.checks(tie_breaks::ladies_first()?);
     Ok(())
 }
 

@@ -35,6 +35,7 @@ pub(super) fn race_rules(max2: u64) -> Part {
         section_1_2_fair_handicap_limit(),
     ];
     checks.extend(section_1_2_fair_handicap(&race, max2));
+    checks.extend(super::nica_weeds::items());
     Part {
         checks,
         figures: vec![figure_1(&race)],
