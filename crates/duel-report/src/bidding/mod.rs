@@ -109,6 +109,7 @@ fn new_results(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> 
     let _ = writeln!(b.md, "### New results\n");
     b.checks(discrete::example_3_8()?);
     b.checks(richman::random_turn_play()?);
+    b.checks(richman::exchanged_roles()?);
     b.part(beyond::boards()?);
     let (part, tables) = all_totals::all_totals_tables(opts)?;
     b.part(part);
