@@ -5,12 +5,14 @@
 //!
 //! - `remark_17.rs`: Remark 17 in exact rationals.
 //! - `proposition_15.rs`: Proposition 15 on random trees.
+//! - `logit_formulas.rs`: section 8.1's formulas (a)–(e) against exact arithmetic.
 //! - `remark_29.rs`: Example 28's contraction and Remark 29's closed form of 𝔰.
 //! - `part.rs`: what an item gives besides its checks, and the memory of each search.
 //! - `chart.rs`: the line charts of the figures.
 //! - `section8/`: section 8, the experiments (see its `mod.rs`).
 
 mod chart;
+mod logit_formulas;
 mod part;
 mod proposition_15;
 mod remark_17;
@@ -49,6 +51,7 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     s.checks.extend(section_8_4());
     s.checks.extend(proposition_15::proposition_15(opts));
     s.checks.extend(remark_29::items());
+    s.checks.push(logit_formulas::section_8_1());
     crate::step("Proposition 15");
     md.push_str("\nThe speed of the agents (iterations per second, cost per iteration against MCTS, and as the tree grows, section 2.12) is measured by `cargo bench -p duel-search --bench search`, not here: timings are not reproductions.\n");
     section8::championship::section_8_3(opts).add_to(&mut s, &mut md, &mut data);
