@@ -82,7 +82,12 @@ fn quick_report_section() {
         .markdown
         .contains("| connect:4x4:4 | 1261/2048 | 2^14 | 16384 | s = 10088 | 317 |"));
     let (_, differs, new) = s.tally();
-    assert_eq!(differs, 10);
+    // Ten misprints and Example 3.6's first truncation (R(G[1]) = 1, not 1/2).
+    assert_eq!(differs, 11);
+    assert_eq!(
+        status("Example 3.6: R(G) = 0 but R(G[n]) = 1/2 for every truncation"),
+        Status::Differs
+    );
     assert!(new >= 8);
     // Named positions are drawn: 1a is the board with Alice's mark in the center.
     assert!(s

@@ -17,6 +17,7 @@
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
+//! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even.
 //! - `tie_breaks.rs`: the appendix: Make-it Take-it, Loser's Ball and Ladies First.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
 //! - `all_totals.rs`: the boards' discrete tables for every total at once.
@@ -34,6 +35,7 @@ mod solve;
 mod tictactoe;
 mod tie_advantage;
 mod tie_breaks;
+mod truncations;
 mod tug_ultimatum;
 mod wedge;
 
@@ -91,6 +93,7 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(tie_advantage::lemmas_3_1_3_2(opts)?);
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
+    b.checks(vec![truncations::example_3_6_item()?]);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
