@@ -17,7 +17,8 @@
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
-//! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even.
+//! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even, and
+//!   Theorem 3.12, stability from a large total.
 //! - `tie_breaks.rs`: the appendix: Make-it Take-it, Loser's Ball and Ladies First.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
 //! - `all_totals.rs`: the boards' discrete tables for every total at once.
@@ -94,6 +95,7 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(vec![truncations::example_3_6_item()?]);
+    b.checks(vec![truncations::theorem_3_12(opts.quick)?]);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);

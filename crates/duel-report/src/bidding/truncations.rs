@@ -1,10 +1,13 @@
 //! Example 3.6 of Develin & Payne: a game Alice always wins (R(G) = 0) whose truncations G[n]
 //! all have R(G[n]) = 1/2: the first player to move picks Aᵐ, the game Alice wins after m more
 //! moves, for any m ≥ 1; in G[n], the game stopped after n moves and not won by Alice, Bob
-//! picks Aⁿ and Alice cannot finish.
+//! picks Aⁿ and Alice cannot finish. Theorem 3.12: a finite game is stable (both players
+//! have optimal strategies of Richman-optimal moves) once the total of chips is large.
 
 use super::part::cited;
+use super::solve::graph;
 use crate::{Check, Claim, Status};
+use duel_bidding::discrete::{threshold_ranks, Recursion};
 use duel_bidding::graph::{GameGraph, GraphBuilder};
 use duel_bidding::richman::Richman;
 use duel_bidding::BiddingError;
@@ -82,5 +85,108 @@ mod tests {
             r.values[g.start() as usize],
             Rational::from_integer(1.into())
         );
+    }
+}
+
+/// `g` with one player's moves kept only where they are Richman-optimal (Definition 3.9):
+/// Alice's to the successors of least R, Bob's to those of greatest R.
+fn stable_moves(g: &GameGraph, r: &Richman, who: Player) -> Result<GameGraph, BiddingError> {
+    let mut b = GraphBuilder::new();
+    for v in 0..g.len() as u32 {
+        b.vertex(g.name(v), g.outcome(v));
+    }
+    for v in 0..g.len() as u32 {
+        if g.outcome(v).is_some() {
+            continue;
+        }
+        for mover in [Player::ALICE, Player::BOB] {
+            let moves = g.moves(v, mover);
+            let value = |w: u32| &r.values[w as usize];
+            let best = if mover == Player::ALICE {
+                moves.iter().map(|&w| value(w)).min()
+            } else {
+                moves.iter().map(|&w| value(w)).max()
+            };
+            for &w in moves {
+                if mover != who || Some(value(w)) == best {
+                    b.edge(mover, v, w);
+                }
+            }
+        }
+    }
+    b.finish(g.start())
+}
+
+/// The totals k ≤ `most` at which `g` is stable: both players have optimal strategies that
+/// only make Richman-optimal moves, i.e. f(G, k) is the same when either one's moves are
+/// restricted to those.
+fn stable_totals(g: &GameGraph, most: u64) -> Result<Vec<bool>, BiddingError> {
+    let r = Richman::solve(g)?;
+    let alice = stable_moves(g, &r, Player::ALICE)?;
+    let bob = stable_moves(g, &r, Player::BOB)?;
+    let s = g.start() as usize;
+    Ok((0..=most)
+        .map(|k| {
+            let f = threshold_ranks(g, k, Recursion::Advantage)[s];
+            f == threshold_ranks(&alice, k, Recursion::Advantage)[s]
+                && f == threshold_ranks(&bob, k, Recursion::Advantage)[s]
+        })
+        .collect())
+}
+
+/// Theorem 3.12: finite games are stable once the total is large; the least total from which
+/// each game is stable up to the largest total tried.
+pub(super) fn theorem_3_12(quick: bool) -> Result<Check, BiddingError> {
+    let most = if quick { 128 } else { 256 };
+    let games = [
+        "tictactoe",
+        "connect:4x3:3",
+        "hex:3",
+        "(A^B:2)^B:3",
+        "tug:4",
+    ];
+    let mut found = Vec::new();
+    let mut holds = true;
+    for name in games {
+        let stable = stable_totals(&graph(name)?, most)?;
+        // The least K with every total from K to `most` stable; the upper half must be.
+        let from = (0..=most as usize)
+            .rev()
+            .take_while(|&k| stable[k])
+            .last()
+            .unwrap_or(most as usize + 1);
+        holds &= from as u64 <= most / 2;
+        let unstable: Vec<String> = (0..from)
+            .filter(|&k| !stable[k])
+            .map(|k| k.to_string())
+            .collect();
+        found.push(if unstable.is_empty() {
+            format!("{name}: every total")
+        } else {
+            format!("{name}: from {from} (unstable at {})", unstable.join(", "))
+        });
+    }
+    Ok(Claim {
+        item: "Theorem 3.12: a finite game is stable once the total is large enough",
+        source: &cited("Theorem 3.12"),
+        published: "stable for a + b large",
+        computed: &format!("{}; every total to {most}", found.join(", ")),
+        note: "f(G, k) unchanged when either player keeps only Richman-optimal moves",
+    }
+    .judged(Status::of(holds)))
+}
+
+#[cfg(test)]
+mod stability_tests {
+    use super::*;
+
+    #[test]
+    fn tic_tac_toe_is_unstable_at_5_chips_only_and_hex_3_settles_at_56() {
+        let unstable = |name: &str| -> Vec<usize> {
+            let s = stable_totals(&graph(name).unwrap(), 128).unwrap();
+            (0..s.len()).filter(|&k| !s[k]).collect()
+        };
+        assert_eq!(unstable("tictactoe"), [5]);
+        assert_eq!(unstable("hex:3"), [12, 23, 44, 55]);
     }
 }
