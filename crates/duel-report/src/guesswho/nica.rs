@@ -37,6 +37,7 @@ pub(super) fn race_rules(max2: u64) -> Part {
     checks.extend(section_1_2_fair_handicap(&race, max2));
     checks.extend(super::nica_weeds::items());
     checks.push(super::nica_bids::remark_4_3(&race, max2.min(128)));
+    checks.push(super::nica_bids::section_1_1_safe_bid());
     Part {
         checks,
         figures: vec![figure_1(&race)],
