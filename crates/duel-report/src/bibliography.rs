@@ -50,6 +50,11 @@ pub const OTHER_SOURCES: &[Reference] = &[
         entry: "OEIS Foundation Inc., *The On-Line Encyclopedia of Integer Sequences*, sequence A286496 (the largest number of objects searchable with q questions and one lie), <https://oeis.org/A286496>.",
     },
     Reference {
+        anchor: "ref-oeis-a004524",
+        cited_as: "OEIS A004524",
+        entry: "OEIS Foundation Inc., *The On-Line Encyclopedia of Integer Sequences*, sequence A004524 (three even followed by one odd: a(n) = ⌊n/4⌋ + ⌊(n + 1)/4⌋, offset 0), <https://oeis.org/A004524>.",
+    },
+    Reference {
         anchor: "ref-oeis-ttt",
         cited_as: "OEIS A061526",
         entry: "OEIS Foundation Inc., *The On-Line Encyclopedia of Integer Sequences*, sequence A061526 (the number of complete games of n × n tic-tac-toe; a(3) = 255,168), <https://oeis.org/A061526>.",

@@ -46,6 +46,32 @@ pub(super) fn base_cases(off: &Table, max: u64) -> Check {
     .judged(Status::of(failures.is_empty()))
 }
 
+/// The terms of OEIS A004524 its entry lists, a(0) to a(75).
+const A004524: [u64; 76] = [
+    0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 6, 7, 8, 8, 8, 9, 10, 10, 10, 11, 12, 12, 12, 13, 14,
+    14, 14, 15, 16, 16, 16, 17, 18, 18, 18, 19, 20, 20, 20, 21, 22, 22, 22, 23, 24, 24, 24, 25, 26,
+    26, 26, 27, 28, 28, 28, 29, 30, 30, 30, 31, 32, 32, 32, 33, 34, 34, 34, 35, 36, 36, 36, 37,
+];
+
+/// The footnote to Theorem 1.1: n_< is OEIS A004524 for n ≥ 3 (the paper sets 2_< = 1).
+pub(super) fn n_less_is_a004524() -> Check {
+    let from = 3;
+    let ours: Vec<u64> = (from..A004524.len() as u64).map(cushing_n_less).collect();
+    let same = ours.as_slice() == &A004524[from as usize..];
+    Claim {
+        item: "n_< = A004524(n), n = 3..75 (the terms the entry lists)",
+        source: "OEIS A004524",
+        published: "a(3..75) = 1, 2, 2, 2, 3, …, 36, 37",
+        computed: &if same {
+            format!("n_< = a(n) at all {} n", ours.len())
+        } else {
+            "differs".to_string()
+        },
+        note: "Cushing et al.'s footnote to Theorem 1.1; at n = 2 the paper's 2_< = 1, A004524(2) = 0",
+    }
+    .judged(Status::of(same))
+}
+
 /// The first values of n_< printed after Theorem 1.1, and n_< + n_> = n.
 pub(super) fn first_values_of_n_less(max: u64) -> Vec<Check> {
     let values: Vec<String> = (3..=10).map(|n| cushing_n_less(n).to_string()).collect();
