@@ -29,6 +29,7 @@ pub(super) fn official_rules(max2: u64) -> Part {
     checks.push(cushing_lemmas::base_cases(&off, max2));
     checks.extend(cushing_lemmas::first_values_of_n_less(max2));
     checks.push(cushing_lemmas::n_less_is_a004524());
+    checks.push(super::cushing_proof::equation_3(&off, max2.min(96)));
     checks.extend(cushing_lemmas::lemma_1_2(max2));
     checks.push(equal_pools(&off, max2));
     Part {

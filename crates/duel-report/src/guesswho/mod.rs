@@ -9,6 +9,7 @@
 //!   its proof, Theorem 1.6 as printed and corrected;
 //! - `cushing_lemmas.rs`: Cushing et al.'s base cases, the first values of n_<, Lemma 1.2 and
 //!   its Table 1;
+//! - `cushing_proof.rs`: Cushing et al.'s equation (3) of the proof of Theorem 1.1;
 //! - `beyond.rs`: the rule sets no paper treats, each table against the moves one by one;
 //! - `positions.rs`: what every table adds to the tables after the checks (the classic starting
 //!   positions, the positions where splitting evenly is not optimal) and the section's text;
@@ -17,6 +18,7 @@
 mod beyond;
 mod cushing;
 mod cushing_lemmas;
+mod cushing_proof;
 mod nica;
 mod nica_bids;
 mod nica_weeds;
