@@ -4,13 +4,15 @@
 
 use std::fmt::Write as _;
 
-use super::part::Part;
+use super::part::{cited, Part};
 use super::solve::graph;
 use super::tictactoe::boards_cell;
 use duel_bidding::paper::PaperTable;
 use duel_bidding::periodicity::Periodicity;
 use duel_bidding::ttt::TttAnalysis;
 use duel_bidding::BiddingError;
+
+use crate::{Claim, Status};
 
 /// The classes of section 5 whose tables Tic-Tac-Toe positions share.
 const CLASSES: [&str; 8] = [
@@ -58,6 +60,22 @@ pub(super) fn example_5_3(analysis: &TttAnalysis) -> Result<Part, BiddingError> 
             &found[..found.len().min(4)],
         );
         let _ = writeln!(part.markdown, "| {game} | {} | {examples} |", found.len());
+        if game == "E" {
+            part.checks.push(
+                Claim {
+                    item: "Example 5.3: Tic-Tac-Toe positions equivalent to E",
+                    source: &cited("Example 5.3"),
+                    published: "six positions (drawn; the drawing is not in the text)",
+                    computed: &format!(
+                        "{} positions (up to symmetry) with E's thresholds for every k ≤ {}",
+                        found.len(),
+                        analysis.f.len() - 1
+                    ),
+                    note: "each is equivalent to A² ∧ B², as the example argues; the first four drawn below",
+                }
+                .judged(Status::of(found.len() >= 6)),
+            );
+        }
     }
     part.markdown.push('\n');
     Ok(part)
