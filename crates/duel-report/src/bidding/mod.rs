@@ -16,6 +16,7 @@
 //! - `part.rs`: how an item is written: its source and words, what it gives, the section
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
+//! - `counterattacks.rs`: Lemma 6.3, counterattacks and blocks at every position.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
 //! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even, and
 //!   Theorem 3.12, stability from a large total.
@@ -27,6 +28,7 @@
 mod all_totals;
 mod beyond;
 mod chart;
+mod counterattacks;
 mod discrete;
 mod order;
 mod part;
@@ -78,6 +80,7 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.part(chart::first_moves(&fm));
     b.checks(tictactoe::theorem_6_7(&fm, max_k));
     b.checks(tictactoe::figure_3_period(&ttt)?);
+    b.checks(vec![counterattacks::lemma_6_3(opts.quick)?]);
     crate::step("Theorem 6.1, Figures 3 and 4");
     b.checks(tictactoe::section_6_2_tables()?);
     let analysis = TttAnalysis::new(if opts.quick { 127 } else { 255 })?;
