@@ -2,6 +2,7 @@
 //! next to the computed one, and the new results (Connect, Hex, poorman and taxman). Each
 //! published item is one function named after it; the section calls them in order.
 //!
+//! - `sample_game.rs`: section 1.1, the sample game replayed and Bob's mistake found.
 //! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
 //! - `tie_advantage.rs`: section 3.1: Lemmas 3.1 and 3.2, the value of the tie-breaking
 //!   advantage.
@@ -34,6 +35,7 @@ mod order;
 mod part;
 mod periodic_rows;
 mod richman;
+mod sample_game;
 mod solve;
 mod tictactoe;
 mod tie_advantage;
@@ -118,6 +120,7 @@ fn new_results(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> 
     b.checks(discrete::example_3_8()?);
     b.checks(richman::random_turn_play()?);
     b.checks(richman::exchanged_roles()?);
+    b.checks(vec![sample_game::section_1_1()?]);
     b.part(beyond::boards()?);
     let (part, tables) = all_totals::all_totals_tables(opts)?;
     b.part(part);
