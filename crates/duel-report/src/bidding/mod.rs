@@ -103,6 +103,7 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(vec![truncations::theorem_3_12(opts.quick)?]);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
+    b.checks(tug_ultimatum::proposition_4_3()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
     b.checks(tug_ultimatum::proposition_4_8(opts)?);
     b.checks(order::examples_5_1_5_2(opts)?);

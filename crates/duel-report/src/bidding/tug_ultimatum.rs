@@ -6,8 +6,10 @@ use super::part::{cited, holds};
 use super::solve::{alice_wins, graph};
 use crate::{Check, Claim, ReportOptions, Status};
 use duel_bidding::games::parse_game;
+use duel_bidding::graph::{GameGraph, GraphBuilder};
 use duel_bidding::richman::Richman;
 use duel_bidding::BiddingError;
+use duel_core::exact::Rational;
 
 /// Section 4.1 (quoting [LLP+99]): the Richman values of Tug^4, with its orientation
 /// misprint.
@@ -110,4 +112,72 @@ pub(super) fn proposition_4_8(opts: &ReportOptions) -> Result<Vec<Check>, Biddin
         note: &format!("wedge of Ult^1, Ult^3, Ult^5, Ult^7 (exact for k < 255), k = 0..{limit}; draws at {draws:?}"),
     }
     .judged(Status::of(ok))])
+}
+
+/// Proposition 4.3's game up to Tug^`most`: the first player to move picks the start of
+/// Tug^n, 1 ≤ n ≤ `most` (the paper's game has every n; Bob's draw needs n > 4a + 1).
+fn tug_wedge(most: u64) -> Result<GameGraph, BiddingError> {
+    let mut b = GraphBuilder::new();
+    let start = b.vertex("choose Tug^n", None);
+    for n in 1..=most {
+        let tug = graph(&format!("tug:{n}"))?;
+        let s = b.embed_prefixed(&tug, &format!("Tug^{n} "));
+        b.both(start, s);
+    }
+    b.finish(start)
+}
+
+/// Proposition 4.3: R(G) = 1/2, but G(3a, a*) is a draw (neither player can force a win).
+pub(super) fn proposition_4_3() -> Result<Vec<Check>, BiddingError> {
+    let most_a = 5u64;
+    let g = tug_wedge(4 * most_a + 4)?;
+    // R(G): the truncation iteration settles exactly on the choice up to Tug^6 (longer tugs
+    // converge slowly; each has R = 1/2 by symmetry, so the choice's value is theirs).
+    let small = tug_wedge(6)?;
+    let r = Richman::solve(&small)?;
+    let half = r.exact && *r.value(small.start()) == Rational::new(1.into(), 2.into());
+    let bar = g.swapped();
+    let mut draws = Vec::new();
+    for a in 2..=most_a {
+        let alice = alice_wins(&g, 3 * a, a, false)?;
+        // Bob wins G(3a, a*) when Alice, in his role, wins Ḡ(a*, 3a).
+        let bob = alice_wins(&bar, a, 3 * a, true)?;
+        draws.push(!alice && !bob);
+    }
+    let all = draws.iter().all(|&d| d);
+    Ok(vec![Claim {
+        item: "Proposition 4.3: R(G) = 1/2 but G(3a, a*) is a draw, G the choice of any Tug^n",
+        source: &cited("Proposition 4.3"),
+        published: "R(G) = 1/2; a draw for every a > 1",
+        computed: &format!(
+            "R(G) = {} (Tug^n up to n = 6); {} for a = 2..{most_a} (Tug^n up to n = {})",
+            r.value(small.start()),
+            if all { "a draw" } else { "not always a draw" },
+            4 * most_a + 4
+        ),
+        note: "neither Alice nor Bob (in Ḡ) wins in finitely many moves: the search of Theorem 3.7 on the graph with cycles",
+    }
+    .judged(Status::of(half && all))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_every_chip_alice_wins_and_with_6_against_2_no_one_does() {
+        let g = tug_wedge(12).unwrap();
+        let bar = g.swapped();
+        // 20 chips against 0*: Alice takes the first bid for 1, picks Tug^1, takes the next.
+        let one = (
+            alice_wins(&g, 20, 0, false).unwrap(),
+            alice_wins(&bar, 0, 20, true).unwrap(),
+        );
+        let two = (
+            alice_wins(&g, 6, 2, false).unwrap(),
+            alice_wins(&bar, 2, 6, true).unwrap(),
+        );
+        assert_eq!(one, (true, false), "Alice wins with every chip");
+        assert_eq!(two, (false, false), "a = 2 is a draw");
+    }
 }
