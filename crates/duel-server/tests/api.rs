@@ -116,6 +116,31 @@ async fn a_turn_is_the_agents_reply_and_the_board() {
 }
 
 #[tokio::test]
+async fn the_solver_never_fails_for_want_of_budget() {
+    // Connect Four 7×6 after 15 stones (Test_L2_R2's first line), out of the opening book,
+    // one position of budget and no seed: the best found is played, and the answer says so.
+    let position = "274552224131661";
+    let (s, v) = post(
+        "/api/play/turn",
+        json!({"game": "connect:7x6:4", "moves": position, "agent": "solver", "human": "first", "iterations": 1}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["unproven"], true, "{v}");
+    let reply = v["agent_move"]["notation"].as_str().unwrap();
+    assert_eq!(v["moves"], format!("{position}{reply}"));
+    // The page's default, 2 s: the move is proven.
+    let (s, v) = post(
+        "/api/play/turn",
+        json!({"game": "connect:7x6:4", "moves": position, "agent": "solver", "human": "first", "millis": 2000}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["unproven"], false, "{v}");
+    assert_eq!(v["agent_move"]["stopped"], "solved", "{v}");
+}
+
+#[tokio::test]
 async fn move_values_are_the_solvers() {
     let (s, v) = post(
         "/api/play/values",

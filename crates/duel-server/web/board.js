@@ -1,7 +1,7 @@
 // The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
-import { $, api, el, pending, send } from "./shared.js";
+import { $, api, el, failed, pending, send } from "./shared.js";
 
 // The page's game, exported for the browser tests. `scores`: the answer of
 // /api/connect/scores for the position shown, or null while it is computed; only for Connect
@@ -9,15 +9,40 @@ import { $, api, el, pending, send } from "./shared.js";
 export const board = { moves: [], answer: null, values: null, scores: null, busy: false };
 const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
 
+// The budget of each kind of agent: the solver's is a time limit (it proves what it can
+// within it, else plays MCTS's best found and the answer says `unproven`), the others' a
+// number of iterations. Each keeps the value last typed for it.
+const BUDGETS = {
+  solver: { label: "Time limit (ms)", max: 10000, value: "2000", field: "millis" },
+  search: { label: "Budget (iterations)", max: 10000000, value: "100000", field: "iterations" },
+};
+const budgetKind = () => ($("board-agent").value === "solver" ? "solver" : "search");
+let shownBudget = "solver";
+
+function showBudget() {
+  BUDGETS[shownBudget].value = $("board-budget").value;
+  shownBudget = budgetKind();
+  const b = BUDGETS[shownBudget];
+  $("board-budget-label").textContent = b.label;
+  $("board-budget").max = String(b.max);
+  $("board-budget").value = b.value;
+}
+
+// The request of the game so far, or an Error saying what to correct in the budget.
 function turnRequest() {
-  const it = parseInt($("board-iterations").value, 10);
+  const b = BUDGETS[budgetKind()];
+  const text = $("board-budget").value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > b.max) {
+    throw new Error(`${b.label} must be a whole number from 1 to ${b.max}.`);
+  }
   return {
     game: $("board-game").value,
     moves: board.moves.join(","),
     agent: $("board-agent").value,
     human: $("board-human").value,
-    iterations: Number.isFinite(it) ? it : null,
-    millis: null,
+    iterations: b.field === "iterations" ? n : null,
+    millis: b.field === "millis" ? n : null,
     seed: 0,
   };
 }
@@ -26,9 +51,18 @@ function turnRequest() {
 export async function turn() {
   board.busy = true;
   const status = $("board-status");
+  let body;
+  try {
+    body = turnRequest();
+  } catch (e) {
+    failed(status, e);
+    board.busy = false;
+    return false;
+  }
   pending(status, "duel is thinking…");
-  await send({ path: "/api/play/turn", body: turnRequest(), status, show: showTurn });
+  const ok = await send({ path: "/api/play/turn", body, status, show: showTurn });
   board.busy = false;
+  return ok;
 }
 
 async function showTurn(a) {
@@ -81,7 +115,8 @@ function statusText(a) {
   if (a.winner === "human") return "You win!";
   if (a.winner === "agent") return "duel wins.";
   const mark = a.to_move === "first" ? "X" : "O";
-  return "Your move (" + mark + ").";
+  const unproven = a.unproven ? " duel proved no move in time and played the best it found." : "";
+  return "Your move (" + mark + ")." + unproven;
 }
 
 function moveAt(a, row, col) {
@@ -174,6 +209,7 @@ function draw() {
   $("board-status").textContent = statusText(a);
   $("board-status").dataset.outcome = a.outcome || "";
   $("board-status").dataset.winner = a.winner || "";
+  $("board-status").dataset.unproven = a.unproven ? "1" : "";
   $("board-moves").textContent = "Moves: " + (board.moves.join(" ") || "none");
   const g = layout(a);
   const svg = el("svg", { id: "board-svg", width: g.cols * g.size + 8, height: g.rows * g.size + g.top + 8 }, area);
@@ -212,4 +248,5 @@ export function wire() {
   $("board-new").addEventListener("click", newGame);
   $("board-undo").addEventListener("click", undo);
   $("board-scores").addEventListener("change", turn);
+  $("board-agent").addEventListener("change", showBudget);
 }

@@ -44,15 +44,17 @@ export function failed(status, e) {
 
 // One request: sends `body` to `path` and shows the answer with `show` (which may ask more);
 // when the API refuses, or `show` fails, `undo` (if given) takes back the action sent and
-// `status` says why.
+// `status` says why. Whether the answer was shown.
 export async function send({ path, body, status, show, undo }) {
   try {
     const answer = await api(path, body);
     status.classList.remove("error");
     await show(answer);
+    return true;
   } catch (e) {
     if (undo) undo();
     failed(status, e);
+    return false;
   }
 }
 
