@@ -42,11 +42,7 @@ fn the_perfect_player_answers_out_of_its_book_with_the_default_budget() {
     // Connect Four 7×6 after 15 stones (Test_L2_R2's first line), out of the opening book,
     // duel to move: once refused with "the solver could not finish within 100000 positions".
     set(&b, "board-game", "connect:7x6:4");
-    b.run_in(
-        support::BOARD,
-        "board.moves = [...'274552224131661']; turn();",
-        json!([]),
-    );
+    b.run_in(support::BOARD, "start([...'274552224131661']);", json!([]));
     let a = answer(&b);
     assert!(a["agent_move"].is_object(), "{a}");
     assert_eq!(a["moves"].as_str().unwrap().len(), 16, "{a}");
@@ -56,4 +52,113 @@ fn the_perfect_player_answers_out_of_its_book_with_the_default_budget() {
     );
     assert_eq!(error, false, "{}", b.text("#board-status"));
     assert_eq!(b.text("#board-status"), "Your move (X).");
+}
+
+/// Makes the page's next request fail as a lost connection does.
+fn fail_next_request(b: &support::Browser) {
+    b.run(
+        "const f = window.fetch;\
+         window.fetch = () => { window.fetch = f; return Promise.reject(new TypeError('Failed to fetch')); };",
+        json!([]),
+    );
+}
+
+fn has_error(b: &support::Browser) -> bool {
+    b.run(
+        "return document.getElementById('board-status').classList.contains('error');",
+        json!([]),
+    ) == true
+}
+
+#[test]
+fn a_failed_turn_is_taken_back_and_never_lets_the_person_move_for_duel() {
+    let Some(b) = support::browser() else { return };
+    open_board(&b);
+    let a = answer(&b);
+    assert_eq!(a["game"], "tictactoe");
+    assert_eq!(a["to_move"], "first");
+    // The turn of the person's 5 fails: the move is taken back, the board is as it was.
+    fail_next_request(&b);
+    b.click("#board-svg rect.click[data-move='5']");
+    let a = answer(&b);
+    assert!(has_error(&b));
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.moves;", json!([])),
+        json!([])
+    );
+    assert_eq!(a["board"], json!(["...", "...", "..."]));
+    // The person's next click is their own move again, and duel replies.
+    b.click("#board-svg rect.click[data-move='1']");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 2;",
+    );
+    let a = answer(&b);
+    assert!(!has_error(&b), "{}", b.text("#board-status"));
+    assert_eq!(a["board"][0].as_str().unwrap().chars().next(), Some('X'));
+    assert_eq!(a["to_move"], "first");
+    // A failed reply of duel's (the person's move 2 sent, no answer) leaves the person to
+    // move, with duel's stone not placed by anyone.
+    fail_next_request(&b);
+    let free = a["legal"][0].as_str().unwrap().to_string();
+    b.click(&format!("#board-svg rect.click[data-move='{free}']"));
+    let after = answer(&b);
+    assert!(has_error(&b));
+    assert_eq!(after["moves"], a["moves"]);
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.moves.length;", json!([])),
+        2
+    );
+}
+
+#[test]
+fn setup_changed_mid_game_waits_for_a_new_game_and_a_failed_new_game_keeps_the_old() {
+    let Some(b) = support::browser() else { return };
+    open_board(&b);
+    answer(&b);
+    b.click("#board-svg rect.click[data-move='5']");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 2;",
+    );
+    // Switching the game mid-game: the next move is still tic-tac-toe's (once "move 4 is
+    // illegal here" when the menu was read at each turn).
+    set(&b, "board-game", "connect:7x6:4");
+    set(&b, "board-human", "second");
+    let a = answer(&b);
+    let free = a["legal"][0].as_str().unwrap().to_string();
+    b.click(&format!("#board-svg rect.click[data-move='{free}']"));
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 4;",
+    );
+    let a = answer(&b);
+    assert_eq!(a["game"], "tictactoe");
+    assert!(!has_error(&b), "{}", b.text("#board-status"));
+    // A New game that fails (a budget of 0 is refused before any request) keeps the game.
+    set(&b, "board-budget", "0");
+    b.click("#board-new");
+    answer(&b);
+    assert!(has_error(&b));
+    assert!(b.text("#board-status").contains("from 1 to 10000"));
+    assert_eq!(
+        b.run_in(
+            support::BOARD,
+            "return [board.setup.game, board.moves.length];",
+            json!([])
+        ),
+        json!(["tictactoe", 4])
+    );
+    // A New game that succeeds is the menu's game.
+    set(&b, "board-budget", "2000");
+    b.click("#board-new");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.answer.game === 'connect:7x6:4';",
+    );
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.moves.length;", json!([])),
+        1,
+        "duel opens when the person plays second"
+    );
 }

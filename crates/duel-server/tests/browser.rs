@@ -167,8 +167,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     b.run_in(
         support::BOARD,
         "document.getElementById('board-human').value = 'first';\
-         board.moves = ['4', '4', '4', '4'];\
-         turn();",
+         start(['4', '4', '4', '4']);",
         json!([]),
     );
     b.wait_in(
@@ -195,8 +194,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     b.run_in(
         support::BOARD,
         "document.getElementById('board-human').value = 'first';\
-         board.moves = ['3', '2', '1', '6', '4', '6', '2', '5'];\
-         turn();",
+         start(['3', '2', '1', '6', '4', '6', '2', '5']);",
         json!([]),
     );
     b.wait_in(

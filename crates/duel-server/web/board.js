@@ -3,10 +3,11 @@
 // the exact score of each column (/api/connect/scores).
 import { $, api, el, failed, pending, send } from "./shared.js";
 
-// The page's game, exported for the browser tests. `scores`: the answer of
-// /api/connect/scores for the position shown, or null while it is computed; only for Connect
-// Four rules (connect:WxH:4).
-export const board = { moves: [], answer: null, values: null, scores: null, busy: false };
+// The page's game, exported for the browser tests. `setup`: the game and the person's side,
+// taken from the controls when a game starts (changing them mid-game waits for the next);
+// `scores`: the answer of /api/connect/scores for the position shown, or null while it is
+// computed; only for Connect Four rules (connect:WxH:4).
+export const board = { setup: null, moves: [], answer: null, values: null, scores: null, busy: false };
 const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
 
 // The budget of each kind of agent: the solver's is a time limit (it proves what it can
@@ -37,10 +38,10 @@ function turnRequest() {
     throw new Error(`${b.label} must be a whole number from 1 to ${b.max}.`);
   }
   return {
-    game: $("board-game").value,
+    game: board.setup.game,
     moves: board.moves.join(","),
     agent: $("board-agent").value,
-    human: $("board-human").value,
+    human: board.setup.human,
     iterations: b.field === "iterations" ? n : null,
     millis: b.field === "millis" ? n : null,
     seed: 0,
@@ -65,14 +66,16 @@ export async function turn() {
   return ok;
 }
 
+// Shows the answer `a` and the values asked for; nothing changes unless all arrive.
 async function showTurn(a) {
-  if (a.agent_move) board.moves.push(a.agent_move.notation);
-  board.answer = a;
-  board.values = null;
-  board.scores = null;
-  const position = board.moves.join(",");
+  const moves = a.agent_move ? [...board.moves, a.agent_move.notation] : board.moves.slice();
+  const position = moves.join(",");
   const wanted = $("board-scores").checked && a.outcome === null;
-  if (wanted) board.values = await api("/api/play/values", { game: a.game, moves: position });
+  const values = wanted ? await api("/api/play/values", { game: a.game, moves: position }) : null;
+  board.moves = moves;
+  board.answer = a;
+  board.values = values;
+  board.scores = null;
   draw();
   board.busy = false;
   // The exact scores follow the win/draw/loss (they may take seconds); the answer is kept
@@ -222,26 +225,43 @@ function draw() {
   drawScoreNote(a, area);
 }
 
+// Whether the position shown waits for the person's move.
+const personToMove = (a) => a !== null && a.outcome === null && a.to_move === board.setup.human;
+
+// The person plays `mv` when it is their turn (never duel's, even after a failed turn); a
+// turn that fails takes the move back.
 async function play(mv) {
   const a = board.answer;
-  if (board.busy || !a || a.outcome !== null || !a.legal.includes(mv)) return;
+  if (board.busy || !personToMove(a) || !a.legal.includes(mv)) return;
   board.moves.push(mv);
-  await turn();
+  if (!(await turn())) board.moves.pop();
 }
 
-export async function newGame() {
-  board.moves = [];
-  await turn();
+// Starts the game of the controls (or `setup`) from `moves`; the game shown is replaced only
+// when the server answers, else it stays as it was. Whether it was replaced.
+export async function start(moves, setup) {
+  if (board.busy) return false;
+  const before = { setup: board.setup, moves: board.moves };
+  board.setup = setup || { game: $("board-game").value, human: $("board-human").value };
+  board.moves = moves.slice();
+  const ok = await turn();
+  if (!ok) Object.assign(board, before);
+  return ok;
 }
 
+export const newGame = () => start([]);
+
+// Back to the person's previous turn: the agent's reply and the person's move.
 async function undo() {
-  if (board.busy) return;
-  // Back to the person's previous turn: the agent's reply and the person's move.
-  const human = $("board-human").value === "first" ? 0 : 1;
+  if (board.busy || board.moves.length === 0) return;
+  const human = board.setup.human === "first" ? 0 : 1;
+  const moves = board.moves.slice();
   do {
-    board.moves.pop();
-  } while (board.moves.length > 0 && board.moves.length % 2 !== human);
-  await turn();
+    moves.pop();
+  } while (moves.length > 0 && moves.length % 2 !== human);
+  const before = board.moves;
+  board.moves = moves;
+  if (!(await turn())) board.moves = before;
 }
 
 export function wire() {

@@ -151,10 +151,11 @@ pub struct Module {
     pub names: &'static str,
 }
 
-/// The Connect-K and tic-tac-toe page: its game, and the turn that sends it.
+/// The Connect-K and tic-tac-toe page: its game, the turn that sends it, and the start of a
+/// game of the controls from given moves.
 pub const BOARD: Module = Module {
     path: "/board.js",
-    names: "board, turn",
+    names: "board, turn, start",
 };
 /// The Guess Who page's game.
 pub const GUESS_WHO: Module = Module {
