@@ -1,6 +1,6 @@
 // The bidding page: a discrete bidding game against the optimal bidder over /api/bidding/
 // (view, bid, move). The page keeps the state the server returns and sends it back.
-import { $, send } from "./shared.js";
+import { $, onSubmit, send } from "./shared.js";
 
 // The page's game, exported for the browser tests: the last view the server sent.
 export const bidding = { view: null, busy: false };
@@ -173,6 +173,9 @@ function draw() {
 }
 
 export function wire() {
+  onSubmit($("bid-setup"));
+  // Enter in the bid bids.
+  onSubmit($("bid-form"), submit);
   $("bid-new").addEventListener("click", newGame);
   // Under ladies first Alice wins every tie.
   $("bid-rule").addEventListener("change", () => {

@@ -1,7 +1,7 @@
 // The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
-import { $, api, el, failed, pending, send } from "./shared.js";
+import { $, api, el, failed, onSubmit, pending, send } from "./shared.js";
 
 // The page's game, exported for the browser tests. `setup`: the game and the person's side,
 // taken from the controls when a game starts (changing them mid-game waits for the next);
@@ -265,6 +265,8 @@ async function undo() {
 }
 
 export function wire() {
+  // Enter in the budget applies it from the next turn.
+  onSubmit($("board-setup"));
   $("board-new").addEventListener("click", newGame);
   $("board-undo").addEventListener("click", undo);
   $("board-scores").addEventListener("change", turn);

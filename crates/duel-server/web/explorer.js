@@ -1,7 +1,7 @@
 // The explorer page: the Guess Who heatmap of P(n, m), each square's exact value and optimal
 // moves on hover (/api/guesswho/heatmap), and the bidding chip tables f(G, k) with their
 // periods (/api/bidding/table).
-import { $, el, moveText, pending, send } from "./shared.js";
+import { $, el, moveText, onSubmit, pending, send } from "./shared.js";
 
 // Blue (0) to red (1), through white (1/2).
 function heatColour(t) {
@@ -78,6 +78,9 @@ export function drawTable() {
 }
 
 export function wire() {
+  // Enter in "Up to" or "Totals up to" draws.
+  onSubmit($("ex-setup"), drawHeatmap);
+  onSubmit($("bt-setup"), drawTable);
   $("ex-draw").addEventListener("click", drawHeatmap);
   $("bt-draw").addEventListener("click", drawTable);
 }

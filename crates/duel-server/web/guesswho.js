@@ -1,6 +1,6 @@
 // The Guess Who page: the person against duel on a board of generated faces
 // (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
-import { $, el, get, moveText, send } from "./shared.js";
+import { $, el, get, moveText, onSubmit, send } from "./shared.js";
 
 const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
 const SKIN = { light: "#f6d7bd", tan: "#e0b48a", brown: "#a86b42", dark: "#6b4026" };
@@ -211,6 +211,7 @@ export async function loadFeatures() {
 }
 
 export function wire() {
+  onSubmit($("gw-setup"));
   $("gw-new").addEventListener("click", newGame);
   $("gw-ask").addEventListener("click", ask);
   $("gw-ask-feature").addEventListener("click", () => act({ feature: { feature: $("gw-feature").value } }));

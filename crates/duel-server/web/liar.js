@@ -1,7 +1,7 @@
 // The liar game's page: the person as Paul, asking against the adversary (/api/liar/paul),
 // and as Carole, thinking of a number and answering duel's questions with at most e lies
 // (/api/liar/carole). Each keeps its setup and the questions or answers so far.
-import { $, send } from "./shared.js";
+import { $, onSubmit, send } from "./shared.js";
 
 // The two games, exported for the browser tests: each request sent and its answer, and the
 // numbers Paul selected.
@@ -165,6 +165,8 @@ async function undo() {
 }
 
 export function wire() {
+  onSubmit($("liar-setup"));
+  onSubmit($("carole-setup"));
   $("liar-new").addEventListener("click", newPaul);
   $("liar-ask").addEventListener("click", ask);
   $("liar-clear").addEventListener("click", () => { liar.selection.clear(); drawPaul(); });

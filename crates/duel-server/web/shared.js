@@ -58,5 +58,14 @@ export async function send({ path, body, status, show, undo }) {
   }
 }
 
+// Enter in `form` runs `action` (if given) instead of sending the form, which would reload the
+// page and lose the game.
+export function onSubmit(form, action) {
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (action) action();
+  });
+}
+
 // A Guess Who move as the pages write it: "guess", or the sizes of a split ("12+12").
 export const moveText = (m) => (m === "guess" ? "guess" : m.split.join("+"));

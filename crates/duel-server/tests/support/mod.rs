@@ -184,6 +184,9 @@ impl Module {
     }
 }
 
+/// WebDriver's key for Enter, for [`Browser::type_keys`].
+pub const ENTER: &str = "\u{E007}";
+
 /// Headless Chromium driven through chromedriver.
 pub struct Browser {
     driver: std::process::Child,
@@ -333,6 +336,17 @@ impl Browser {
             "POST",
             &self.at(&format!("/element/{id}/click")),
             &json!({}),
+        );
+    }
+
+    /// Types `text` into the element `css` selects, as a person would (WebDriver's keys:
+    /// [`ENTER`] for Enter).
+    pub fn type_keys(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{id}/value")),
+            &json!({ "text": text }),
         );
     }
 
