@@ -1,16 +1,19 @@
 // The bidding page: a discrete bidding game against the optimal bidder over /api/bidding/
 // (view, bid, move). The page keeps the state the server returns and sends it back.
-import { $, onSubmit, send } from "./shared.js";
+import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
 // The page's game, exported for the browser tests: the last view the server sent.
 export const bidding = { view: null, busy: false };
+
+// The most chips of a side on this page (the server's bound).
+const MAX_CHIPS = 1000;
 
 function setupState() {
   return {
     game: $("bid-game").value,
     position: null,
-    alice: parseInt($("bid-alice").value, 10),
-    bob: parseInt($("bid-bob").value, 10),
+    alice: wholeNumber("bid-alice", "Alice's chips", 0, MAX_CHIPS),
+    bob: wholeNumber("bid-bob", "Bob's chips", 0, MAX_CHIPS),
     tie: $("bid-tie").value,
     tie_rule: $("bid-rule").value,
     user: $("bid-user").value,
@@ -40,9 +43,11 @@ async function call(path, body, log) {
   bidding.busy = false;
 }
 
+// A new game; the game shown (and its log) stays until it is answered.
 export function newGame() {
-  $("bid-log").textContent = "";
-  return call("/api/bidding/view", { state: setupState() });
+  const state = checked($("bid-status"), setupState);
+  if (state === null) return Promise.resolve();
+  return call("/api/bidding/view", { state }, () => { $("bid-log").textContent = ""; });
 }
 
 function logLine(text) {
@@ -55,9 +60,12 @@ const tieText = (bid) => (bid.use_tie ? " (using the advantage on a tie)" : "");
 
 function submit() {
   const v = bidding.view;
-  if (!v) return;
-  const chips = parseInt($("bid-chips").value, 10);
-  const bid = { chips: Number.isFinite(chips) ? chips : -1, use_tie: $("bid-use-tie").checked };
+  if (!v || bidding.busy) return;
+  const chips = checked($("bid-status"), () => wholeNumber("bid-chips", "Your bid", 0, v.max_bid));
+  if (chips === null) return;
+  // The advantage is sent only where it can be used (its box is disabled otherwise).
+  const useTie = !$("bid-use-tie").disabled && $("bid-use-tie").checked;
+  const bid = { chips, use_tie: useTie };
   return call("/api/bidding/bid", { state: v.state, bid }, (a) => {
     const r = a.round;
     let t = "You bid " + r.user_bid.chips + tieText(r.user_bid) +
@@ -116,6 +124,7 @@ function drawControls(v) {
   const s = v.state;
   $("bid-chips").max = String(v.max_bid);
   $("bid-use-tie").disabled = !byAdvantage(s) || s.tie !== s.user;
+  if ($("bid-use-tie").disabled) $("bid-use-tie").checked = false;
   const biddingNow = !v.outcome && !s.to_move;
   $("bid-submit").disabled = !biddingNow;
   $("bid-pass").style.display = s.to_move && s.may_pass && !v.outcome ? "" : "none";

@@ -1,7 +1,7 @@
 // The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
-import { $, api, el, failed, onSubmit, pending, send } from "./shared.js";
+import { $, api, checked, el, onSubmit, pending, send, wholeNumber } from "./shared.js";
 
 // The page's game, exported for the browser tests. `setup`: the game and the person's side,
 // taken from the controls when a game starts (changing them mid-game waits for the next);
@@ -32,11 +32,7 @@ function showBudget() {
 // The request of the game so far, or an Error saying what to correct in the budget.
 function turnRequest() {
   const b = BUDGETS[budgetKind()];
-  const text = $("board-budget").value.trim();
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > b.max) {
-    throw new Error(`${b.label} must be a whole number from 1 to ${b.max}.`);
-  }
+  const n = wholeNumber("board-budget", b.label, 1, b.max);
   return {
     game: board.setup.game,
     moves: board.moves.join(","),
@@ -52,11 +48,8 @@ function turnRequest() {
 export async function turn() {
   board.busy = true;
   const status = $("board-status");
-  let body;
-  try {
-    body = turnRequest();
-  } catch (e) {
-    failed(status, e);
+  const body = checked(status, turnRequest);
+  if (body === null) {
     board.busy = false;
     return false;
   }

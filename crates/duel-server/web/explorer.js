@@ -1,7 +1,7 @@
 // The explorer page: the Guess Who heatmap of P(n, m), each square's exact value and optimal
 // moves on hover (/api/guesswho/heatmap), and the bidding chip tables f(G, k) with their
 // periods (/api/bidding/table).
-import { $, el, moveText, onSubmit, pending, send } from "./shared.js";
+import { $, checked, el, moveText, onSubmit, pending, send, wholeNumber } from "./shared.js";
 
 // Blue (0) to red (1), through white (1/2).
 function heatColour(t) {
@@ -38,13 +38,15 @@ function drawHeatmapOf(h, info) {
 
 export function drawHeatmap() {
   const info = $("ex-info");
+  const body = checked(info, () => ({
+    max: wholeNumber("ex-max", "Up to", 2, 64),
+    rules: $("ex-rules").value,
+    questions: parseInt($("ex-questions").value, 10),
+  }));
+  if (body === null) return Promise.resolve();
   return send({
     path: "/api/guesswho/heatmap",
-    body: {
-      max: parseInt($("ex-max").value, 10) || 32,
-      rules: $("ex-rules").value,
-      questions: parseInt($("ex-questions").value, 10),
-    },
+    body,
     status: info,
     show: (h) => drawHeatmapOf(h, info),
   });
@@ -68,10 +70,12 @@ function drawTableOf(t, info) {
 
 export function drawTable() {
   const info = $("bt-info");
+  const body = checked(info, () => ({ game: $("bt-game").value, max_chips: wholeNumber("bt-max", "Totals up to", 0, 64) }));
+  if (body === null) return Promise.resolve();
   pending(info, "computing…");
   return send({
     path: "/api/bidding/table",
-    body: { game: $("bt-game").value, max_chips: parseInt($("bt-max").value, 10) },
+    body,
     status: info,
     show: (t) => drawTableOf(t, info),
   });

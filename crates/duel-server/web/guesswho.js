@@ -1,14 +1,15 @@
 // The Guess Who page: the person against duel on a board of generated faces
 // (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
-import { $, el, get, moveText, onSubmit, send } from "./shared.js";
+import { $, checked, el, get, moveText, onSubmit, send, wholeNumber } from "./shared.js";
 
 const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
 const SKIN = { light: "#f6d7bd", tan: "#e0b48a", brown: "#a86b42", dark: "#6b4026" };
 const EYES = { brown: "#5a3310", blue: "#2d6fd6", green: "#2f8f3a" };
 
-// The page's game, exported for the browser tests: the request (setup and actions) sent, its
-// answer, the faces selected (id → set 0 or 1) and those the hint marks.
-export const gw = { request: null, answer: null, selection: new Map(), hint: [] };
+// The page's game, exported for the browser tests: the request (setup and actions) of the game
+// shown, its answer, the faces selected (id → set 0 or 1) and those the hint marks; `busy`
+// while a request is out.
+export const gw = { request: null, answer: null, selection: new Map(), hint: [], busy: false };
 
 function drawHair(g, f, cx, cy) {
   const hair = HAIR[f.hair];
@@ -129,20 +130,25 @@ function draw() {
   $("gw-part").disabled = a.questions !== 3;
 }
 
-function sendGame() {
-  return send({
+// Sends `request`: once answered, it and its answer are the page's game; refused, the game
+// shown stays as it was.
+async function sendGame(request) {
+  if (gw.busy) return;
+  gw.busy = true;
+  await send({
     path: "/api/guesswho/play",
-    body: gw.request,
+    body: request,
     status: $("gw-status"),
     show: (a) => {
+      gw.request = request;
       gw.answer = a;
       gw.selection.clear();
       gw.hint = [];
       $("gw-hint-text").textContent = "";
       draw();
     },
-    undo: () => gw.request.actions.pop(),
   });
+  gw.busy = false;
 }
 
 function toggleFace(id) {
@@ -154,8 +160,7 @@ function toggleFace(id) {
 
 async function act(action) {
   if (!gw.answer || gw.answer.winner) return;
-  gw.request.actions.push(action);
-  await sendGame();
+  await sendGame({ ...gw.request, actions: [...gw.request.actions, action] });
 }
 
 function ask() {
@@ -182,21 +187,30 @@ function hint() {
   draw();
 }
 
-export async function newGame() {
-  const opp = parseInt($("gw-opponent-pool").value, 10) || 24;
-  const seed = parseInt($("gw-seed").value, 10) || 0;
-  gw.request = {
-    rules: $("gw-rules").value,
+// The request of a new game from the fields, or an Error saying which to correct.
+function newRequest() {
+  const rules = $("gw-rules").value;
+  // Race rules start from two candidates each: with one the game is already won.
+  const low = rules === "race" ? 2 : 1;
+  const pool = wholeNumber("gw-pool", "Your pool", low, 64);
+  const opp = wholeNumber("gw-opponent-pool", "duel's pool", low, 64);
+  const seed = wholeNumber("gw-seed", "The seed", 0, 4294967295);
+  return {
+    rules,
     questions: parseInt($("gw-questions").value, 10),
-    pool: parseInt($("gw-pool").value, 10) || 24,
+    pool,
     opponent_pool: opp,
-    seed: seed,
-    secret: (seed * 7 + 3) % Math.max(opp, 1),
+    seed,
+    secret: (seed * 7 + 3) % opp,
     human_first: $("gw-first").value === "human",
     actions: [],
   };
-  gw.answer = null;
-  await sendGame();
+}
+
+// A new game; the game shown stays until it is answered.
+export async function newGame() {
+  const request = checked($("gw-status"), newRequest);
+  if (request !== null) await sendGame(request);
 }
 
 // The features a question may name, into their menu.

@@ -1,12 +1,15 @@
 // The liar game's page: the person as Paul, asking against the adversary (/api/liar/paul),
 // and as Carole, thinking of a number and answering duel's questions with at most e lies
 // (/api/liar/carole). Each keeps its setup and the questions or answers so far.
-import { $, onSubmit, send } from "./shared.js";
+import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
-// The two games, exported for the browser tests: each request sent and its answer, and the
-// numbers Paul selected.
+// The two games, exported for the browser tests: each the request of the game shown and its
+// answer, and the numbers Paul selected. A request replaces the game only once answered.
 export const liar = { request: null, answer: null, selection: new Set() };
 export const carole = { request: null, answer: null };
+
+// The largest game of a page (the server's bounds): n, lies, questions.
+const MAX_N = 1024, MAX_LIES = 3, MAX_QUESTIONS = 60;
 
 // The Berlekamp volume against 2^q, and how many numbers have been charged each count of lies.
 function volumeText(a) {
@@ -59,34 +62,34 @@ function drawPaul() {
   }
 }
 
-function sendPaul() {
+function sendPaul(request) {
   return send({
     path: "/api/liar/paul",
-    body: liar.request,
+    body: request,
     status: $("liar-status"),
     show: (a) => {
+      liar.request = request;
       liar.answer = a;
       liar.selection.clear();
       drawPaul();
     },
-    undo: () => liar.request.asked.pop(),
   });
 }
 
 export async function newPaul() {
-  liar.request = {
-    n: parseInt($("liar-n").value, 10) || 16,
-    lies: parseInt($("liar-lies").value, 10) || 0,
-    questions: parseInt($("liar-questions").value, 10) || 1,
+  const request = checked($("liar-status"), () => ({
+    n: wholeNumber("liar-n", "n", 1, MAX_N),
+    lies: wholeNumber("liar-lies", "The lies", 0, MAX_LIES),
+    questions: wholeNumber("liar-questions", "The questions", 1, MAX_QUESTIONS),
     asked: [],
-  };
-  await sendPaul();
+  }));
+  if (request !== null) await sendPaul(request);
 }
 
 async function ask() {
   if (!liar.answer || liar.answer.questions_left === 0) return;
-  liar.request.asked.push([...liar.selection].sort((x, y) => x - y));
-  await sendPaul();
+  const question = [...liar.selection].sort((x, y) => x - y);
+  await sendPaul({ ...liar.request, asked: [...liar.request.asked, question] });
 }
 
 // ---------- The person as Carole ----------
@@ -130,38 +133,36 @@ function drawCarole() {
   }
 }
 
-function sendCarole() {
+function sendCarole(request) {
   return send({
     path: "/api/liar/carole",
-    body: carole.request,
+    body: request,
     status: $("carole-status"),
     show: (a) => {
+      carole.request = request;
       carole.answer = a;
       drawCarole();
     },
-    undo: () => carole.request.answers.pop(),
   });
 }
 
 export async function newCarole() {
-  carole.request = {
-    n: parseInt($("carole-n").value, 10) || 100,
-    lies: parseInt($("carole-lies").value, 10) || 0,
+  const request = checked($("carole-status"), () => ({
+    n: wholeNumber("carole-n", "n", 1, MAX_N),
+    lies: wholeNumber("carole-lies", "The lies", 0, MAX_LIES),
     answers: [],
-  };
-  await sendCarole();
+  }));
+  if (request !== null) await sendCarole(request);
 }
 
 async function answer(reply) {
   if (!carole.answer || carole.answer.verdict !== "asking") return;
-  carole.request.answers.push(reply);
-  await sendCarole();
+  await sendCarole({ ...carole.request, answers: [...carole.request.answers, reply] });
 }
 
 async function undo() {
   if (!carole.request || carole.request.answers.length === 0) return;
-  carole.request.answers.pop();
-  await sendCarole();
+  await sendCarole({ ...carole.request, answers: carole.request.answers.slice(0, -1) });
 }
 
 export function wire() {

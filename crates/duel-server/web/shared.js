@@ -67,5 +67,27 @@ export function onSubmit(form, action) {
   });
 }
 
+// The whole number in the field `id`: an Error saying what `label` must be when it is not one
+// from `min` to `max` (never a number silently put in its place).
+export function wholeNumber(id, label, min, max) {
+  const text = $(id).value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) {
+    throw new Error(`${label} must be a whole number from ${min} to ${max}` +
+      (text === "" ? "." : ` (not ${text}).`));
+  }
+  return n;
+}
+
+// The request `build` makes from the fields, or null after `status` says what to correct.
+export function checked(status, build) {
+  try {
+    return build();
+  } catch (e) {
+    failed(status, e);
+    return null;
+  }
+}
+
 // A Guess Who move as the pages write it: "guess", or the sizes of a split ("12+12").
 export const moveText = (m) => (m === "guess" ? "guess" : m.split.join("+"));
