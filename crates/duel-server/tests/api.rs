@@ -141,6 +141,43 @@ async fn the_solver_never_fails_for_want_of_budget() {
 }
 
 #[tokio::test]
+async fn refusals_are_in_plain_words() {
+    let turn = json!({"game": "tictactoe", "moves": "", "agent": "solver", "human": "first"});
+    let paul = json!({"n": 16, "lies": 1, "questions": 8, "asked": [[17]]});
+    let gw = json!({"rules": "official", "questions": 4, "pool": 24, "opponent_pool": 24,
+                    "seed": 1, "secret": 0, "human_first": true, "actions": []});
+    let bid = json!({"state": {"game": "tictactoe", "alice": 4, "bob": 4, "tie": "carol", "user": "alice"}});
+    let mut negative = turn.clone();
+    negative["seed"] = json!(-1);
+    for (path, body, want) in [
+        (
+            "/api/play/turn",
+            negative,
+            "seed must be a whole number from 0 up (not -1)",
+        ),
+        ("/api/liar/paul", paul, "17 is not a number from 1 to 16"),
+        (
+            "/api/guesswho/play",
+            gw,
+            "unknown question kind '4': expected 2 (yes/no) or 3 (three-way)",
+        ),
+        (
+            "/api/bidding/view",
+            bid,
+            "the holder of the tie-breaking advantage must be alice or bob, got 'carol'",
+        ),
+    ] {
+        let (s, v) = post(path, body).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+        let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(e, want, "{path}");
+        for internal in ["u64", "line 1", "--", "headbusting", "128-bit", "struct "] {
+            assert!(!e.contains(internal), "{path}: {e:?} names {internal:?}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn move_values_are_the_solvers() {
     let (s, v) = post(
         "/api/play/values",
@@ -186,19 +223,32 @@ async fn bad_requests_are_json_4xx() {
         Body::from(b.to_string())
     };
     let bad = StatusCode::BAD_REQUEST;
-    refused(turn, Body::from("{"), bad, "bad JSON").await;
-    refused(turn, Body::from(""), bad, "bad JSON").await;
-    refused(turn, Body::from("[1,2]"), bad, "bad JSON").await;
-    refused(turn, Body::from(vec![0xff, 0xfe]), bad, "bad JSON").await;
+    let not_json = "the request body is not valid JSON";
+    refused(turn, Body::from("{"), bad, not_json).await;
+    refused(turn, Body::from(""), bad, not_json).await;
+    refused(
+        turn,
+        Body::from("[1,2]"),
+        bad,
+        "the request must be one JSON object",
+    )
+    .await;
+    refused(turn, Body::from(vec![0xff, 0xfe]), bad, not_json).await;
     refused(
         turn,
         Body::from(r#"{"game":"tictactoe"}"#),
         bad,
-        "missing field",
+        "moves is missing",
     )
     .await;
     refused(turn, with("game", json!("chess")), bad, "chess").await;
-    refused(turn, with("game", json!(7)), bad, "bad JSON").await;
+    refused(
+        turn,
+        with("game", json!(7)),
+        bad,
+        "game must be text in quotes (not 7)",
+    )
+    .await;
     refused(turn, with("moves", json!("1,1")), bad, "").await;
     refused(turn, with("moves", json!("x")), bad, "").await;
     refused(turn, with("agent", json!("genius")), bad, "unknown agent").await;
@@ -212,7 +262,21 @@ async fn bad_requests_are_json_4xx() {
     )
     .await;
     refused(turn, with("iterations", json!(0)), bad, "").await;
-    refused(turn, with("seed", json!(-1)), bad, "bad JSON").await;
+    // In words, not the parser's ("invalid value: integer `-1`, expected u64 at line 1 …").
+    refused(
+        turn,
+        with("seed", json!(-1)),
+        bad,
+        "seed must be a whole number from 0 up (not -1)",
+    )
+    .await;
+    refused(
+        turn,
+        with("iterations", json!(2.5)),
+        bad,
+        "iterations must be a whole number from 0 up (not 2.5)",
+    )
+    .await;
     let big = format!("{{\"game\":\"{}\"}}", "x".repeat(70_000));
     refused(
         turn,
@@ -274,7 +338,7 @@ async fn bad_requests_are_json_4xx() {
         gw,
         gw_with("actions", json!([{"fly": {}}])),
         bad,
-        "bad JSON",
+        "actions[0] must be",
     )
     .await;
     refused(
@@ -394,7 +458,7 @@ async fn a_liar_game_is_the_librarys() {
         liar,
         Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[-1]]}"#),
         bad,
-        "bad JSON",
+        "asked[0][0] must be a whole number from 0 up (not -1)",
     )
     .await;
 }
