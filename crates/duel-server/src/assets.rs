@@ -46,6 +46,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/shared.js"),
     },
     Asset {
+        path: "/keys.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/keys.js"),
+    },
+    Asset {
         path: "/board.js",
         kind: JAVASCRIPT,
         body: include_bytes!("../web/board.js"),

@@ -76,6 +76,7 @@ async fn the_apps_modules_are_served_as_javascript() {
     for path in [
         "/app.js",
         "/shared.js",
+        "/keys.js",
         "/board.js",
         "/guesswho.js",
         "/liar.js",

@@ -13,11 +13,27 @@ const PAGES = ["board", "guesswho", "liar", "bidding", "explorer"];
 
 function showPage(name) {
   for (const p of document.querySelectorAll(".page")) p.classList.toggle("active", p.id === "page-" + name);
-  for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.dataset.page === name);
+  for (const t of document.querySelectorAll(".tab")) {
+    const on = t.dataset.page === name;
+    t.classList.toggle("active", on);
+    t.setAttribute("aria-selected", on ? "true" : "false");
+    t.tabIndex = on ? 0 : -1;
+  }
   location.hash = name;
 }
 
-for (const t of document.querySelectorAll(".tab")) t.addEventListener("click", () => showPage(t.dataset.page));
+// The tabs: a click or Enter shows a page; the left and right arrows move between tabs.
+const tabs = [...document.querySelectorAll(".tab")];
+tabs.forEach((t, i) => {
+  t.addEventListener("click", () => showPage(t.dataset.page));
+  t.addEventListener("keydown", (e) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (step === undefined) return;
+    const next = tabs[(i + step + tabs.length) % tabs.length];
+    showPage(next.dataset.page);
+    next.focus();
+  });
+});
 for (const page of [board, guesswho, liar, bidding, explorer]) page.wire();
 const features = guesswho.loadFeatures();
 // Carole's game and the bidding page load beside the others.

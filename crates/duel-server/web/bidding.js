@@ -142,6 +142,9 @@ function drawGrid(v, area) {
     b.id = "bid-cell-" + i;
     b.className = "bid-cell " + (c === "A" ? "alice" : c === "B" ? "bob" : "");
     b.textContent = c === "A" ? "A" : c === "B" ? "B" : "";
+    const width = rows[0].length;
+    b.setAttribute("aria-label", `Row ${Math.floor(i / width) + 1} column ${(i % width) + 1}, ` +
+      (c === "A" ? "Alice's" : c === "B" ? "Bob's" : "empty"));
     const target = v.user_moves.find((m) => m.replace(/\//g, "")[i] !== c);
     if (target) {
       b.classList.add("open");

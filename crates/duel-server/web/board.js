@@ -1,6 +1,7 @@
 // The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
+import { focusedKey, keyboardGrid, refocus } from "./keys.js";
 import { $, api, checked, el, onSubmit, pending, send, wholeNumber } from "./shared.js";
 
 // The page's game, exported for the browser tests. `setup`: the game and the person's side,
@@ -154,6 +155,8 @@ function drawCells(svg, a, values, g) {
         drawTicTacToeCell(svg, a, values, g, r, c, x, y);
       } else {
         el("circle", { class: mark === "X" ? "X" : mark === "O" ? "O" : "hole", cx: cx, cy: cy, r: size / 2 - 6 }, svg);
+        // The first player's discs carry a ring: the colour is not the only cue.
+        if (mark === "X") el("circle", { class: "ring", cx: cx, cy: cy, r: size / 4 }, svg);
       }
       if (a.last && a.last[0] === r && a.last[1] === c) {
         el("circle", { class: "last", id: "board-last", cx: cx, cy: cy, r: size / 2 - 3 }, svg);
@@ -184,23 +187,40 @@ function drawLine(svg, a, { size, top }) {
   el("line", { class: "line", id: "board-line", x1: x1, y1: y1, x2: x2, y2: y2 }, svg);
 }
 
-// Click targets: a cell in tic-tac-toe, a column in Connect-K.
-function drawTargets(svg, a, { rows, cols, ttt, size, top }) {
-  for (let c = 0; c < cols; c++) {
-    for (let r = 0; r < (ttt ? rows : 1); r++) {
+const MARK_NAMES = { X: "X", O: "O", ".": "empty" };
+
+// What a target says to a screen reader: the cell and its mark, or the column and whether it
+// is full; and the value shown there, if any.
+function targetLabel(a, values, r, c, ttt) {
+  const mv = moveAt(a, r, c);
+  const value = values[mv] ? ": " + values[mv] : "";
+  if (ttt) return `Cell ${mv}, row ${r + 1} column ${c + 1}, ${MARK_NAMES[a.board[r][c]]}${value}`;
+  return `Column ${mv}${a.legal.includes(mv) ? "" : ", full"}${value}`;
+}
+
+// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K.
+function drawTargets(svg, a, values, { rows, cols, ttt, size, top }) {
+  const targets = [], moves = [], labels = [];
+  for (let r = 0; r < (ttt ? rows : 1); r++) {
+    for (let c = 0; c < cols; c++) {
       const mv = moveAt(a, r, c);
       const target = el("rect", {
-        class: "click", "data-move": mv,
+        class: "click", "data-move": mv, "data-key": mv,
         x: 4 + c * size, y: ttt ? top + r * size : top, width: size, height: ttt ? size : rows * size,
       }, svg);
       target.addEventListener("click", () => play(mv));
+      targets.push(target);
+      moves.push(mv);
+      labels.push(targetLabel(a, values, r, c, ttt));
     }
   }
+  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]));
 }
 
 function draw() {
   const a = board.answer;
   const area = $("board-area");
+  const focused = focusedKey(area);
   area.textContent = "";
   $("board-status").textContent = statusText(a);
   $("board-status").dataset.outcome = a.outcome || "";
@@ -208,14 +228,21 @@ function draw() {
   $("board-status").dataset.unproven = a.unproven ? "1" : "";
   $("board-moves").textContent = "Moves: " + (board.moves.join(" ") || "none");
   const g = layout(a);
-  const svg = el("svg", { id: "board-svg", width: g.cols * g.size + 8, height: g.rows * g.size + g.top + 8 }, area);
+  const w = g.cols * g.size + 8, h = g.rows * g.size + g.top + 8;
+  // Scaled to the width it is given (a phone's), never wider than drawn.
+  const svg = el("svg", {
+    id: "board-svg", viewBox: `0 0 ${w} ${h}`, width: w, class: "board",
+    role: "group", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one button a column") +
+      "; arrow keys move, Enter plays" + (g.ttt ? "" : ", or type the column's digit"),
+  }, area);
   const values = {};
   if (board.values) for (const m of board.values.moves) values[m.move] = m.value;
   drawCells(svg, a, values, g);
   if (!g.ttt) drawColumnValues(svg, values, g);
   drawLine(svg, a, g);
-  drawTargets(svg, a, g);
+  drawTargets(svg, a, values, g);
   drawScoreNote(a, area);
+  refocus(area, focused);
 }
 
 // Whether the position shown waits for the person's move.
@@ -264,4 +291,11 @@ export function wire() {
   $("board-undo").addEventListener("click", undo);
   $("board-scores").addEventListener("change", turn);
   $("board-agent").addEventListener("change", showBudget);
+  // A digit plays that column (Connect-K) or cell (tic-tac-toe, 1-9 in reading order), but
+  // not while a field takes the digit.
+  $("page-board").addEventListener("keydown", (e) => {
+    if (!/^[1-9]$/.test(e.key) || e.target.closest("input, select")) return;
+    e.preventDefault();
+    play(e.key);
+  });
 }

@@ -1,5 +1,6 @@
 // The Guess Who page: the person against duel on a board of generated faces
 // (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
+import { focusedKey, keyboardGrid, refocus } from "./keys.js";
 import { $, checked, el, get, moveText, onSubmit, send, wholeNumber } from "./shared.js";
 
 const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
@@ -78,21 +79,47 @@ function drawStatus(a) {
   p.textContent = `Your probability of winning with optimal play: ${frac(a.p)}`;
 }
 
+// The faces in a row: as many as fit, so that they wrap on a phone.
+function facesPerRow(area) {
+  const cards = area.children;
+  if (cards.length === 0) return 1;
+  const top = cards[0].offsetTop;
+  let n = 0;
+  while (n < cards.length && cards[n].offsetTop === top) n++;
+  return Math.max(n, 1);
+}
+
+// What a face says beside its picture: ruled out or not, the set it is selected into, a hint.
+function faceLabel(f, alive, sel, hinted) {
+  return f.name + (alive ? "" : ", ruled out") + (sel === undefined ? "" : ", in set " + "AB"[sel]) +
+    (hinted ? ", in the hint's question" : "");
+}
+
 function drawFaces(a) {
   const area = $("gw-board");
+  const focused = focusedKey(area);
   area.textContent = "";
-  const per = 8, n = a.faces.length;
-  const svg = el("svg", { id: "gw-svg", width: per * 84, height: Math.ceil(n / per) * 104 }, area);
   const alive = new Set(a.candidates);
+  const cards = [];
   for (const f of a.faces) {
-    const x = (f.id % per) * 84, y = Math.floor(f.id / per) * 104;
-    const g = el("g", { class: alive.has(f.id) ? "face" : "face out", "data-id": f.id, id: "face-" + f.id }, svg);
+    const svg = el("svg", { class: "gw-card", viewBox: "0 0 84 104", width: 84, height: 104, id: "face-" + f.id, "data-key": "face-" + f.id }, area);
+    const g = el("g", { class: alive.has(f.id) ? "face" : "face out", "data-id": f.id }, svg);
     const sel = gw.selection.get(f.id);
-    const cls = "card" + (sel === 0 ? " selA" : sel === 1 ? " selB" : "") + (gw.hint.includes(f.id) ? " hint" : "");
-    el("rect", { class: cls, x: x + 2, y: y + 2, width: 80, height: 100, rx: 6 }, g);
-    drawFace(g, f, x + 2, y + 2);
-    g.addEventListener("click", () => toggleFace(f.id));
+    const hinted = gw.hint.includes(f.id);
+    const cls = "card" + (sel === 0 ? " selA" : sel === 1 ? " selB" : "") + (hinted ? " hint" : "");
+    el("rect", { class: cls, x: 2, y: 2, width: 80, height: 100, rx: 6 }, g);
+    drawFace(g, f, 2, 2);
+    // The set a face is selected into has its shape on the card (set A a disc, set B a
+    // diamond): the colour is not the only cue.
+    if (sel === 0) el("circle", { class: "set-mark", cx: 13, cy: 13, r: 6 }, svg);
+    if (sel === 1) el("path", { class: "set-mark", d: "M13 5 L21 13 L13 21 L5 13 Z" }, svg);
+    if (!alive.has(f.id)) el("path", { class: "out-mark", d: "M8 8 L76 96 M76 8 L8 96" }, svg);
+    svg.setAttribute("aria-pressed", sel === undefined ? "false" : "true");
+    svg.addEventListener("click", () => toggleFace(f.id));
+    cards.push({ svg, label: faceLabel(f, alive.has(f.id), sel, hinted), id: f.id });
   }
+  keyboardGrid(cards.map((c) => c.svg), () => facesPerRow(area), (i) => cards[i].label, (i) => toggleFace(cards[i].id));
+  refocus(area, focused);
 }
 
 function drawLog(a) {

@@ -19,6 +19,19 @@ function volumeText(a) {
 // A number's class: ruled out, charged `c` lies, or none; and whether it is `marked`.
 const chargeClass = (c, lies, marked) => (c > lies ? "out" : c > 0 ? "lie" + c : "") + (marked ? " selected" : "");
 
+// A number as shown: a prime for each lie charged (the colour is not the only cue; a number
+// ruled out is struck through), and its name for a screen reader.
+const chargeMarks = (c, lies) => (c > lies ? "" : "\u2032".repeat(c));
+const chargeLabel = (x, c, lies) => `${x}, ` + (c > lies ? "ruled out" : c === 1 ? "1 lie charged" : `${c} lies charged`);
+
+// The legend of the numbers' marks.
+function drawLegend(id, lies) {
+  const parts = ["7: no lie charged"];
+  for (let c = 1; c <= lies; c++) parts.push(`7${"\u2032".repeat(c)}: ${c} ${c === 1 ? "lie" : "lies"} charged`);
+  parts.push("struck through: ruled out (more than " + lies + (lies === 1 ? " lie" : " lies") + ")");
+  $(id).textContent = "Marks: " + parts.join("; ") + ".";
+}
+
 function drawVolume(id, a) {
   const v = $(id);
   v.dataset.volume = a.volume;
@@ -38,14 +51,17 @@ function drawPaul() {
       "duel wins: the volume is above 2^q, no strategy can find the number now.") :
     `${a.questions_left} questions left: the volume bound does not rule you out.`;
   drawVolume("liar-volume", a);
+  drawLegend("liar-legend", a.lies);
   const box = $("liar-numbers");
   box.textContent = "";
   a.charged.forEach((c, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.id = "num-" + (i + 1);
-    b.textContent = String(i + 1);
+    b.textContent = String(i + 1) + chargeMarks(c, a.lies);
     b.className = chargeClass(c, a.lies, liar.selection.has(i + 1));
+    b.setAttribute("aria-label", chargeLabel(i + 1, c, a.lies));
+    b.setAttribute("aria-pressed", liar.selection.has(i + 1) ? "true" : "false");
     b.addEventListener("click", () => {
       if (liar.selection.has(i + 1)) liar.selection.delete(i + 1); else liar.selection.add(i + 1);
       drawPaul();
@@ -110,6 +126,7 @@ function drawCarole() {
   status.textContent = caroleStatus(a);
   if (a.verdict === "found") status.dataset.number = String(a.number);
   drawVolume("carole-volume", a);
+  drawLegend("carole-legend", a.lies);
   const asking = a.verdict === "asking";
   $("carole-yes").disabled = !asking;
   $("carole-no").disabled = !asking;
@@ -120,7 +137,8 @@ function drawCarole() {
   a.charged.forEach((c, i) => {
     const b = document.createElement("span");
     b.id = "cnum-" + (i + 1);
-    b.textContent = String(i + 1);
+    b.textContent = String(i + 1) + chargeMarks(c, a.lies);
+    b.setAttribute("aria-label", chargeLabel(i + 1, c, a.lies) + (inside.has(i + 1) ? ", in the question" : ""));
     b.className = chargeClass(c, a.lies, inside.has(i + 1));
     box.appendChild(b);
   });
