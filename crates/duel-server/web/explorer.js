@@ -18,7 +18,10 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
   const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
     c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
   el("title", {}, cell).textContent = text;
-  cell.addEventListener("mouseenter", () => { info.textContent = text; info.dataset.p = c.p; });
+  // Hover, or a tap on a phone, shows the square's value.
+  const show = () => { info.textContent = text; info.dataset.p = c.p; };
+  cell.addEventListener("mouseenter", show);
+  cell.addEventListener("click", show);
 }
 
 function drawHeatmapOf(h, info) {
@@ -26,7 +29,9 @@ function drawHeatmapOf(h, info) {
   area.textContent = "";
   const g = { max: h.max, size: Math.max(8, Math.floor(640 / h.max)), left: 30, top: 10 };
   const { size, left, top } = g;
-  const svg = el("svg", { id: "ex-svg", width: left + h.max * size + 10, height: top + h.max * size + 30 }, area);
+  const w = left + h.max * size + 10, ht = top + h.max * size + 30;
+  // Scaled to the width it is given (a phone's), never wider than drawn.
+  const svg = el("svg", { id: "ex-svg", class: "board", viewBox: `0 0 ${w} ${ht}`, width: w }, area);
   h.cells.forEach((row, i) => row.forEach((c, j) => {
     if (c) drawHeatCell(svg, info, c, i, j, g);
   }));
