@@ -71,9 +71,9 @@ fn the_boards_can_be_played_with_the_keyboard_alone() {
     use support::{DOWN, ENTER, RIGHT, TAB};
     let Some(b) = support::browser() else { return };
     open(&b);
-    // Tic-tac-toe: Tab from the last control reaches the first cell, the arrows move, Enter
+    // Tic-tac-toe: Tab from New game (Undo and Redo are disabled) reaches the first cell, the arrows move, Enter
     // plays, and the focus stays on the cell played.
-    b.run("document.getElementById('board-undo').focus();", json!([]));
+    b.run("document.getElementById('board-new').focus();", json!([]));
     b.keys(TAB);
     assert_eq!(focused(&b), "1");
     let label = b.run(
@@ -121,7 +121,7 @@ fn the_boards_can_be_played_with_the_keyboard_alone() {
         support::BOARD,
         "return !board.busy && board.answer.game === 'connect:4x4:3';",
     );
-    b.run("document.getElementById('board-undo').focus();", json!([]));
+    b.run("document.getElementById('board-new').focus();", json!([]));
     b.keys(TAB);
     assert_eq!(focused(&b), "1");
     let end = finish(&b);

@@ -77,6 +77,7 @@ async fn the_apps_modules_are_served_as_javascript() {
         "/app.js",
         "/shared.js",
         "/keys.js",
+        "/movelist.js",
         "/board.js",
         "/guesswho.js",
         "/liar.js",

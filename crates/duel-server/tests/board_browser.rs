@@ -162,3 +162,138 @@ fn setup_changed_mid_game_waits_for_a_new_game_and_a_failed_new_game_keeps_the_o
         "duel opens when the person plays second"
     );
 }
+
+fn board_state(b: &support::Browser) -> Value {
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.answer !== null;",
+    );
+    b.run_in(
+        support::BOARD,
+        "return { line: board.line, moves: board.moves };",
+        json!([]),
+    )
+}
+
+/// Reloads the page and waits for its games.
+fn reload(b: &support::Browser) {
+    b.run(
+        "document.body.dataset.ready = 'old'; location.reload();",
+        json!([]),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.wait("return document.body.dataset.ready === '1';");
+}
+
+#[test]
+fn the_move_list_browses_undoes_redoes_and_the_address_restores_the_game() {
+    let Some(b) = support::browser() else { return };
+    open_board(&b);
+    answer(&b);
+    b.click("#board-svg rect.click[data-move='5']");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 2;",
+    );
+    let free = answer(&b)["legal"][0].as_str().unwrap().to_string();
+    b.click(&format!("#board-svg rect.click[data-move='{free}']"));
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 4;",
+    );
+    let game = board_state(&b);
+    let line: Vec<String> = serde_json::from_value(game["line"].clone()).unwrap();
+    assert_eq!(line.len(), 4);
+    // Numbered turns, each move a button; the last one current.
+    let shown = b.run(
+        "return [...document.querySelectorAll('#board-movelist li')].map(l => l.textContent);",
+        json!([]),
+    );
+    assert_eq!(
+        shown,
+        json!([
+            format!("1.{}{}", line[0], line[1]),
+            format!("2.{}{}", line[2], line[3])
+        ])
+    );
+    let current = b.run(
+        "return document.querySelector('#board-movelist .current').id;",
+        json!([]),
+    );
+    assert_eq!(current, "board-movelist-3");
+
+    // Back to move 1 (duel to move there): the board has one mark, duel does not reply, and
+    // the person cannot move for it.
+    b.click("#board-movelist-0");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 1;",
+    );
+    let a = answer(&b);
+    assert_eq!(a["board"], json!(["...", ".X.", "..."]));
+    assert!(a["agent_move"].is_null());
+    assert!(b.text("#board-status").starts_with("Move 1 of 4."));
+    let free = a["legal"][0].as_str().unwrap().to_string();
+    b.click(&format!("#board-svg rect.click[data-move='{free}']"));
+    assert_eq!(board_state(&b), json!({"line": line, "moves": [line[0]]}));
+
+    // Redo: on to the person's next turn; again: the end. Undo: back a turn.
+    b.click("#board-redo");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 2;",
+    );
+    b.click("#board-redo");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 4;",
+    );
+    assert_eq!(b.text("#board-status"), "Your move (X).");
+    b.click("#board-undo");
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length === 2;",
+    );
+    assert_eq!(board_state(&b)["line"], json!(line));
+
+    // The address holds the game and the position shown: a reload restores both.
+    let hash = b.run("return location.hash;", json!([]));
+    assert!(hash.as_str().unwrap().starts_with("#board?"), "{hash}");
+    reload(&b);
+    assert_eq!(board_state(&b), json!({"line": line, "moves": line[..2]}));
+
+    // A move back in the line starts a new one: the moves after it are gone, duel replies.
+    let a = answer(&b);
+    let other = a["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| *m != line[2])
+        .unwrap();
+    b.click(&format!("#board-svg rect.click[data-move='{other}']"));
+    b.wait_in(
+        support::BOARD,
+        "return !board.busy && board.moves.length >= 3;",
+    );
+    let now = board_state(&b);
+    assert_eq!(now["line"], now["moves"]);
+    assert_eq!(now["line"][2], other.as_str());
+    assert_eq!(now["line"].as_array().unwrap().len(), 4);
+
+    // A shared link of Connect Four, the person second, opens that game.
+    b.run(
+        "history.replaceState(null, '', '#board?game=connect%3A7x6%3A4&side=second&moves=4%2C4');",
+        json!([]),
+    );
+    reload(&b);
+    let a = answer(&b);
+    assert_eq!(a["game"], "connect:7x6:4");
+    assert_eq!(
+        b.run_in(support::BOARD, "return board.setup.human;", json!([])),
+        "second"
+    );
+    // duel (first) was to move after 4 4: it replied.
+    assert_eq!(a["moves"].as_str().unwrap().len(), 3, "{a}");
+    assert!(a["agent_move"].is_object(), "{a}");
+}

@@ -8,6 +8,7 @@ import * as board from "./board.js";
 import * as explorer from "./explorer.js";
 import * as guesswho from "./guesswho.js";
 import * as liar from "./liar.js";
+import { readHash } from "./movelist.js";
 
 const PAGES = ["board", "guesswho", "liar", "bidding", "explorer"];
 
@@ -19,7 +20,9 @@ function showPage(name) {
     t.setAttribute("aria-selected", on ? "true" : "false");
     t.tabIndex = on ? 0 : -1;
   }
-  location.hash = name;
+  // The board's game stays in the address while its page is shown.
+  if (readHash().page !== name) history.replaceState(null, "", "#" + name);
+  if (name === "board") board.saveHash();
 }
 
 // The tabs: a click or Enter shows a page; the left and right arrows move between tabs.
@@ -40,9 +43,9 @@ const features = guesswho.loadFeatures();
 liar.newCarole().then(() => { document.body.dataset.caroleReady = "1"; });
 bidding.newGame().then(explorer.drawTable).then(() => { document.body.dataset.biddingReady = "1"; });
 await features;
-const asked = location.hash.slice(1);
+const asked = readHash().page;
 showPage(PAGES.includes(asked) ? asked : "board");
-await board.newGame();
+await board.restore();
 await guesswho.newGame();
 await liar.newPaul();
 await explorer.drawHeatmap();

@@ -2,13 +2,22 @@
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
 import { focusedKey, keyboardGrid, refocus } from "./keys.js";
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
 import { $, api, checked, el, onSubmit, pending, send, wholeNumber } from "./shared.js";
 
 // The page's game, exported for the browser tests. `setup`: the game and the person's side,
 // taken from the controls when a game starts (changing them mid-game waits for the next);
-// `scores`: the answer of /api/connect/scores for the position shown, or null while it is
-// computed; only for Connect Four rules (connect:WxH:4).
-export const board = { setup: null, moves: [], answer: null, values: null, scores: null, busy: false };
+// `line`: every move of the game, those undone included (for redo); `moves`: the first of
+// them, up to the position shown; `scores`: the answer of /api/connect/scores for the
+// position shown, or null while it is computed; only for Connect Four rules (connect:WxH:4).
+export const board = {
+  setup: null, line: [], moves: [], answer: null, values: null, scores: null, busy: false,
+};
+
+// The side to move after `k` moves (the players alternate, the first moves first).
+const sideAfter = (k) => (k % 2 === 0 ? "first" : "second");
+// Whether the position shown is one back in the line (browsing, duel does not reply).
+const browsing = () => board.moves.length < board.line.length;
 const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
 
 // The budget of each kind of agent: the solver's is a time limit (it proves what it can
@@ -38,7 +47,9 @@ function turnRequest() {
     game: board.setup.game,
     moves: board.moves.join(","),
     agent: $("board-agent").value,
-    human: board.setup.human,
+    // Back in the line the person takes the side to move, so that duel shows the position
+    // without replying.
+    human: browsing() ? sideAfter(board.moves.length) : board.setup.human,
     iterations: b.field === "iterations" ? n : null,
     millis: b.field === "millis" ? n : null,
     seed: 0,
@@ -67,6 +78,7 @@ async function showTurn(a) {
   const wanted = $("board-scores").checked && a.outcome === null;
   const values = wanted ? await api("/api/play/values", { game: a.game, moves: position }) : null;
   board.moves = moves;
+  if (a.agent_move) board.line = moves.slice();
   board.answer = a;
   board.values = values;
   board.scores = null;
@@ -108,6 +120,11 @@ function drawScoreNote(a, area) {
 }
 
 function statusText(a) {
+  if (browsing()) {
+    const k = board.moves.length, n = board.line.length;
+    return `Move ${k} of ${n}. ` + (personToMove(a) ? "A move here starts a new line; Redo goes on."
+      : "duel is to move here: Redo or pick a later move.");
+  }
   if (a.outcome === "draw") return "Draw.";
   if (a.winner === "human") return "You win!";
   if (a.winner === "agent") return "duel wins.";
@@ -226,7 +243,10 @@ function draw() {
   $("board-status").dataset.outcome = a.outcome || "";
   $("board-status").dataset.winner = a.winner || "";
   $("board-status").dataset.unproven = a.unproven ? "1" : "";
-  $("board-moves").textContent = "Moves: " + (board.moves.join(" ") || "none");
+  drawMoveList($("board-movelist"), board.line, board.moves.length, moveName, goTo);
+  $("board-undo").disabled = board.moves.length === 0;
+  $("board-redo").disabled = !browsing();
+  saveHash();
   const g = layout(a);
   const w = g.cols * g.size + 8, h = g.rows * g.size + g.top + 8;
   // Scaled to the width it is given (a phone's), never wider than drawn.
@@ -248,22 +268,50 @@ function draw() {
 // Whether the position shown waits for the person's move.
 const personToMove = (a) => a !== null && a.outcome === null && a.to_move === board.setup.human;
 
-// The person plays `mv` when it is their turn (never duel's, even after a failed turn); a
-// turn that fails takes the move back.
+// What move `i` of the list says to a screen reader.
+function moveName(i, mv) {
+  const who = sideAfter(i) === board.setup.human ? "you" : "duel";
+  const where = board.setup.game === "tictactoe" ? "cell " + mv : "column " + mv;
+  return `Move ${i + 1}, ${who}: ${where}`;
+}
+
+// The game in the address: its setup, its line and, back in the line, the moves shown.
+function saveHash() {
+  if (!board.setup) return;
+  const p = new URLSearchParams({ game: board.setup.game, side: board.setup.human, moves: board.line.join(",") });
+  if (browsing()) p.set("at", String(board.moves.length));
+  writeHash("board", p);
+}
+export { saveHash };
+
+// The person plays `mv` when it is their turn (never duel's, even after a failed turn); back
+// in the line the move starts a new one. A turn that fails takes the move back.
 async function play(mv) {
   const a = board.answer;
   if (board.busy || !personToMove(a) || !a.legal.includes(mv)) return;
-  board.moves.push(mv);
-  if (!(await turn())) board.moves.pop();
+  const before = { moves: board.moves, line: board.line };
+  board.moves = [...board.moves, mv];
+  board.line = board.moves.slice();
+  if (!(await turn())) Object.assign(board, before);
 }
 
-// Starts the game of the controls (or `setup`) from `moves`; the game shown is replaced only
-// when the server answers, else it stays as it was. Whether it was replaced.
-export async function start(moves, setup) {
+// Shows the position after the first `k` moves of the line; it stays as it was if that fails.
+async function goTo(k) {
+  if (board.busy || k < 0 || k > board.line.length) return;
+  const before = board.moves;
+  board.moves = board.line.slice(0, k);
+  if (!(await turn())) board.moves = before;
+}
+
+// Starts the game of the controls (or `setup`) from the line `moves`, showing the first `at`
+// of them (all by default); the game shown is replaced only when the server answers, else it
+// stays as it was. Whether it was replaced.
+export async function start(moves, setup, at) {
   if (board.busy) return false;
-  const before = { setup: board.setup, moves: board.moves };
+  const before = { setup: board.setup, moves: board.moves, line: board.line };
   board.setup = setup || { game: $("board-game").value, human: $("board-human").value };
-  board.moves = moves.slice();
+  board.line = moves.slice();
+  board.moves = moves.slice(0, at === undefined ? moves.length : at);
   const ok = await turn();
   if (!ok) Object.assign(board, before);
   return ok;
@@ -271,17 +319,36 @@ export async function start(moves, setup) {
 
 export const newGame = () => start([]);
 
+// The game of the address (a reload, a shared link), else a new game of the controls.
+export async function restore() {
+  const { page, params } = readHash();
+  const game = params.get("game"), side = params.get("side");
+  const known = (id, v) => [...$(id).options].some((o) => o.value === v);
+  if (page !== "board" || !known("board-game", game) || !known("board-human", side)) return newGame();
+  $("board-game").value = game;
+  $("board-human").value = side;
+  const line = params.get("moves") ? params.get("moves").split(",") : [];
+  const at = params.has("at") ? Math.min(Number(params.get("at")) || 0, line.length) : undefined;
+  if (await start(line, { game, human: side }, at)) return true;
+  return newGame();
+}
+
 // Back to the person's previous turn: the agent's reply and the person's move.
-async function undo() {
-  if (board.busy || board.moves.length === 0) return;
+function undo() {
   const human = board.setup.human === "first" ? 0 : 1;
-  const moves = board.moves.slice();
+  let k = board.moves.length;
   do {
-    moves.pop();
-  } while (moves.length > 0 && moves.length % 2 !== human);
-  const before = board.moves;
-  board.moves = moves;
-  if (!(await turn())) board.moves = before;
+    k--;
+  } while (k > 0 && k % 2 !== human);
+  return goTo(Math.max(k, 0));
+}
+
+// On to the person's next turn in the line, or its end.
+function redo() {
+  const human = board.setup.human === "first" ? 0 : 1;
+  let k = board.moves.length + 1;
+  while (k < board.line.length && k % 2 !== human) k++;
+  return goTo(Math.min(k, board.line.length));
 }
 
 export function wire() {
@@ -289,6 +356,7 @@ export function wire() {
   onSubmit($("board-setup"));
   $("board-new").addEventListener("click", newGame);
   $("board-undo").addEventListener("click", undo);
+  $("board-redo").addEventListener("click", redo);
   $("board-scores").addEventListener("change", turn);
   $("board-agent").addEventListener("change", showBudget);
   // A digit plays that column (Connect-K) or cell (tic-tac-toe, 1-9 in reading order), but
