@@ -117,7 +117,9 @@ function drawAdvice(v) {
   $("bid-verdict").textContent = v.perfect_play;
   $("bid-critical").textContent = v.critical_bid === null ? "—"
     : v.critical_bid + (v.critical_use_tie ? " and use the advantage on a tie" : "") + " (" + v.critical_bidder + "'s)";
-  $("bid-best").textContent = v.best_move === null ? "—" : v.best_move + (v.best_is_pass ? " (better still: make duel move)" : "");
+  // On a board the best move is the cell marked ★ (drawGrid); elsewhere its position.
+  const best = v.best_move === null ? "—" : v.board ? "the cell marked \u2605" : v.best_move;
+  $("bid-best").textContent = best + (v.best_is_pass ? " (better still: make duel move)" : "");
 }
 
 function drawControls(v) {
@@ -133,6 +135,8 @@ function drawControls(v) {
 // A board game's cells, the open ones a move.
 function drawGrid(v, area) {
   const rows = cellsOf(v.position);
+  // The cell the best move (when the user wins the bid) takes.
+  const best = v.best_move === null ? null : v.best_move.replace(/\//g, "");
   const grid = document.createElement("div");
   grid.className = "bid-grid";
   grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 3em)";
@@ -146,6 +150,11 @@ function drawGrid(v, area) {
     b.setAttribute("aria-label", `Row ${Math.floor(i / width) + 1} column ${(i % width) + 1}, ` +
       (c === "A" ? "Alice's" : c === "B" ? "Bob's" : "empty"));
     const target = v.user_moves.find((m) => m.replace(/\//g, "")[i] !== c);
+    if (best !== null && best[i] !== c) {
+      b.classList.add("best");
+      b.textContent = "\u2605";
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + ", the best move");
+    }
     if (target) {
       b.classList.add("open");
       b.addEventListener("click", () => move({ move: target }));

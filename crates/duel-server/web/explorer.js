@@ -29,16 +29,41 @@ function drawHeatmapOf(h, info) {
   area.textContent = "";
   const g = { max: h.max, size: Math.max(8, Math.floor(640 / h.max)), left: 30, top: 10 };
   const { size, left, top } = g;
-  const w = left + h.max * size + 10, ht = top + h.max * size + 30;
+  const w = left + h.max * size + 10, ht = top + h.max * size + 42;
   // Scaled to the width it is given (a phone's), never wider than drawn.
   const svg = el("svg", { id: "ex-svg", class: "board", viewBox: `0 0 ${w} ${ht}`, width: w }, area);
   h.cells.forEach((row, i) => row.forEach((c, j) => {
     if (c) drawHeatCell(svg, info, c, i, j, g);
   }));
-  const lx = el("text", { x: left + (h.max * size) / 2, y: top + h.max * size + 22, "text-anchor": "middle" }, svg);
+  drawLegend(area);
+  drawTicks(svg, g);
+  const lx = el("text", { x: left + (h.max * size) / 2, y: top + h.max * size + 34, "text-anchor": "middle" }, svg);
   lx.textContent = "m (opponent's candidates) →";
   const ly = el("text", { x: 12, y: top + (h.max * size) / 2, transform: `rotate(-90 12 ${top + (h.max * size) / 2})`, "text-anchor": "middle" }, svg);
   ly.textContent = "n (yours) →";
+}
+
+// Ticks on both axes: 1 and every multiple of a step that leaves room for the labels.
+function drawTicks(svg, { max, size, left, top }) {
+  const step = max <= 10 ? 1 : max <= 32 ? 4 : 8;
+  for (let v = 1; v <= max; v++) {
+    if (v !== 1 && v % step !== 0) continue;
+    const x = left + (v - 0.5) * size, y = top + (max - v + 0.5) * size;
+    el("text", { class: "tick", x, y: top + max * size + 14, "text-anchor": "middle" }, svg).textContent = String(v);
+    el("text", { class: "tick", x: left - 4, y: y + 4, "text-anchor": "end" }, svg).textContent = String(v);
+  }
+}
+
+// The legend of the colours: P(n, m) from 0 (blue) through 1/2 (white) to 1 (red).
+function drawLegend(area) {
+  const svg = el("svg", { id: "ex-legend", class: "board", viewBox: "0 0 260 34", width: 260, role: "img",
+    "aria-label": "Colour legend: blue is a probability of 0, white 1/2, red 1" }, area);
+  for (let i = 0; i < 20; i++) {
+    el("rect", { x: 10 + i * 12, y: 2, width: 12, height: 12, fill: heatColour(i / 19) }, svg);
+  }
+  for (const [t, text] of [[0, "0"], [0.5, "1/2"], [1, "1"]]) {
+    el("text", { class: "tick", x: 10 + t * 240, y: 28, "text-anchor": "middle" }, svg).textContent = text;
+  }
 }
 
 export function drawHeatmap() {
@@ -69,8 +94,19 @@ function drawTableOf(t, info) {
     row.insertCell().textContent = f;
   });
   const p = t.verified_period;
-  info.textContent = t.game + ": " + (p ? "period " + p.period + ", f(k + " + p.period + ") = f(k) + " + p.shift +
-    " for k ≥ " + p.offset : "no period verified within these totals") + ". " + t.notes.join(" ");
+  // The graph's period note says the period with its M, m and m̄: the period is said once.
+  const graph = t.notes.find((n) => n.startsWith("f(k + "));
+  const period = graph || (p ? "f(k + " + p.period + ") = f(k) + " + p.shift + " for k ≥ " + p.offset : null);
+  info.textContent = t.game + ": " + (period ? "period " + p.period + ", " + period : "no period verified within these totals") + ".";
+  // How the table was computed (its layers, the memory of its rows) is for the curious.
+  const rest = t.notes.filter((n) => n !== graph);
+  if (rest.length) {
+    const d = document.createElement("details");
+    const s = document.createElement("summary");
+    s.textContent = "How it was computed";
+    d.append(s, rest.join(" "));
+    info.appendChild(d);
+  }
 }
 
 export function drawTable() {

@@ -52,6 +52,7 @@ function drawPaul() {
     `${a.questions_left} questions left: the volume bound does not rule you out.`;
   drawVolume("liar-volume", a);
   drawLegend("liar-legend", a.lies);
+  $("liar-ask").disabled = paulOver(a);
   const box = $("liar-numbers");
   box.textContent = "";
   a.charged.forEach((c, i) => {
@@ -102,10 +103,32 @@ export async function newPaul() {
   if (request !== null) await sendPaul(request);
 }
 
+// Whether Paul's game is over: the number found, or no question left.
+const paulOver = (a) => a.verdict === "paul" || a.questions_left === 0;
+
 async function ask() {
-  if (!liar.answer || liar.answer.questions_left === 0) return;
+  if (!liar.answer || paulOver(liar.answer)) return;
+  const status = $("liar-status");
+  if (liar.selection.size === 0) {
+    status.textContent = "Select the numbers of the question first (click them, or a range).";
+    status.classList.add("error");
+    return;
+  }
   const question = [...liar.selection].sort((x, y) => x - y);
   await sendPaul({ ...liar.request, asked: [...liar.request.asked, question] });
+}
+
+// Adds the numbers from "Select from" to "to" to Paul's selection (n = 1024 is not 1024 clicks).
+function selectRange() {
+  if (!liar.answer) return;
+  const n = liar.answer.charged.length;
+  const range = checked($("liar-status"), () => {
+    const from = wholeNumber("liar-from", "Select from", 1, n);
+    return [from, wholeNumber("liar-to", "to", from, n)];
+  });
+  if (range === null) return;
+  for (let x = range[0]; x <= range[1]; x++) liar.selection.add(x);
+  drawPaul();
 }
 
 // ---------- The person as Carole ----------
@@ -185,6 +208,7 @@ async function undo() {
 
 export function wire() {
   onSubmit($("liar-setup"));
+  onSubmit($("liar-range-form"), selectRange);
   onSubmit($("carole-setup"));
   $("liar-new").addEventListener("click", newPaul);
   $("liar-ask").addEventListener("click", ask);

@@ -1,0 +1,127 @@
+//! End-to-end, headless Chromium: the game views as a player expects them: Paul's game ends
+//! when the number is found, refuses an empty question and selects a range; the bidding
+//! board marks the best cell; the explorer has axis ticks, a colour legend and says a
+//! table's period once.
+//! Skipped where chromium or chromedriver is absent, unless `DUEL_REQUIRE_BROWSER=1`.
+
+mod support;
+
+use serde_json::json;
+
+fn open(b: &support::Browser, page: &str) {
+    let addr = support::start_server();
+    b.goto(&format!("http://{addr}/#{page}"));
+    b.wait(
+        "return document.body.dataset.ready === '1' && document.body.dataset.biddingReady === '1';",
+    );
+}
+
+fn set(b: &support::Browser, id: &str, value: &str) {
+    b.run(
+        "document.getElementById(arguments[0]).value = arguments[1];",
+        json!([id, value]),
+    );
+}
+
+#[test]
+fn pauls_game_refuses_an_empty_question_selects_a_range_and_ends_at_the_number() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "liar");
+    b.click("#liar-ask");
+    assert!(b.text("#liar-status").starts_with("Select the numbers"));
+    assert_eq!(
+        b.run_in(
+            support::LIAR,
+            "return liar.answer.rounds.length;",
+            json!([])
+        ),
+        0
+    );
+    // 1 to 8 in one go, then asked.
+    set(&b, "liar-from", "1");
+    set(&b, "liar-to", "8");
+    b.click("#liar-range");
+    assert_eq!(
+        b.run_in(
+            support::LIAR,
+            "return [...liar.selection].sort((x, y) => x - y);",
+            json!([])
+        ),
+        json!([1, 2, 3, 4, 5, 6, 7, 8])
+    );
+    b.click("#liar-ask");
+    b.wait_in(support::LIAR, "return liar.answer.rounds.length === 1;");
+    // Two numbers, no lie, one question: once asked, one number is left and the game ends.
+    set(&b, "liar-n", "2");
+    set(&b, "liar-lies", "0");
+    set(&b, "liar-questions", "1");
+    b.click("#liar-new");
+    b.wait_in(support::LIAR, "return liar.answer.charged.length === 2;");
+    b.click("#num-1");
+    b.click("#liar-ask");
+    b.wait_in(support::LIAR, "return liar.answer.rounds.length === 1;");
+    assert_eq!(
+        b.run_in(support::LIAR, "return liar.answer.verdict;", json!([])),
+        "paul"
+    );
+    assert_eq!(
+        b.run(
+            "return document.getElementById('liar-ask').disabled;",
+            json!([])
+        ),
+        true
+    );
+}
+
+#[test]
+fn the_bidding_board_marks_the_best_cell_and_the_explorer_has_ticks_and_a_legend() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "bidding");
+    let v = b.run_in(support::BIDDING, "return bidding.view;", json!([]));
+    let best = v["best_move"].as_str().expect("a best move at the start");
+    // The cell where the best move puts the user's mark, marked ★.
+    let marked = b.run(
+        "return [...document.querySelectorAll('.bid-cell.best')].map(c => [c.id, c.textContent]);",
+        json!([]),
+    );
+    let start: Vec<char> = v["position"]
+        .as_str()
+        .unwrap()
+        .replace('/', "")
+        .chars()
+        .collect();
+    let after: Vec<char> = best.replace('/', "").chars().collect();
+    let cell = (0..start.len()).find(|&i| start[i] != after[i]).unwrap();
+    assert_eq!(marked, json!([[format!("bid-cell-{cell}"), "\u{2605}"]]));
+    assert_eq!(b.text("#bid-best"), "the cell marked \u{2605}");
+
+    b.click("#tab-explorer");
+    let ticks = b.run(
+        "return [...document.querySelectorAll('#ex-svg text.tick')].map(t => t.textContent);",
+        json!([]),
+    );
+    // Up to 32: 1, 4, 8, …, 32 on each axis.
+    let want: Vec<String> = std::iter::once(1)
+        .chain((4..=32).step_by(4))
+        .map(|v| v.to_string())
+        .flat_map(|v| [v.clone(), v])
+        .collect();
+    assert_eq!(ticks, json!(want));
+    assert_eq!(
+        b.run(
+            "return document.querySelectorAll('#ex-legend rect').length;",
+            json!([])
+        ),
+        20
+    );
+    // The table's period is said once; how it was computed is folded away.
+    b.wait("return document.getElementById('bt-table').rows.length > 1;");
+    let info = b.run(
+        "const i = document.getElementById('bt-info'); const d = i.querySelector('details');\
+         return [i.firstChild.textContent, d ? d.textContent : ''];",
+        json!([]),
+    );
+    let shown = info[0].as_str().unwrap();
+    assert_eq!(shown.matches("f(k + ").count(), 1, "{info}");
+    assert!(!shown.contains("MB"), "{info}");
+}
