@@ -125,3 +125,57 @@ fn the_bidding_board_marks_the_best_cell_and_the_explorer_has_ticks_and_a_legend
     assert_eq!(shown.matches("f(k + ").count(), 1, "{info}");
     assert!(!shown.contains("MB"), "{info}");
 }
+
+#[test]
+fn guess_who_names_the_faces_duel_asks_about_and_its_candidates() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "guesswho");
+    for questions in ["2", "3"] {
+        set(&b, "gw-questions", questions);
+        b.click("#gw-new");
+        b.wait_in(
+            support::GUESS_WHO,
+            &format!("return !gw.busy && gw.answer.questions === {questions} && gw.answer.log.length === 0;"),
+        );
+        // The person asks about faces 0 to 5; duel replies with a question of its own.
+        for id in 0..6 {
+            b.click(&format!("#face-{id}"));
+        }
+        b.click("#gw-ask");
+        b.wait_in(
+            support::GUESS_WHO,
+            "return !gw.busy && gw.answer.log.length >= 2;",
+        );
+        let a = b.run_in(support::GUESS_WHO, "return gw.answer;", json!([]));
+        let name = |id: &serde_json::Value| {
+            a["faces"][id.as_u64().unwrap() as usize]["name"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let turn = &a["log"][1];
+        assert_eq!(turn["by"], "duel", "{turn}");
+        let text = b.text("#gw-log li:nth-child(2)");
+        if turn["feature"].is_null() {
+            for part in turn["parts"].as_array().unwrap() {
+                let names: Vec<String> = part.as_array().unwrap().iter().map(name).collect();
+                if questions == "3" || part == &turn["parts"][0] {
+                    assert!(text.contains(&names.join(", ")), "{text} lacks {names:?}");
+                }
+            }
+            if questions == "3" {
+                assert!(text.contains("set C ("), "{text}");
+            }
+        }
+        let theirs: Vec<String> = a["opponent_candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(name)
+            .collect();
+        assert_eq!(
+            b.text("#gw-duel-candidates"),
+            format!("{} faces: {}.", theirs.len(), theirs.join(", "))
+        );
+    }
+}

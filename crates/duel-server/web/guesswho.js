@@ -52,6 +52,22 @@ function frac(p) {
   return d ? `${p} ≈ ${(n / d).toFixed(4)}` : p;
 }
 
+// The faces of `ids` by name.
+const names = (ids, a) => ids.map((id) => a.faces[id].name).join(", ");
+
+// A question as asked: the feature, the faces of a yes/no question, or the three sets (the
+// last, set C, the faces left out of A and B).
+function questionText(t, a) {
+  if (t.feature) return `“${t.feature}?”`;
+  if (t.parts.length === 2) return `“is it one of ${names(t.parts[0], a)}?”`;
+  return "“which set is it in: " + t.parts.map((p, k) => `set ${"ABC"[k]} (${names(p, a)})`).join(", ") + "?”";
+}
+
+function answerText(t, a) {
+  if (t.feature || t.parts.length === 2) return t.answer === 0 ? "yes" : "no";
+  return `set ${"ABC"[t.answer]}` + (t.answer === 2 ? " (none of the faces selected)" : "");
+}
+
 function describeTurn(t, a) {
   const who = t.by === "human" ? "You" : "duel";
   const sizes = moveText(t.move);
@@ -60,8 +76,7 @@ function describeTurn(t, a) {
     const name = a.faces[t.guess[0]].name;
     what = `${who} guessed ${name}: ${t.guess[1] ? "right" : "wrong"}`;
   } else {
-    const q = t.feature ? `“${t.feature}?”` : `one of ${t.parts.length} sets`;
-    what = `${who} asked ${q} (split ${sizes}); answer: ${t.feature ? (t.answer === 0 ? "yes" : "no") : "set " + "ABC"[t.answer]}`;
+    what = `${who} asked ${questionText(t, a)} (split ${sizes}); answer: ${answerText(t, a)}`;
   }
   const optimal = t.optimal.map(moveText).join(", ");
   return `${what}. P(win) before ${t.p_before}, the move keeps ${t.p_move}, after the answer ${t.p_after}` +
@@ -155,6 +170,9 @@ function draw() {
   drawFace(el("g", {}, s), a.faces[a.secret], 2, 2);
   drawLog(a);
   $("gw-part").disabled = a.questions !== 3;
+  $("gw-three-way").hidden = a.questions !== 3;
+  const theirs = a.opponent_candidates;
+  $("gw-duel-candidates").textContent = `${theirs.length} ${theirs.length === 1 ? "face" : "faces"}: ${names(theirs, a)}.`;
 }
 
 // Sends `request`: once answered, it and its answer are the page's game; refused, the game
