@@ -179,3 +179,78 @@ fn guess_who_names_the_faces_duel_asks_about_and_its_candidates() {
         );
     }
 }
+
+#[test]
+fn guess_who_has_a_move_list_undo_redo_and_the_game_in_the_address() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "guesswho");
+    let state = |b: &support::Browser| {
+        b.wait_in(support::GUESS_WHO, "return !gw.busy && gw.answer !== null;");
+        b.run_in(
+            support::GUESS_WHO,
+            "return { line: gw.line.length, shown: gw.request.actions.length, log: gw.answer.log.length };",
+            json!([]),
+        )
+    };
+    // Two questions of the person's (faces 0 to 5, then the first candidate), each answered
+    // by a reply of duel's.
+    for id in 0..6 {
+        b.click(&format!("#face-{id}"));
+    }
+    b.click("#gw-ask");
+    b.wait_in(
+        support::GUESS_WHO,
+        "return !gw.busy && gw.answer.log.length === 2;",
+    );
+    let first = b.run_in(
+        support::GUESS_WHO,
+        "return gw.answer.candidates[0];",
+        json!([]),
+    );
+    b.click(&format!("#face-{first}"));
+    b.click("#gw-ask");
+    b.wait_in(
+        support::GUESS_WHO,
+        "return !gw.busy && gw.request.actions.length === 2;",
+    );
+    let end = state(&b);
+    assert_eq!(end["line"], 2);
+    assert_eq!(
+        b.run(
+            "return [...document.querySelectorAll('#gw-history button')].map(b => b.textContent);",
+            json!([])
+        ),
+        json!(["ask 6 faces", "ask 1 faces"])
+    );
+    // Undo, redo, and a click on the first action.
+    b.click("#gw-undo");
+    b.wait_in(
+        support::GUESS_WHO,
+        "return !gw.busy && gw.request.actions.length === 1;",
+    );
+    assert_eq!(state(&b), json!({"line": 2, "shown": 1, "log": 2}));
+    b.click("#gw-redo");
+    b.wait_in(
+        support::GUESS_WHO,
+        "return !gw.busy && gw.request.actions.length === 2;",
+    );
+    assert_eq!(state(&b), end);
+    b.click("#gw-history-0");
+    b.wait_in(
+        support::GUESS_WHO,
+        "return !gw.busy && gw.request.actions.length === 1;",
+    );
+    let answer = b.run_in(support::GUESS_WHO, "return gw.answer;", json!([]));
+    // A reload restores the game and the position shown.
+    b.run(
+        "document.body.dataset.ready = 'old'; location.reload();",
+        json!([]),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.wait("return document.body.dataset.ready === '1';");
+    assert_eq!(state(&b), json!({"line": 2, "shown": 1, "log": 2}));
+    assert_eq!(
+        b.run_in(support::GUESS_WHO, "return gw.answer;", json!([])),
+        answer
+    );
+}

@@ -23,6 +23,7 @@ function showPage(name) {
   // The board's game stays in the address while its page is shown.
   if (readHash().page !== name) history.replaceState(null, "", "#" + name);
   if (name === "board") board.saveHash();
+  if (name === "guesswho" && guesswho.gw.request) guesswho.saveHash();
 }
 
 // The tabs: a click or Enter shows a page; the left and right arrows move between tabs.
@@ -46,7 +47,7 @@ await features;
 const asked = readHash().page;
 showPage(PAGES.includes(asked) ? asked : "board");
 await board.restore();
-await guesswho.newGame();
+await guesswho.restore();
 await liar.newPaul();
 await explorer.drawHeatmap();
 document.body.dataset.ready = "1";

@@ -1,6 +1,7 @@
 // The Guess Who page: the person against duel on a board of generated faces
 // (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
 import { focusedKey, keyboardGrid, refocus } from "./keys.js";
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
 import { $, checked, el, get, moveText, onSubmit, send, wholeNumber } from "./shared.js";
 
 const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
@@ -8,9 +9,10 @@ const SKIN = { light: "#f6d7bd", tan: "#e0b48a", brown: "#a86b42", dark: "#6b402
 const EYES = { brown: "#5a3310", blue: "#2d6fd6", green: "#2f8f3a" };
 
 // The page's game, exported for the browser tests: the request (setup and actions) of the game
-// shown, its answer, the faces selected (id → set 0 or 1) and those the hint marks; `busy`
-// while a request is out.
-export const gw = { request: null, answer: null, selection: new Map(), hint: [], busy: false };
+// shown, its answer, the faces selected (id → set 0 or 1) and those the hint marks; `line`:
+// every action of the person's, those undone included (the request holds the first of them);
+// `busy` while a request is out.
+export const gw = { request: null, answer: null, line: [], selection: new Map(), hint: [], busy: false };
 
 function drawHair(g, f, cx, cy) {
   const hair = HAIR[f.hair];
@@ -169,15 +171,16 @@ function draw() {
   const s = el("svg", { width: 84, height: 104 }, secret);
   drawFace(el("g", {}, s), a.faces[a.secret], 2, 2);
   drawLog(a);
+  drawHistory();
   $("gw-part").disabled = a.questions !== 3;
   $("gw-three-way").hidden = a.questions !== 3;
   const theirs = a.opponent_candidates;
   $("gw-duel-candidates").textContent = `${theirs.length} ${theirs.length === 1 ? "face" : "faces"}: ${names(theirs, a)}.`;
 }
 
-// Sends `request`: once answered, it and its answer are the page's game; refused, the game
-// shown stays as it was.
-async function sendGame(request) {
+// Sends `request`: once answered, it and its answer are the page's game (and `line`, when
+// given, its line of actions); refused, the game shown stays as it was.
+async function sendGame(request, line) {
   if (gw.busy) return;
   gw.busy = true;
   await send({
@@ -186,6 +189,7 @@ async function sendGame(request) {
     status: $("gw-status"),
     show: (a) => {
       gw.request = request;
+      if (line) gw.line = line;
       gw.answer = a;
       gw.selection.clear();
       gw.hint = [];
@@ -203,9 +207,52 @@ function toggleFace(id) {
   draw();
 }
 
+// The person's action; back in the line it starts a new one.
 async function act(action) {
   if (!gw.answer || gw.answer.winner) return;
-  await sendGame({ ...gw.request, actions: [...gw.request.actions, action] });
+  const actions = [...gw.request.actions, action];
+  await sendGame({ ...gw.request, actions }, actions);
+}
+
+// Shows the game after the person's first `k` actions of the line (duel's replies follow).
+function goTo(k) {
+  if (k < 0 || k > gw.line.length) return;
+  return sendGame({ ...gw.request, actions: gw.line.slice(0, k) });
+}
+
+// An action as the list of moves shows it.
+function actionText(x) {
+  if (x.guess) return "guess " + gw.answer.faces[x.guess.id].name;
+  if (x.feature) return x.feature.feature + "?";
+  return "ask " + x.ask.parts.map((p) => p.length).join("+") + " faces";
+}
+
+// The person's actions in the move list, Undo and Redo, and the game in the address.
+function drawHistory() {
+  const k = gw.request.actions.length;
+  drawMoveList($("gw-history"), gw.line, k, (i, x) => `Your action ${i + 1}: ${actionText(x)}`, goTo, 1, actionText);
+  $("gw-undo").disabled = k === 0;
+  $("gw-redo").disabled = k >= gw.line.length;
+  const p = new URLSearchParams({ game: JSON.stringify({ ...gw.request, actions: gw.line }) });
+  if (k < gw.line.length) p.set("at", String(k));
+  writeHash("guesswho", p);
+}
+export { drawHistory as saveHash };
+
+// The game of the address (a reload, a shared link), else a new game of the fields.
+export async function restore() {
+  const { page, params } = readHash();
+  let request = null;
+  try {
+    request = page === "guesswho" && params.has("game") ? JSON.parse(params.get("game")) : null;
+  } catch (e) {
+    request = null;
+  }
+  if (request === null || !Array.isArray(request.actions)) return newGame();
+  const line = request.actions;
+  const at = params.has("at") ? Math.min(Number(params.get("at")) || 0, line.length) : line.length;
+  await sendGame({ ...request, actions: line.slice(0, at) }, line);
+  if (gw.answer === null) await newGame();
 }
 
 function ask() {
@@ -255,7 +302,7 @@ function newRequest() {
 // A new game; the game shown stays until it is answered.
 export async function newGame() {
   const request = checked($("gw-status"), newRequest);
-  if (request !== null) await sendGame(request);
+  if (request !== null) await sendGame(request, []);
 }
 
 // The features a question may name, into their menu.
@@ -272,6 +319,8 @@ export async function loadFeatures() {
 export function wire() {
   onSubmit($("gw-setup"));
   $("gw-new").addEventListener("click", newGame);
+  $("gw-undo").addEventListener("click", () => goTo(gw.request.actions.length - 1));
+  $("gw-redo").addEventListener("click", () => goTo(gw.request.actions.length + 1));
   $("gw-ask").addEventListener("click", ask);
   $("gw-ask-feature").addEventListener("click", () => act({ feature: { feature: $("gw-feature").value } }));
   $("gw-guess").addEventListener("click", guess);
