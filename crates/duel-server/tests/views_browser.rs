@@ -254,3 +254,60 @@ fn guess_who_has_a_move_list_undo_redo_and_the_game_in_the_address() {
         answer
     );
 }
+
+#[test]
+fn the_liar_games_have_move_lists_undo_redo_and_their_games_in_the_address() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "liar");
+    b.wait("return document.body.dataset.caroleReady === '1';");
+    // Paul: two questions, undo, redo.
+    for round in 1..=2 {
+        b.click("#num-1");
+        b.click("#num-2");
+        b.click("#liar-ask");
+        b.wait_in(
+            support::LIAR,
+            &format!("return liar.answer.rounds.length === {round};"),
+        );
+    }
+    assert_eq!(
+        b.run(
+            "return [...document.querySelectorAll('#liar-history button')].map(b => b.textContent);",
+            json!([])
+        ),
+        json!(["{1, 2}", "{1, 2}"])
+    );
+    b.click("#liar-undo");
+    b.wait_in(support::LIAR, "return liar.answer.rounds.length === 1;");
+    b.click("#liar-redo");
+    b.wait_in(support::LIAR, "return liar.answer.rounds.length === 2;");
+    b.click("#liar-history-0");
+    b.wait_in(support::LIAR, "return liar.answer.rounds.length === 1;");
+    // Carole: two answers, one undone.
+    b.click("#carole-yes");
+    b.wait_in(support::LIAR, "return carole.answer.rounds.length === 1;");
+    b.click("#carole-no");
+    b.wait_in(support::LIAR, "return carole.answer.rounds.length === 2;");
+    b.click("#carole-undo");
+    b.wait_in(support::LIAR, "return carole.answer.rounds.length === 1;");
+    let both = |b: &support::Browser| {
+        b.run_in(
+            support::LIAR,
+            "return [liar.line.length, liar.answer.rounds.length, carole.line, carole.answer.rounds.length];",
+            json!([]),
+        )
+    };
+    assert_eq!(both(&b), json!([2, 1, ["yes", "no"], 1]));
+    // A reload restores both games where they were shown.
+    b.run(
+        "document.body.dataset.ready = 'old'; location.reload();",
+        json!([]),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.wait(
+        "return document.body.dataset.ready === '1' && document.body.dataset.caroleReady === '1';",
+    );
+    assert_eq!(both(&b), json!([2, 1, ["yes", "no"], 1]));
+    b.click("#carole-redo");
+    b.wait_in(support::LIAR, "return carole.answer.rounds.length === 2;");
+}

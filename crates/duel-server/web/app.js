@@ -24,6 +24,7 @@ function showPage(name) {
   if (readHash().page !== name) history.replaceState(null, "", "#" + name);
   if (name === "board") board.saveHash();
   if (name === "guesswho" && guesswho.gw.request) guesswho.saveHash();
+  if (name === "liar") liar.saveHash();
 }
 
 // The tabs: a click or Enter shows a page; the left and right arrows move between tabs.
@@ -41,13 +42,13 @@ tabs.forEach((t, i) => {
 for (const page of [board, guesswho, liar, bidding, explorer]) page.wire();
 const features = guesswho.loadFeatures();
 // Carole's game and the bidding page load beside the others.
-liar.newCarole().then(() => { document.body.dataset.caroleReady = "1"; });
+liar.restoreCarole().then(() => { document.body.dataset.caroleReady = "1"; });
 bidding.newGame().then(explorer.drawTable).then(() => { document.body.dataset.biddingReady = "1"; });
 await features;
 const asked = readHash().page;
 showPage(PAGES.includes(asked) ? asked : "board");
 await board.restore();
 await guesswho.restore();
-await liar.newPaul();
+await liar.restorePaul();
 await explorer.drawHeatmap();
 document.body.dataset.ready = "1";

@@ -1,12 +1,49 @@
 // The liar game's page: the person as Paul, asking against the adversary (/api/liar/paul),
 // and as Carole, thinking of a number and answering duel's questions with at most e lies
 // (/api/liar/carole). Each keeps its setup and the questions or answers so far.
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
 import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
 // The two games, exported for the browser tests: each the request of the game shown and its
 // answer, and the numbers Paul selected. A request replaces the game only once answered.
-export const liar = { request: null, answer: null, selection: new Set() };
-export const carole = { request: null, answer: null };
+// `line`: every question (Paul) or answer (Carole) of the person's, those undone included;
+// the request holds the first of them.
+export const liar = { request: null, answer: null, line: [], selection: new Set() };
+export const carole = { request: null, answer: null, line: [] };
+
+// Whether both games of the address were read: till then none is written over it.
+let restored = false;
+
+// Both games in the address, each with the position shown when it is back in its line.
+function saveHash() {
+  if (!restored) return;
+  const p = new URLSearchParams();
+  for (const [name, game, key] of [["paul", liar, "asked"], ["carole", carole, "answers"]]) {
+    if (!game.request) continue;
+    p.set(name, JSON.stringify({ ...game.request, [key]: game.line }));
+    if (game.request[key].length < game.line.length) p.set(name + "-at", String(game.request[key].length));
+  }
+  writeHash("liar", p);
+}
+export { saveHash };
+
+// The request of the game `name` in the address and its line of `key`, or null.
+function fromHash(name, key) {
+  const { page, params } = readHash();
+  if (page !== "liar" || !params.has(name)) return null;
+  try {
+    const r = JSON.parse(params.get(name));
+    if (!Array.isArray(r[key])) return null;
+    const line = r[key];
+    const at = params.has(name + "-at") ? Math.min(Number(params.get(name + "-at")) || 0, line.length) : line.length;
+    return { request: { ...r, [key]: line.slice(0, at) }, line };
+  } catch (e) {
+    return null;
+  }
+}
+
+// A question as the move list shows it: its numbers, the first few of a long one.
+const questionText = (q) => "{" + (q.length <= 5 ? q.join(", ") : q.slice(0, 3).join(", ") + ", … " + q[q.length - 1]) + "}";
 
 // The largest game of a page (the server's bounds): n, lies, questions.
 const MAX_N = 1024, MAX_LIES = 3, MAX_QUESTIONS = 60;
@@ -69,6 +106,11 @@ function drawPaul() {
     });
     box.appendChild(b);
   });
+  const k = liar.request.asked.length;
+  drawMoveList($("liar-history"), liar.line, k, (i, q) => `Question ${i + 1}: ${questionText(q)}, ${q.length} numbers`, paulGoTo, 1, questionText);
+  $("liar-undo").disabled = k === 0;
+  $("liar-redo").disabled = k >= liar.line.length;
+  saveHash();
   const log = $("liar-log");
   log.textContent = "";
   for (const r of a.rounds) {
@@ -79,13 +121,15 @@ function drawPaul() {
   }
 }
 
-function sendPaul(request) {
+// Sends `request`; once answered it is the game shown (and `line`, when given, its line).
+function sendPaul(request, line) {
   return send({
     path: "/api/liar/paul",
     body: request,
     status: $("liar-status"),
     show: (a) => {
       liar.request = request;
+      if (line) liar.line = line;
       liar.answer = a;
       liar.selection.clear();
       drawPaul();
@@ -100,7 +144,21 @@ export async function newPaul() {
     questions: wholeNumber("liar-questions", "The questions", 1, MAX_QUESTIONS),
     asked: [],
   }));
-  if (request !== null) await sendPaul(request);
+  if (request !== null) await sendPaul(request, []);
+}
+
+// Paul's game of the address, else a new one of the fields.
+export async function restorePaul() {
+  const h = fromHash("paul", "asked");
+  if (h === null || !(await sendPaul(h.request, h.line))) await newPaul();
+  restored = true;
+  saveHash();
+}
+
+// Paul's game after the first `k` questions of the line.
+function paulGoTo(k) {
+  if (k < 0 || k > liar.line.length) return;
+  return sendPaul({ ...liar.request, asked: liar.line.slice(0, k) });
 }
 
 // Whether Paul's game is over: the number found, or no question left.
@@ -115,7 +173,8 @@ async function ask() {
     return;
   }
   const question = [...liar.selection].sort((x, y) => x - y);
-  await sendPaul({ ...liar.request, asked: [...liar.request.asked, question] });
+  const asked = [...liar.request.asked, question];
+  await sendPaul({ ...liar.request, asked }, asked);
 }
 
 // Adds the numbers from "Select from" to "to" to Paul's selection (n = 1024 is not 1024 clicks).
@@ -154,6 +213,10 @@ function drawCarole() {
   $("carole-yes").disabled = !asking;
   $("carole-no").disabled = !asking;
   $("carole-undo").disabled = a.rounds.length === 0;
+  $("carole-redo").disabled = carole.request.answers.length >= carole.line.length;
+  drawMoveList($("carole-history"), carole.line, carole.request.answers.length,
+    (i, r) => `Answer ${i + 1}: ${r}`, caroleGoTo, 1);
+  saveHash();
   const inside = new Set(a.next || []);
   const box = $("carole-numbers");
   box.textContent = "";
@@ -174,13 +237,14 @@ function drawCarole() {
   }
 }
 
-function sendCarole(request) {
+function sendCarole(request, line) {
   return send({
     path: "/api/liar/carole",
     body: request,
     status: $("carole-status"),
     show: (a) => {
       carole.request = request;
+      if (line) carole.line = line;
       carole.answer = a;
       drawCarole();
     },
@@ -193,17 +257,25 @@ export async function newCarole() {
     lies: wholeNumber("carole-lies", "The lies", 0, MAX_LIES),
     answers: [],
   }));
-  if (request !== null) await sendCarole(request);
+  if (request !== null) await sendCarole(request, []);
+}
+
+// Carole's game of the address, else a new one of the fields.
+export async function restoreCarole() {
+  const h = fromHash("carole", "answers");
+  if (h === null || !(await sendCarole(h.request, h.line))) await newCarole();
+}
+
+// Carole's game after the first `k` answers of the line.
+function caroleGoTo(k) {
+  if (!carole.request || k < 0 || k > carole.line.length) return;
+  return sendCarole({ ...carole.request, answers: carole.line.slice(0, k) });
 }
 
 async function answer(reply) {
   if (!carole.answer || carole.answer.verdict !== "asking") return;
-  await sendCarole({ ...carole.request, answers: [...carole.request.answers, reply] });
-}
-
-async function undo() {
-  if (!carole.request || carole.request.answers.length === 0) return;
-  await sendCarole({ ...carole.request, answers: carole.request.answers.slice(0, -1) });
+  const answers = [...carole.request.answers, reply];
+  await sendCarole({ ...carole.request, answers }, answers);
 }
 
 export function wire() {
@@ -216,5 +288,8 @@ export function wire() {
   $("carole-new").addEventListener("click", newCarole);
   $("carole-yes").addEventListener("click", () => answer("yes"));
   $("carole-no").addEventListener("click", () => answer("no"));
-  $("carole-undo").addEventListener("click", undo);
+  $("carole-undo").addEventListener("click", () => caroleGoTo(carole.request.answers.length - 1));
+  $("carole-redo").addEventListener("click", () => caroleGoTo(carole.request.answers.length + 1));
+  $("liar-undo").addEventListener("click", () => paulGoTo(liar.request.asked.length - 1));
+  $("liar-redo").addEventListener("click", () => paulGoTo(liar.request.asked.length + 1));
 }
