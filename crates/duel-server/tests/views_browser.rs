@@ -311,3 +311,61 @@ fn the_liar_games_have_move_lists_undo_redo_and_their_games_in_the_address() {
     b.click("#carole-redo");
     b.wait_in(support::LIAR, "return carole.answer.rounds.length === 2;");
 }
+
+#[test]
+fn the_bidding_page_has_its_rounds_undo_redo_and_the_state_in_the_address() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "bidding");
+    // Two rounds: a bid of 0, or a move where the user won the bid.
+    for round in 1..=2 {
+        let v = b.run_in(support::BIDDING, "return bidding.view;", json!([]));
+        if v["state"]["to_move"].is_null() {
+            set(&b, "bid-chips", "0");
+            b.click("#bid-submit");
+        } else {
+            b.click(".bid-cell.open");
+        }
+        b.wait_in(
+            support::BIDDING,
+            &format!(
+                "return !bidding.busy && bidding.line.length === {};",
+                round + 1
+            ),
+        );
+    }
+    let views = b.run_in(
+        support::BIDDING,
+        "return bidding.line.map(e => e.view.state);",
+        json!([]),
+    );
+    assert_eq!(
+        b.run(
+            "return document.querySelectorAll('#bid-log button').length;",
+            json!([])
+        ),
+        2
+    );
+    let shown = |b: &support::Browser| {
+        b.run_in(
+            support::BIDDING,
+            "return [bidding.at, bidding.view.state];",
+            json!([]),
+        )
+    };
+    b.click("#bid-undo");
+    assert_eq!(shown(&b), json!([1, views[1]]));
+    b.click("#bid-redo");
+    assert_eq!(shown(&b), json!([2, views[2]]));
+    b.click("#bid-log-0");
+    assert_eq!(shown(&b), json!([1, views[1]]));
+    // The state shown is in the address: a reload shows it.
+    b.run(
+        "document.body.dataset.ready = 'old'; location.reload();",
+        json!([]),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.wait(
+        "return document.body.dataset.ready === '1' && document.body.dataset.biddingReady === '1';",
+    );
+    assert_eq!(shown(&b), json!([0, views[1]]));
+}

@@ -25,6 +25,7 @@ function showPage(name) {
   if (name === "board") board.saveHash();
   if (name === "guesswho" && guesswho.gw.request) guesswho.saveHash();
   if (name === "liar") liar.saveHash();
+  if (name === "bidding") bidding.saveHash();
 }
 
 // The tabs: a click or Enter shows a page; the left and right arrows move between tabs.
@@ -43,7 +44,7 @@ for (const page of [board, guesswho, liar, bidding, explorer]) page.wire();
 const features = guesswho.loadFeatures();
 // Carole's game and the bidding page load beside the others.
 liar.restoreCarole().then(() => { document.body.dataset.caroleReady = "1"; });
-bidding.newGame().then(explorer.drawTable).then(() => { document.body.dataset.biddingReady = "1"; });
+bidding.restore().then(explorer.drawTable).then(() => { document.body.dataset.biddingReady = "1"; });
 await features;
 const asked = readHash().page;
 showPage(PAGES.includes(asked) ? asked : "board");

@@ -1,9 +1,12 @@
 // The bidding page: a discrete bidding game against the optimal bidder over /api/bidding/
 // (view, bid, move). The page keeps the state the server returns and sends it back.
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
 import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
-// The page's game, exported for the browser tests: the last view the server sent.
-export const bidding = { view: null, busy: false };
+// The page's game, exported for the browser tests: the view shown; `line`: every view of the
+// game with the sentence of the round that led to it (none for the first), those undone
+// included; `at`: the index of the view shown.
+export const bidding = { view: null, busy: false, line: [], at: 0 };
 
 // The most chips of a side on this page (the server's bound).
 const MAX_CHIPS = 1000;
@@ -22,8 +25,9 @@ function setupState() {
   };
 }
 
-// Sends `body` to `path` unless a request is out; the answer's view (after `log` notes the
-// round) is the page's.
+// Sends `body` to `path` unless a request is out; the answer's view is the page's, after the
+// view shown in the line (`log` says the round in a sentence), or the first of a new line
+// when `log` is null.
 async function call(path, body, log) {
   if (bidding.busy) return;
   bidding.busy = true;
@@ -35,7 +39,9 @@ async function call(path, body, log) {
     status,
     show: (a) => {
       const v = a.view || a;
-      if (log) log(a);
+      const entry = { view: v, text: log ? log(a) : null };
+      bidding.line = log ? [...bidding.line.slice(0, bidding.at + 1), entry] : [entry];
+      bidding.at = bidding.line.length - 1;
       bidding.view = v;
       draw();
     },
@@ -47,13 +53,42 @@ async function call(path, body, log) {
 export function newGame() {
   const state = checked($("bid-status"), setupState);
   if (state === null) return Promise.resolve();
-  return call("/api/bidding/view", { state }, () => { $("bid-log").textContent = ""; });
+  return call("/api/bidding/view", { state }, null);
 }
 
-function logLine(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
-  $("bid-log").appendChild(li);
+// The game of the address (its state: a reload, a shared link), else a new game of the fields.
+export async function restore() {
+  const { page, params } = readHash();
+  let state = null;
+  try {
+    state = page === "bidding" && params.has("state") ? JSON.parse(params.get("state")) : null;
+  } catch (e) {
+    state = null;
+  }
+  if (state !== null) await call("/api/bidding/view", { state }, null);
+  if (bidding.view === null) await newGame();
+}
+
+// Shows the view `k` of the line again (undo, redo, a round of the list).
+function goTo(k) {
+  if (bidding.busy || k < 0 || k >= bidding.line.length) return;
+  bidding.at = k;
+  bidding.view = bidding.line[k].view;
+  draw();
+}
+
+// The rounds up to the view shown, each a button back to the view after it; the state in the
+// address.
+function drawHistory() {
+  const rounds = bidding.line.slice(1).map((e) => e.text);
+  drawMoveList($("bid-log"), rounds, bidding.at, (i, t) => `Round ${i + 1}: ${t}`, goTo, 1);
+  $("bid-undo").disabled = bidding.at === 0;
+  $("bid-redo").disabled = bidding.at >= bidding.line.length - 1;
+  saveHash();
+}
+
+export function saveHash() {
+  if (bidding.view) writeHash("bidding", new URLSearchParams({ state: JSON.stringify(bidding.view.state) }));
 }
 
 const tieText = (bid) => (bid.use_tie ? " (using the advantage on a tie)" : "");
@@ -73,16 +108,15 @@ function submit() {
       ": " + (r.winner === a.view.state.user ? "you win" : "duel wins") + " the bid" +
       (r.tied ? " on the tie" : "") + " and pays " + r.paid + ".";
     if (r.opponent_moves.length) t += " duel moves to " + r.opponent_moves.join(", ") + ".";
-    logLine(t);
+    return t;
   });
 }
 
 function move(body) {
   const v = bidding.view;
-  return call("/api/bidding/move", Object.assign({ state: v.state }, body), (a) => {
-    logLine(body.pass ? "You make duel move: it moves to " + a.opponent_moves.join(", ") + "."
+  return call("/api/bidding/move", Object.assign({ state: v.state }, body), (a) =>
+    body.pass ? "You make duel move: it moves to " + a.opponent_moves.join(", ") + "."
       : "You move to " + body.move + ".");
-  });
 }
 
 function cellsOf(position) {
@@ -191,6 +225,7 @@ function draw() {
   area.textContent = "";
   if (v.board) drawGrid(v, area);
   else drawMoves(v, area);
+  drawHistory();
 }
 
 export function wire() {
@@ -198,6 +233,8 @@ export function wire() {
   // Enter in the bid bids.
   onSubmit($("bid-form"), submit);
   $("bid-new").addEventListener("click", newGame);
+  $("bid-undo").addEventListener("click", () => goTo(bidding.at - 1));
+  $("bid-redo").addEventListener("click", () => goTo(bidding.at + 1));
   // Under ladies first Alice wins every tie.
   $("bid-rule").addEventListener("change", () => {
     const lf = $("bid-rule").value === "ladies-first";
