@@ -114,6 +114,22 @@ fn the_bidding_board_marks_the_best_cell_and_the_explorer_has_ticks_and_a_legend
         ),
         20
     );
+    // The keyboard: Tab's stop is (1, 2); up and right move to (2, 3), shown as on hover.
+    b.run("document.getElementById('ex-cell-1-2').focus();", json!([]));
+    b.keys(&format!("{}{}", support::UP, support::RIGHT));
+    let table = duel::guesswho::Table::solve(
+        32,
+        duel::guesswho::Rules::Race,
+        duel::guesswho::Questions::Two,
+    )
+    .unwrap();
+    assert_eq!(
+        b.run(
+            "return document.getElementById('ex-info').dataset.p;",
+            json!([])
+        ),
+        table.probability(2, 3).unwrap().to_string()
+    );
     // The table's period is said once; how it was computed is folded away.
     b.wait("return document.getElementById('bt-table').rows.length > 1;");
     let info = b.run(

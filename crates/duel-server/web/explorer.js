@@ -12,6 +12,7 @@ function heatColour(t) {
 
 function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
   const cell = el("rect", {
+    id: `ex-cell-${i + 1}-${j + 1}`,
     x: left + j * size, y: top + (max - 1 - i) * size, width: size, height: size,
     fill: heatColour(c.p_float), "data-n": i + 1, "data-m": j + 1, "data-p": c.p, class: "ex-cell",
   }, svg);
@@ -22,6 +23,7 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
   const show = () => { info.textContent = text; info.dataset.p = c.p; };
   cell.addEventListener("mouseenter", show);
   cell.addEventListener("click", show);
+  cell.addEventListener("focus", show);
 }
 
 function drawHeatmapOf(h, info) {
@@ -36,11 +38,35 @@ function drawHeatmapOf(h, info) {
     if (c) drawHeatCell(svg, info, c, i, j, g);
   }));
   drawLegend(area);
+  keyboardCursor(svg, h.max);
   drawTicks(svg, g);
   const lx = el("text", { x: left + (h.max * size) / 2, y: top + h.max * size + 34, "text-anchor": "middle" }, svg);
   lx.textContent = "m (opponent's candidates) →";
   const ly = el("text", { x: 12, y: top + (h.max * size) / 2, transform: `rotate(-90 12 ${top + (h.max * size) / 2})`, "text-anchor": "middle" }, svg);
   ly.textContent = "n (yours) →";
+}
+
+// The keyboard's way through the heatmap: Tab enters it at (1, 2), the arrow keys move
+// (right: m + 1, up: n + 1), each square shown as on hover.
+function keyboardCursor(svg, max) {
+  const cells = svg.querySelectorAll("rect.ex-cell");
+  for (const c of cells) c.setAttribute("tabindex", "-1");
+  const first = svg.querySelector("#ex-cell-1-2");
+  if (first) first.setAttribute("tabindex", "0");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "P(n, m) for n, m up to " + max + ": the arrow keys move between squares");
+  svg.addEventListener("keydown", (e) => {
+    const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowUp: [1, 0], ArrowDown: [-1, 0] }[e.key];
+    const at = document.activeElement;
+    if (!step || !at.dataset.n) return;
+    e.preventDefault();
+    const next = svg.querySelector(`#ex-cell-${Number(at.dataset.n) + step[0]}-${Number(at.dataset.m) + step[1]}`);
+    if (next) {
+      at.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus();
+    }
+  });
 }
 
 // Ticks on both axes: 1 and every multiple of a step that leaves room for the labels.
