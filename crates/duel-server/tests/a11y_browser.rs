@@ -56,6 +56,8 @@ fn every_page_passes_the_accessibility_audit() {
         found.push(format!("guesswho mid-game: {v}"));
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+    // Every page shown and played: no console error.
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
 /// The `data-move` or `data-key` of the element with the focus.
@@ -146,4 +148,5 @@ fn the_boards_can_be_played_with_the_keyboard_alone() {
         support::GUESS_WHO,
         "return !gw.busy && gw.answer.log.length > 0;",
     );
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -206,6 +206,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     assert!(note.contains("n-th-to-last stone"), "{note}");
     assert!(note.contains("Best: column 3."), "{note}");
     b.screenshot(&image("board-connect4-scores.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
 #[test]
@@ -380,6 +381,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
     assert_eq!(a["questions_left"], 0);
     assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
     b.screenshot(&image("liar.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
 #[test]
@@ -422,4 +424,5 @@ fn explorer_shows_the_librarys_heatmap_with_values_on_hover() {
         assert!(text.contains(&first), "{text} lacks {first}");
     }
     b.screenshot(&image("explorer.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

@@ -259,6 +259,7 @@ pub fn browser() -> Option<Browser> {
     }
     let caps = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
+        "goog:loggingPrefs": {"browser": "SEVERE"},
         "goog:chromeOptions": {
             "binary": chromium,
             "args": ["--headless", "--no-sandbox", "--disable-gpu",
@@ -397,6 +398,21 @@ impl Browser {
             &self.at("/actions"),
             &json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
         );
+    }
+
+    /// The page's console errors since the last call (chromedriver's browser log, entries
+    /// of level SEVERE), each as its message.
+    pub fn console_errors(&self) -> Vec<String> {
+        let v = self.call("POST", &self.at("/se/log"), &json!({ "type": "browser" }));
+        v.as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == "SEVERE")
+                    .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Sets the window to `width`×`height` CSS pixels.
