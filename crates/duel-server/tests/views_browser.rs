@@ -1,12 +1,21 @@
 //! End-to-end, headless Chromium: the game views as a player expects them: Paul's game ends
 //! when the number is found, refuses an empty question and selects a range; the bidding
 //! board marks the best cell; the explorer has axis ticks, a colour legend and says a
-//! table's period once.
+//! table's period once. The hex board's screenshot goes to `DUEL_SCREENSHOTS` (docs/img/).
 //! Skipped where chromium or chromedriver is absent, unless `DUEL_REQUIRE_BROWSER=1`.
 
 mod support;
 
+use std::path::PathBuf;
+
 use serde_json::json;
+
+fn image(name: &str) -> PathBuf {
+    std::env::var_os("DUEL_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("duel-screenshots"))
+        .join(name)
+}
 
 fn open(b: &support::Browser, page: &str) {
     let addr = support::start_server();
@@ -384,4 +393,48 @@ fn the_bidding_page_has_its_rounds_undo_redo_and_the_state_in_the_address() {
         "return document.body.dataset.ready === '1' && document.body.dataset.biddingReady === '1';",
     );
     assert_eq!(shown(&b), json!([0, views[1]]));
+}
+
+#[test]
+fn hex_is_drawn_as_a_rhombus_with_its_sides() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "bidding");
+    b.run(
+        "document.getElementById('bid-game').value = 'hex:3';",
+        json!([]),
+    );
+    b.click("#bid-new");
+    b.wait_in(
+        support::BIDDING,
+        "return !bidding.busy && bidding.view.state.game === 'hex:3';",
+    );
+    // Three rows of three cells, each row half a cell right of the one above.
+    let lefts = b.run(
+        "return [0, 3, 6].map(i => document.getElementById('bid-cell-' + i).getBoundingClientRect().left);",
+        json!([]),
+    );
+    let width = b
+        .run(
+            "return document.getElementById('bid-cell-0').getBoundingClientRect().width;",
+            json!([]),
+        )
+        .as_f64()
+        .unwrap();
+    let l: Vec<f64> = lefts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    for r in 1..3 {
+        let shift = l[r] - l[r - 1];
+        assert!(
+            shift > 0.3 * width && shift < 0.7 * width,
+            "row {r} shifted {shift} of a cell {width}"
+        );
+    }
+    assert!(b
+        .text("#bid-hex-sides")
+        .contains("Alice (A) joins the top and bottom rows"));
+    b.screenshot(&image("bidding-hex.png"));
 }

@@ -171,16 +171,34 @@ function drawGrid(v, area) {
   const rows = cellsOf(v.position);
   // The cell the best move (when the user wins the bid) takes.
   const best = v.best_move === null ? null : v.best_move.replace(/\//g, "");
+  const width = rows[0].length;
+  // Hex is a rhombus: each row half a cell to the right of the one above, Alice's sides (top
+  // and bottom) and Bob's (left and right) drawn in their colours and said in words.
+  const hex = /^hex:/.test(v.state.game);
   const grid = document.createElement("div");
-  grid.className = "bid-grid";
-  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 3em)";
+  grid.className = hex ? "bid-grid hex" : "bid-grid";
+  if (hex) {
+    const note = document.createElement("p");
+    note.id = "bid-hex-sides";
+    note.className = "small";
+    note.textContent = "Alice (A) joins the top and bottom rows (red edges); Bob (B) joins the left and right sides (blue edges).";
+    area.appendChild(note);
+  } else {
+    grid.style.gridTemplateColumns = "repeat(" + width + ", 3em)";
+  }
+  let row = null;
   rows.flat().forEach((c, i) => {
+    if (hex && i % width === 0) {
+      row = document.createElement("div");
+      row.className = "hex-row";
+      row.style.marginLeft = (i / width) * 1.6 + "em";
+      grid.appendChild(row);
+    }
     const b = document.createElement("button");
     b.type = "button";
     b.id = "bid-cell-" + i;
     b.className = "bid-cell " + (c === "A" ? "alice" : c === "B" ? "bob" : "");
     b.textContent = c === "A" ? "A" : c === "B" ? "B" : "";
-    const width = rows[0].length;
     b.setAttribute("aria-label", `Row ${Math.floor(i / width) + 1} column ${(i % width) + 1}, ` +
       (c === "A" ? "Alice's" : c === "B" ? "Bob's" : "empty"));
     const target = v.user_moves.find((m) => m.replace(/\//g, "")[i] !== c);
@@ -195,7 +213,7 @@ function drawGrid(v, area) {
     } else {
       b.disabled = true;
     }
-    grid.appendChild(b);
+    (hex ? row : grid).appendChild(b);
   });
   area.appendChild(grid);
 }
