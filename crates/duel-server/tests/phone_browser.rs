@@ -88,6 +88,35 @@ fn no_page_scrolls_sideways_on_a_phone_or_a_laptop() {
         );
         assert_eq!(right, true, "column 7 at {width} px");
         if width == 390 {
+            // A whole game of Connect 3 on 4×4 with the phone's taps.
+            b.run(
+                "document.getElementById('board-game').value = 'connect:4x4:3';",
+                json!([]),
+            );
+            b.click("#board-new");
+            loop {
+                b.wait_in(
+                    support::BOARD,
+                    "return !board.busy && board.answer.game === 'connect:4x4:3';",
+                );
+                let a = b.run_in(support::BOARD, "return board.answer;", json!([]));
+                if !a["outcome"].is_null() {
+                    break;
+                }
+                let mv = a["legal"][0].as_str().unwrap().to_string();
+                b.click(&format!("#board-svg rect.click[data-move='{mv}']"));
+            }
+            assert!(overflows(&b).is_empty());
+            b.click("#tab-board");
+            b.run(
+                "document.getElementById('board-game').value = 'connect:7x6:4';",
+                json!([]),
+            );
+            b.click("#board-new");
+            b.wait_in(
+                support::BOARD,
+                "return !board.busy && board.answer.game === 'connect:7x6:4';",
+            );
             b.screenshot(&image("phone-board.png"));
             b.click("#tab-guesswho");
             b.screenshot(&image("phone-guesswho.png"));

@@ -438,3 +438,27 @@ fn hex_is_drawn_as_a_rhombus_with_its_sides() {
         .contains("Alice (A) joins the top and bottom rows"));
     b.screenshot(&image("bidding-hex.png"));
 }
+
+#[test]
+fn a_disabled_advantage_box_is_unticked() {
+    let Some(b) = support::browser() else { return };
+    open(&b, "bidding");
+    // Bob holds the advantage and the user plays Alice: the box cannot be used.
+    b.run(
+        "document.getElementById('bid-use-tie').checked = true;\
+         document.getElementById('bid-tie').value = 'bob';",
+        json!([]),
+    );
+    b.click("#bid-new");
+    b.wait_in(
+        support::BIDDING,
+        "return !bidding.busy && bidding.view.state.tie === 'bob';",
+    );
+    assert_eq!(
+        b.run(
+            "const t = document.getElementById('bid-use-tie'); return [t.disabled, t.checked];",
+            json!([])
+        ),
+        json!([true, false])
+    );
+}
