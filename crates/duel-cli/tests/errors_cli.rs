@@ -155,7 +155,7 @@ fn bad_bidding_values_keep_the_library_messages() {
         ),
         (
             &["bidding", "moves", "tictactoe", "--chips", "4,4", "--tie", "carol"],
-            "--tie must be alice or bob, got 'carol'",
+            "the holder of the tie-breaking advantage must be alice or bob, got 'carol'",
         ),
         (
             &["bidding", "moves", "tictactoe", "--chips", "4,4", "--tie-break", "foo"],
@@ -183,7 +183,7 @@ fn bad_bidding_values_keep_the_library_messages() {
         ),
         (
             &["play", "bidding:tictactoe", "--tie", "carol"],
-            "--tie must be alice or bob, got 'carol'",
+            "the holder of the tie-breaking advantage must be alice or bob, got 'carol'",
         ),
         (
             &["play", "bidding:tictactoe", "--tie-break", "nope"],

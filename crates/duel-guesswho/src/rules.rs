@@ -212,7 +212,7 @@ pub enum GuessWhoError {
     #[error("unknown rules {}: expected race, official or free-guess", quote(.0))]
     UnknownRules(String),
     /// A question kind that is not known.
-    #[error("unknown question kind {}: expected 2 (yes/no) or 3 (headbusting)", quote(.0))]
+    #[error("unknown question kind {}: expected 2 (yes/no) or 3 (three-way)", quote(.0))]
     UnknownQuestions(String),
     /// A question that does not split the pool.
     #[error("split {parts:?} is not a question at n = {n}: {why}")]

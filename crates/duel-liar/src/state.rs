@@ -46,7 +46,7 @@ pub enum Answer {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum TooLarge {
     /// A state whose volume would pass 2^125.
-    #[error("{objects} objects with {questions} questions needs about {bits} bits")]
+    #[error("the state is too large for exact 128-bit arithmetic: {objects} objects with {questions} questions needs about {bits} bits")]
     Bits {
         /// The objects of the state, all classes together.
         objects: u128,
@@ -56,7 +56,7 @@ pub enum TooLarge {
         bits: u32,
     },
     /// A state of more objects than a `u64` counts.
-    #[error("more than 2^64 objects")]
+    #[error("the state is too large for exact 128-bit arithmetic: more than 2^64 objects")]
     Objects,
     /// A game on a page (`duel liar paul`) past the bounds of a page.
     #[error("a game on a page has 1 ≤ n ≤ {max_n}, at most {max_lies} lies and {max_questions} questions (got n = {n}, {lies} lies, {questions} questions)")]
@@ -145,8 +145,9 @@ pub enum LiarError {
         /// The most it checks.
         max: u32,
     },
-    /// The numbers do not fit in the exact arithmetic of the solvers.
-    #[error("the state is too large for exact 128-bit arithmetic: {0}")]
+    /// The numbers do not fit in the exact arithmetic of the solvers, or pass the bounds of a
+    /// game on a page (each says which).
+    #[error("{0}")]
     TooLarge(TooLarge),
     /// A question asks for more objects of a class than there are.
     #[error("question {question:?} is not ≤ the state {state:?} componentwise")]

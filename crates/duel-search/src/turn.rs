@@ -17,7 +17,7 @@ use duel_core::game::{Game, Outcome, Player};
 use duel_games::{parse_game, with_game};
 use serde::{Deserialize, Serialize};
 
-use crate::agent::Unsupported;
+use crate::agent::{Budget, SearchError, SearchResult, Unsupported};
 use crate::answer::{budget_of, AnswerError};
 use crate::session::AgentMove;
 use crate::spec::AgentSpec;
@@ -41,7 +41,8 @@ pub struct TurnRequest {
     pub iterations: Option<u64>,
     /// Milliseconds of the agent's move (wins over `iterations`).
     pub millis: Option<u64>,
-    /// Seed of the agent.
+    /// Seed of the agent (0 when absent).
+    #[serde(default)]
     pub seed: u64,
 }
 
@@ -84,6 +85,9 @@ pub struct TurnAnswer {
     pub outcome: Option<&'static str>,
     /// "human" or "agent" once the game is won.
     pub winner: Option<&'static str>,
+    /// Whether the solver proved nothing within its budget, so that its move is MCTS's best
+    /// found instead of a proven one.
+    pub unproven: bool,
 }
 
 /// Why a request names no side.
@@ -138,12 +142,20 @@ fn turn_in<G: Game + 'static>(
     game.try_play_all(&moves)?;
     let mut before = None;
     let mut agent_move = None;
+    let mut unproven = false;
     if game.outcome().is_none() && Some(game.to_move()) != human {
-        let mut agent = spec.build::<G>(request.seed);
-        agent.set_history(&start, &moves);
-        agent.set_deadline(deadline);
         let budget = budget.validate_for(&game)?;
-        let r = agent.search(&game, budget)?;
+        let r = if *spec == AgentSpec::Solver {
+            let (r, not_proven) =
+                solver_turn(&start, &moves, &game, budget, deadline, request.seed)?;
+            unproven = not_proven;
+            r
+        } else {
+            let mut agent = spec.build::<G>(request.seed);
+            agent.set_history(&start, &moves);
+            agent.set_deadline(deadline);
+            agent.search(&game, budget)?
+        };
         before = Some(game.clone());
         let notation = game.format_move(r.best);
         game.try_play(r.best)?;
@@ -195,7 +207,46 @@ fn turn_in<G: Game + 'static>(
             Outcome::Draw => "draw",
         }),
         winner,
+        unproven,
     })
+}
+
+/// The perfect player's move in `game` (`start` followed by `moves`): the opening book's or
+/// the solver's within `budget` (three quarters of a budget in milliseconds), else, where the
+/// solver proves nothing in time, MCTS's best found with the same budget (the rest of the
+/// time); `true` beside the move in that case. A person's game never ends on an error because
+/// a position was too hard.
+fn solver_turn<G: Game + 'static>(
+    start: &G,
+    moves: &[G::Move],
+    game: &G,
+    budget: Budget,
+    deadline: Option<std::time::Instant>,
+    seed: u64,
+) -> Result<(SearchResult<G::Move>, bool), SearchError> {
+    let t0 = std::time::Instant::now();
+    let exact = match budget {
+        Budget::Millis(t) => Budget::Millis((t * 3 / 4).max(1)),
+        b => b,
+    };
+    let mut solver = AgentSpec::Solver.build::<G>(seed);
+    solver.set_deadline(deadline);
+    match solver.search(game, exact) {
+        Err(SearchError::OutOfBudget(_)) => {}
+        r => return r.map(|r| (r, false)),
+    }
+    let rest = match budget {
+        Budget::Millis(t) => {
+            Budget::Millis(t.saturating_sub(t0.elapsed().as_millis() as u64).max(1))
+        }
+        b => b,
+    };
+    let mut mcts = AgentSpec::parse("mcts")?.build::<G>(seed);
+    mcts.set_history(start, moves);
+    mcts.set_deadline(deadline);
+    let mut r = mcts.search(game, rest)?;
+    r.millis = t0.elapsed().as_secs_f64() * 1000.0;
+    Ok((r, true))
 }
 
 /// The board's rows of cells, top row first: `X` the first player, `O` the second, `.` empty.
@@ -281,5 +332,29 @@ mod tests {
         assert!(turn(&r).is_err());
         let r = TurnRequest::new("connect:7x6:4", "8", "solver");
         assert!(turn(&r).is_err());
+    }
+
+    #[test]
+    fn the_solver_plays_its_best_found_where_it_proves_nothing() {
+        // Connect Four 7×6 after 15 stones (the first line of the benchmark's Test_L2_R2), out
+        // of the opening book: one position is not enough to prove a move, so MCTS's best
+        // found is played, and the answer says so.
+        let position = "274552224131661";
+        let mut r = TurnRequest::new("connect:7x6:4", position, "solver");
+        r.iterations = Some(1);
+        let a = turn(&r).unwrap();
+        assert!(a.unproven, "{a:?}");
+        let reply = a.agent_move.expect("the solver moves");
+        assert!((1..=7).contains(&reply.notation.parse::<u32>().unwrap()));
+        assert_eq!(a.moves, format!("{position}{}", reply.notation));
+        // Within 2 s the dedicated solver proves its move.
+        r.iterations = None;
+        r.millis = Some(2000);
+        let a = turn(&r).unwrap();
+        assert!(!a.unproven, "{a:?}");
+        assert_eq!(
+            a.agent_move.unwrap().stopped,
+            crate::agent::StopReason::Solved
+        );
     }
 }

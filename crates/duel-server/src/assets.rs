@@ -46,6 +46,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../web/shared.js"),
     },
     Asset {
+        path: "/movelist.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/movelist.js"),
+    },
+    Asset {
+        path: "/keys.js",
+        kind: JAVASCRIPT,
+        body: include_bytes!("../web/keys.js"),
+    },
+    Asset {
         path: "/board.js",
         kind: JAVASCRIPT,
         body: include_bytes!("../web/board.js"),

@@ -76,6 +76,8 @@ async fn the_apps_modules_are_served_as_javascript() {
     for path in [
         "/app.js",
         "/shared.js",
+        "/keys.js",
+        "/movelist.js",
         "/board.js",
         "/guesswho.js",
         "/liar.js",
@@ -113,6 +115,68 @@ async fn a_turn_is_the_agents_reply_and_the_board() {
     assert_eq!(v["winner"], "human");
     assert_eq!(v["line"], json!([[2, 0], [3, 0], [4, 0], [5, 0]]));
     assert!(v["agent_move"].is_null());
+}
+
+#[tokio::test]
+async fn the_solver_never_fails_for_want_of_budget() {
+    // Connect Four 7×6 after 15 stones (Test_L2_R2's first line), out of the opening book,
+    // one position of budget and no seed: the best found is played, and the answer says so.
+    let position = "274552224131661";
+    let (s, v) = post(
+        "/api/play/turn",
+        json!({"game": "connect:7x6:4", "moves": position, "agent": "solver", "human": "first", "iterations": 1}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["unproven"], true, "{v}");
+    let reply = v["agent_move"]["notation"].as_str().unwrap();
+    assert_eq!(v["moves"], format!("{position}{reply}"));
+    // The page's default, 2 s: the move is proven.
+    let (s, v) = post(
+        "/api/play/turn",
+        json!({"game": "connect:7x6:4", "moves": position, "agent": "solver", "human": "first", "millis": 2000}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["unproven"], false, "{v}");
+    assert_eq!(v["agent_move"]["stopped"], "solved", "{v}");
+}
+
+#[tokio::test]
+async fn refusals_are_in_plain_words() {
+    let turn = json!({"game": "tictactoe", "moves": "", "agent": "solver", "human": "first"});
+    let paul = json!({"n": 16, "lies": 1, "questions": 8, "asked": [[17]]});
+    let gw = json!({"rules": "official", "questions": 4, "pool": 24, "opponent_pool": 24,
+                    "seed": 1, "secret": 0, "human_first": true, "actions": []});
+    let bid = json!({"state": {"game": "tictactoe", "alice": 4, "bob": 4, "tie": "carol", "user": "alice"}});
+    let mut negative = turn.clone();
+    negative["seed"] = json!(-1);
+    for (path, body, want) in [
+        (
+            "/api/play/turn",
+            negative,
+            "seed must be a whole number from 0 up (not -1)",
+        ),
+        ("/api/liar/paul", paul, "17 is not a number from 1 to 16"),
+        (
+            "/api/guesswho/play",
+            gw,
+            "unknown question kind '4': expected 2 (yes/no) or 3 (three-way)",
+        ),
+        (
+            "/api/bidding/view",
+            bid,
+            "the holder of the tie-breaking advantage must be alice or bob, got 'carol'",
+        ),
+    ] {
+        let (s, v) = post(path, body).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {v}");
+        let e = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(e, want, "{path}");
+        for internal in ["u64", "line 1", "--", "headbusting", "128-bit", "struct "] {
+            assert!(!e.contains(internal), "{path}: {e:?} names {internal:?}");
+        }
+    }
 }
 
 #[tokio::test]
@@ -161,19 +225,32 @@ async fn bad_requests_are_json_4xx() {
         Body::from(b.to_string())
     };
     let bad = StatusCode::BAD_REQUEST;
-    refused(turn, Body::from("{"), bad, "bad JSON").await;
-    refused(turn, Body::from(""), bad, "bad JSON").await;
-    refused(turn, Body::from("[1,2]"), bad, "bad JSON").await;
-    refused(turn, Body::from(vec![0xff, 0xfe]), bad, "bad JSON").await;
+    let not_json = "the request body is not valid JSON";
+    refused(turn, Body::from("{"), bad, not_json).await;
+    refused(turn, Body::from(""), bad, not_json).await;
+    refused(
+        turn,
+        Body::from("[1,2]"),
+        bad,
+        "the request must be one JSON object",
+    )
+    .await;
+    refused(turn, Body::from(vec![0xff, 0xfe]), bad, not_json).await;
     refused(
         turn,
         Body::from(r#"{"game":"tictactoe"}"#),
         bad,
-        "missing field",
+        "moves is missing",
     )
     .await;
     refused(turn, with("game", json!("chess")), bad, "chess").await;
-    refused(turn, with("game", json!(7)), bad, "bad JSON").await;
+    refused(
+        turn,
+        with("game", json!(7)),
+        bad,
+        "game must be text in quotes (not 7)",
+    )
+    .await;
     refused(turn, with("moves", json!("1,1")), bad, "").await;
     refused(turn, with("moves", json!("x")), bad, "").await;
     refused(turn, with("agent", json!("genius")), bad, "unknown agent").await;
@@ -187,7 +264,21 @@ async fn bad_requests_are_json_4xx() {
     )
     .await;
     refused(turn, with("iterations", json!(0)), bad, "").await;
-    refused(turn, with("seed", json!(-1)), bad, "bad JSON").await;
+    // In words, not the parser's ("invalid value: integer `-1`, expected u64 at line 1 …").
+    refused(
+        turn,
+        with("seed", json!(-1)),
+        bad,
+        "seed must be a whole number from 0 up (not -1)",
+    )
+    .await;
+    refused(
+        turn,
+        with("iterations", json!(2.5)),
+        bad,
+        "iterations must be a whole number from 0 up (not 2.5)",
+    )
+    .await;
     let big = format!("{{\"game\":\"{}\"}}", "x".repeat(70_000));
     refused(
         turn,
@@ -249,7 +340,7 @@ async fn bad_requests_are_json_4xx() {
         gw,
         gw_with("actions", json!([{"fly": {}}])),
         bad,
-        "bad JSON",
+        "actions[0] must be",
     )
     .await;
     refused(
@@ -369,7 +460,7 @@ async fn a_liar_game_is_the_librarys() {
         liar,
         Body::from(r#"{"n":16,"lies":1,"questions":8,"asked":[[-1]]}"#),
         bad,
-        "bad JSON",
+        "asked[0][0] must be a whole number from 0 up (not -1)",
     )
     .await;
 }

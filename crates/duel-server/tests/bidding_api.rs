@@ -117,7 +117,7 @@ async fn bad_requests_are_refused_with_the_reason() {
         "/api/bidding/view",
         json!({"state": {"game": "tictactoe", "alice": -1, "bob": 4, "tie": "alice", "user": "alice"}}),
         bad,
-        "bad JSON body",
+        "state.alice must be a whole number from 0 up (not -1)",
     )
     .await;
     refused(

@@ -167,8 +167,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     b.run_in(
         support::BOARD,
         "document.getElementById('board-human').value = 'first';\
-         board.moves = ['4', '4', '4', '4'];\
-         turn();",
+         start(['4', '4', '4', '4']);",
         json!([]),
     );
     b.wait_in(
@@ -195,8 +194,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     b.run_in(
         support::BOARD,
         "document.getElementById('board-human').value = 'first';\
-         board.moves = ['3', '2', '1', '6', '4', '6', '2', '5'];\
-         turn();",
+         start(['3', '2', '1', '6', '4', '6', '2', '5']);",
         json!([]),
     );
     b.wait_in(
@@ -208,6 +206,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     assert!(note.contains("n-th-to-last stone"), "{note}");
     assert!(note.contains("Best: column 3."), "{note}");
     b.screenshot(&image("board-connect4-scores.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
 #[test]
@@ -382,6 +381,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
     assert_eq!(a["questions_left"], 0);
     assert!(a["verdict"] == "paul" || a["verdict"] == "carole");
     b.screenshot(&image("liar.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }
 
 #[test]
@@ -424,4 +424,5 @@ fn explorer_shows_the_librarys_heatmap_with_values_on_hover() {
         assert!(text.contains(&first), "{text} lacks {first}");
     }
     b.screenshot(&image("explorer.png"));
+    assert_eq!(b.console_errors(), Vec::<String>::new());
 }

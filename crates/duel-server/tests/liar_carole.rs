@@ -41,16 +41,20 @@ fn the_api_answers_the_librarys_game_and_refuses_bad_ones() {
         (
             r#"{"n": 16, "lies": 1, "answers": ["maybe"]}"#,
             400,
-            "bad JSON",
+            "answers[0] must be yes or no (not maybe)",
         ),
-        (r#"{"n": -1, "lies": 1, "answers": []}"#, 400, "bad JSON"),
+        (
+            r#"{"n": -1, "lies": 1, "answers": []}"#,
+            400,
+            "n must be a whole number from 0 up (not -1)",
+        ),
         (r#"{"n": 16, "lies": 1}"#, 400, "answers"),
         (
             r#"{"n": 1, "lies": 0, "answers": ["yes"]}"#,
             400,
             "over after 0 answers",
         ),
-        ("not json", 400, "bad JSON"),
+        ("not json", 400, "not valid JSON"),
     ] {
         let reply = support::request(addr, "POST", PATH, body);
         assert_eq!(reply.status, status, "{body}");

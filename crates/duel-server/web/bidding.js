@@ -1,16 +1,22 @@
 // The bidding page: a discrete bidding game against the optimal bidder over /api/bidding/
 // (view, bid, move). The page keeps the state the server returns and sends it back.
-import { $, send } from "./shared.js";
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
+import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
-// The page's game, exported for the browser tests: the last view the server sent.
-export const bidding = { view: null, busy: false };
+// The page's game, exported for the browser tests: the view shown; `line`: every view of the
+// game with the sentence of the round that led to it (none for the first), those undone
+// included; `at`: the index of the view shown.
+export const bidding = { view: null, busy: false, line: [], at: 0 };
+
+// The most chips of a side on this page (the server's bound).
+const MAX_CHIPS = 1000;
 
 function setupState() {
   return {
     game: $("bid-game").value,
     position: null,
-    alice: parseInt($("bid-alice").value, 10),
-    bob: parseInt($("bid-bob").value, 10),
+    alice: wholeNumber("bid-alice", "Alice's chips", 0, MAX_CHIPS),
+    bob: wholeNumber("bid-bob", "Bob's chips", 0, MAX_CHIPS),
     tie: $("bid-tie").value,
     tie_rule: $("bid-rule").value,
     user: $("bid-user").value,
@@ -19,8 +25,9 @@ function setupState() {
   };
 }
 
-// Sends `body` to `path` unless a request is out; the answer's view (after `log` notes the
-// round) is the page's.
+// Sends `body` to `path` unless a request is out; the answer's view is the page's, after the
+// view shown in the line (`log` says the round in a sentence), or the first of a new line
+// when `log` is null.
 async function call(path, body, log) {
   if (bidding.busy) return;
   bidding.busy = true;
@@ -32,7 +39,9 @@ async function call(path, body, log) {
     status,
     show: (a) => {
       const v = a.view || a;
-      if (log) log(a);
+      const entry = { view: v, text: log ? log(a) : null };
+      bidding.line = log ? [...bidding.line.slice(0, bidding.at + 1), entry] : [entry];
+      bidding.at = bidding.line.length - 1;
       bidding.view = v;
       draw();
     },
@@ -40,24 +49,58 @@ async function call(path, body, log) {
   bidding.busy = false;
 }
 
+// A new game; the game shown (and its log) stays until it is answered.
 export function newGame() {
-  $("bid-log").textContent = "";
-  return call("/api/bidding/view", { state: setupState() });
+  const state = checked($("bid-status"), setupState);
+  if (state === null) return Promise.resolve();
+  return call("/api/bidding/view", { state }, null);
 }
 
-function logLine(text) {
-  const li = document.createElement("li");
-  li.textContent = text;
-  $("bid-log").appendChild(li);
+// The game of the address (its state: a reload, a shared link), else a new game of the fields.
+export async function restore() {
+  const { page, params } = readHash();
+  let state = null;
+  try {
+    state = page === "bidding" && params.has("state") ? JSON.parse(params.get("state")) : null;
+  } catch (e) {
+    state = null;
+  }
+  if (state !== null) await call("/api/bidding/view", { state }, null);
+  if (bidding.view === null) await newGame();
+}
+
+// Shows the view `k` of the line again (undo, redo, a round of the list).
+function goTo(k) {
+  if (bidding.busy || k < 0 || k >= bidding.line.length) return;
+  bidding.at = k;
+  bidding.view = bidding.line[k].view;
+  draw();
+}
+
+// The rounds up to the view shown, each a button back to the view after it; the state in the
+// address.
+function drawHistory() {
+  const rounds = bidding.line.slice(1).map((e) => e.text);
+  drawMoveList($("bid-log"), rounds, bidding.at, (i, t) => `Round ${i + 1}: ${t}`, goTo, 1);
+  $("bid-undo").disabled = bidding.at === 0;
+  $("bid-redo").disabled = bidding.at >= bidding.line.length - 1;
+  saveHash();
+}
+
+export function saveHash() {
+  if (bidding.view) writeHash("bidding", new URLSearchParams({ state: JSON.stringify(bidding.view.state) }));
 }
 
 const tieText = (bid) => (bid.use_tie ? " (using the advantage on a tie)" : "");
 
 function submit() {
   const v = bidding.view;
-  if (!v) return;
-  const chips = parseInt($("bid-chips").value, 10);
-  const bid = { chips: Number.isFinite(chips) ? chips : -1, use_tie: $("bid-use-tie").checked };
+  if (!v || bidding.busy) return;
+  const chips = checked($("bid-status"), () => wholeNumber("bid-chips", "Your bid", 0, v.max_bid));
+  if (chips === null) return;
+  // The advantage is sent only where it can be used (its box is disabled otherwise).
+  const useTie = !$("bid-use-tie").disabled && $("bid-use-tie").checked;
+  const bid = { chips, use_tie: useTie };
   return call("/api/bidding/bid", { state: v.state, bid }, (a) => {
     const r = a.round;
     let t = "You bid " + r.user_bid.chips + tieText(r.user_bid) +
@@ -65,16 +108,15 @@ function submit() {
       ": " + (r.winner === a.view.state.user ? "you win" : "duel wins") + " the bid" +
       (r.tied ? " on the tie" : "") + " and pays " + r.paid + ".";
     if (r.opponent_moves.length) t += " duel moves to " + r.opponent_moves.join(", ") + ".";
-    logLine(t);
+    return t;
   });
 }
 
 function move(body) {
   const v = bidding.view;
-  return call("/api/bidding/move", Object.assign({ state: v.state }, body), (a) => {
-    logLine(body.pass ? "You make duel move: it moves to " + a.opponent_moves.join(", ") + "."
+  return call("/api/bidding/move", Object.assign({ state: v.state }, body), (a) =>
+    body.pass ? "You make duel move: it moves to " + a.opponent_moves.join(", ") + "."
       : "You move to " + body.move + ".");
-  });
 }
 
 function cellsOf(position) {
@@ -109,13 +151,16 @@ function drawAdvice(v) {
   $("bid-verdict").textContent = v.perfect_play;
   $("bid-critical").textContent = v.critical_bid === null ? "—"
     : v.critical_bid + (v.critical_use_tie ? " and use the advantage on a tie" : "") + " (" + v.critical_bidder + "'s)";
-  $("bid-best").textContent = v.best_move === null ? "—" : v.best_move + (v.best_is_pass ? " (better still: make duel move)" : "");
+  // On a board the best move is the cell marked ★ (drawGrid); elsewhere its position.
+  const best = v.best_move === null ? "—" : v.board ? "the cell marked \u2605" : v.best_move;
+  $("bid-best").textContent = best + (v.best_is_pass ? " (better still: make duel move)" : "");
 }
 
 function drawControls(v) {
   const s = v.state;
   $("bid-chips").max = String(v.max_bid);
   $("bid-use-tie").disabled = !byAdvantage(s) || s.tie !== s.user;
+  if ($("bid-use-tie").disabled) $("bid-use-tie").checked = false;
   const biddingNow = !v.outcome && !s.to_move;
   $("bid-submit").disabled = !biddingNow;
   $("bid-pass").style.display = s.to_move && s.may_pass && !v.outcome ? "" : "none";
@@ -124,23 +169,51 @@ function drawControls(v) {
 // A board game's cells, the open ones a move.
 function drawGrid(v, area) {
   const rows = cellsOf(v.position);
+  // The cell the best move (when the user wins the bid) takes.
+  const best = v.best_move === null ? null : v.best_move.replace(/\//g, "");
+  const width = rows[0].length;
+  // Hex is a rhombus: each row half a cell to the right of the one above, Alice's sides (top
+  // and bottom) and Bob's (left and right) drawn in their colours and said in words.
+  const hex = /^hex:/.test(v.state.game);
   const grid = document.createElement("div");
-  grid.className = "bid-grid";
-  grid.style.gridTemplateColumns = "repeat(" + rows[0].length + ", 3em)";
+  grid.className = hex ? "bid-grid hex" : "bid-grid";
+  if (hex) {
+    const note = document.createElement("p");
+    note.id = "bid-hex-sides";
+    note.className = "small";
+    note.textContent = "Alice (A) joins the top and bottom rows (red edges); Bob (B) joins the left and right sides (blue edges).";
+    area.appendChild(note);
+  } else {
+    grid.style.gridTemplateColumns = "repeat(" + width + ", 3em)";
+  }
+  let row = null;
   rows.flat().forEach((c, i) => {
+    if (hex && i % width === 0) {
+      row = document.createElement("div");
+      row.className = "hex-row";
+      row.style.marginLeft = (i / width) * 1.6 + "em";
+      grid.appendChild(row);
+    }
     const b = document.createElement("button");
     b.type = "button";
     b.id = "bid-cell-" + i;
     b.className = "bid-cell " + (c === "A" ? "alice" : c === "B" ? "bob" : "");
     b.textContent = c === "A" ? "A" : c === "B" ? "B" : "";
+    b.setAttribute("aria-label", `Row ${Math.floor(i / width) + 1} column ${(i % width) + 1}, ` +
+      (c === "A" ? "Alice's" : c === "B" ? "Bob's" : "empty"));
     const target = v.user_moves.find((m) => m.replace(/\//g, "")[i] !== c);
+    if (best !== null && best[i] !== c) {
+      b.classList.add("best");
+      b.textContent = "\u2605";
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + ", the best move");
+    }
     if (target) {
       b.classList.add("open");
       b.addEventListener("click", () => move({ move: target }));
     } else {
       b.disabled = true;
     }
-    grid.appendChild(b);
+    (hex ? row : grid).appendChild(b);
   });
   area.appendChild(grid);
 }
@@ -170,10 +243,16 @@ function draw() {
   area.textContent = "";
   if (v.board) drawGrid(v, area);
   else drawMoves(v, area);
+  drawHistory();
 }
 
 export function wire() {
+  onSubmit($("bid-setup"));
+  // Enter in the bid bids.
+  onSubmit($("bid-form"), submit);
   $("bid-new").addEventListener("click", newGame);
+  $("bid-undo").addEventListener("click", () => goTo(bidding.at - 1));
+  $("bid-redo").addEventListener("click", () => goTo(bidding.at + 1));
   // Under ladies first Alice wins every tie.
   $("bid-rule").addEventListener("change", () => {
     const lf = $("bid-rule").value === "ladies-first";

@@ -1,23 +1,57 @@
 // The Connect-K and tic-tac-toe page: the person against an agent (/api/play/turn), with on
 // demand the solver's value of each move (/api/play/values) and, under Connect Four rules,
 // the exact score of each column (/api/connect/scores).
-import { $, api, el, pending, send } from "./shared.js";
+import { focusedKey, keyboardGrid, refocus } from "./keys.js";
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
+import { $, api, checked, el, onSubmit, pending, send, wholeNumber } from "./shared.js";
 
-// The page's game, exported for the browser tests. `scores`: the answer of
-// /api/connect/scores for the position shown, or null while it is computed; only for Connect
-// Four rules (connect:WxH:4).
-export const board = { moves: [], answer: null, values: null, scores: null, busy: false };
+// The page's game, exported for the browser tests. `setup`: the game and the person's side,
+// taken from the controls when a game starts (changing them mid-game waits for the next);
+// `line`: every move of the game, those undone included (for redo); `moves`: the first of
+// them, up to the position shown; `scores`: the answer of /api/connect/scores for the
+// position shown, or null while it is computed; only for Connect Four rules (connect:WxH:4).
+export const board = {
+  setup: null, line: [], moves: [], answer: null, values: null, scores: null, busy: false,
+};
+
+// The side to move after `k` moves (the players alternate, the first moves first).
+const sideAfter = (k) => (k % 2 === 0 ? "first" : "second");
+// Whether the position shown is one back in the line (browsing, duel does not reply).
+const browsing = () => board.moves.length < board.line.length;
 const exactRules = (game) => /^connect:\d+x\d+:4$/.test(game);
 
+// The budget of each kind of agent: the solver's is a time limit (it proves what it can
+// within it, else plays MCTS's best found and the answer says `unproven`), the others' a
+// number of iterations. Each keeps the value last typed for it.
+const BUDGETS = {
+  solver: { label: "Time limit (ms)", max: 10000, value: "2000", field: "millis" },
+  search: { label: "Budget (iterations)", max: 10000000, value: "100000", field: "iterations" },
+};
+const budgetKind = () => ($("board-agent").value === "solver" ? "solver" : "search");
+let shownBudget = "solver";
+
+function showBudget() {
+  BUDGETS[shownBudget].value = $("board-budget").value;
+  shownBudget = budgetKind();
+  const b = BUDGETS[shownBudget];
+  $("board-budget-label").textContent = b.label;
+  $("board-budget").max = String(b.max);
+  $("board-budget").value = b.value;
+}
+
+// The request of the game so far, or an Error saying what to correct in the budget.
 function turnRequest() {
-  const it = parseInt($("board-iterations").value, 10);
+  const b = BUDGETS[budgetKind()];
+  const n = wholeNumber("board-budget", b.label, 1, b.max);
   return {
-    game: $("board-game").value,
+    game: board.setup.game,
     moves: board.moves.join(","),
     agent: $("board-agent").value,
-    human: $("board-human").value,
-    iterations: Number.isFinite(it) ? it : null,
-    millis: null,
+    // Back in the line the person takes the side to move, so that duel shows the position
+    // without replying.
+    human: browsing() ? sideAfter(board.moves.length) : board.setup.human,
+    iterations: b.field === "iterations" ? n : null,
+    millis: b.field === "millis" ? n : null,
     seed: 0,
   };
 }
@@ -26,19 +60,28 @@ function turnRequest() {
 export async function turn() {
   board.busy = true;
   const status = $("board-status");
+  const body = checked(status, turnRequest);
+  if (body === null) {
+    board.busy = false;
+    return false;
+  }
   pending(status, "duel is thinking…");
-  await send({ path: "/api/play/turn", body: turnRequest(), status, show: showTurn });
+  const ok = await send({ path: "/api/play/turn", body, status, show: showTurn });
   board.busy = false;
+  return ok;
 }
 
+// Shows the answer `a` and the values asked for; nothing changes unless all arrive.
 async function showTurn(a) {
-  if (a.agent_move) board.moves.push(a.agent_move.notation);
-  board.answer = a;
-  board.values = null;
-  board.scores = null;
-  const position = board.moves.join(",");
+  const moves = a.agent_move ? [...board.moves, a.agent_move.notation] : board.moves.slice();
+  const position = moves.join(",");
   const wanted = $("board-scores").checked && a.outcome === null;
-  if (wanted) board.values = await api("/api/play/values", { game: a.game, moves: position });
+  const values = wanted ? await api("/api/play/values", { game: a.game, moves: position }) : null;
+  board.moves = moves;
+  if (a.agent_move) board.line = moves.slice();
+  board.answer = a;
+  board.values = values;
+  board.scores = null;
   draw();
   board.busy = false;
   // The exact scores follow the win/draw/loss (they may take seconds); the answer is kept
@@ -77,11 +120,17 @@ function drawScoreNote(a, area) {
 }
 
 function statusText(a) {
+  if (browsing()) {
+    const k = board.moves.length, n = board.line.length;
+    return `Move ${k} of ${n}. ` + (personToMove(a) ? "A move here starts a new line; Redo goes on."
+      : "duel is to move here: Redo or pick a later move.");
+  }
   if (a.outcome === "draw") return "Draw.";
   if (a.winner === "human") return "You win!";
   if (a.winner === "agent") return "duel wins.";
   const mark = a.to_move === "first" ? "X" : "O";
-  return "Your move (" + mark + ").";
+  const unproven = a.unproven ? " duel proved no move in time and played the best it found." : "";
+  return "Your move (" + mark + ")." + unproven;
 }
 
 function moveAt(a, row, col) {
@@ -123,6 +172,8 @@ function drawCells(svg, a, values, g) {
         drawTicTacToeCell(svg, a, values, g, r, c, x, y);
       } else {
         el("circle", { class: mark === "X" ? "X" : mark === "O" ? "O" : "hole", cx: cx, cy: cy, r: size / 2 - 6 }, svg);
+        // The first player's discs carry a ring: the colour is not the only cue.
+        if (mark === "X") el("circle", { class: "ring", cx: cx, cy: cy, r: size / 4 }, svg);
       }
       if (a.last && a.last[0] === r && a.last[1] === c) {
         el("circle", { class: "last", id: "board-last", cx: cx, cy: cy, r: size / 2 - 3 }, svg);
@@ -153,63 +204,166 @@ function drawLine(svg, a, { size, top }) {
   el("line", { class: "line", id: "board-line", x1: x1, y1: y1, x2: x2, y2: y2 }, svg);
 }
 
-// Click targets: a cell in tic-tac-toe, a column in Connect-K.
-function drawTargets(svg, a, { rows, cols, ttt, size, top }) {
-  for (let c = 0; c < cols; c++) {
-    for (let r = 0; r < (ttt ? rows : 1); r++) {
+const MARK_NAMES = { X: "X", O: "O", ".": "empty" };
+
+// What a target says to a screen reader: the cell and its mark, or the column and whether it
+// is full; and the value shown there, if any.
+function targetLabel(a, values, r, c, ttt) {
+  const mv = moveAt(a, r, c);
+  const value = values[mv] ? ": " + values[mv] : "";
+  if (ttt) return `Cell ${mv}, row ${r + 1} column ${c + 1}, ${MARK_NAMES[a.board[r][c]]}${value}`;
+  return `Column ${mv}${a.legal.includes(mv) ? "" : ", full"}${value}`;
+}
+
+// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K.
+function drawTargets(svg, a, values, { rows, cols, ttt, size, top }) {
+  const targets = [], moves = [], labels = [];
+  for (let r = 0; r < (ttt ? rows : 1); r++) {
+    for (let c = 0; c < cols; c++) {
       const mv = moveAt(a, r, c);
       const target = el("rect", {
-        class: "click", "data-move": mv,
+        class: "click", "data-move": mv, "data-key": mv,
         x: 4 + c * size, y: ttt ? top + r * size : top, width: size, height: ttt ? size : rows * size,
       }, svg);
       target.addEventListener("click", () => play(mv));
+      targets.push(target);
+      moves.push(mv);
+      labels.push(targetLabel(a, values, r, c, ttt));
     }
   }
+  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]));
 }
 
 function draw() {
   const a = board.answer;
   const area = $("board-area");
+  const focused = focusedKey(area);
   area.textContent = "";
   $("board-status").textContent = statusText(a);
   $("board-status").dataset.outcome = a.outcome || "";
   $("board-status").dataset.winner = a.winner || "";
-  $("board-moves").textContent = "Moves: " + (board.moves.join(" ") || "none");
+  $("board-status").dataset.unproven = a.unproven ? "1" : "";
+  drawMoveList($("board-movelist"), board.line, board.moves.length, moveName, goTo);
+  $("board-undo").disabled = board.moves.length === 0;
+  $("board-redo").disabled = !browsing();
+  saveHash();
   const g = layout(a);
-  const svg = el("svg", { id: "board-svg", width: g.cols * g.size + 8, height: g.rows * g.size + g.top + 8 }, area);
+  const w = g.cols * g.size + 8, h = g.rows * g.size + g.top + 8;
+  // Scaled to the width it is given (a phone's), never wider than drawn.
+  const svg = el("svg", {
+    id: "board-svg", viewBox: `0 0 ${w} ${h}`, width: w, class: "board",
+    role: "group", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one button a column") +
+      "; arrow keys move, Enter plays" + (g.ttt ? "" : ", or type the column's digit"),
+  }, area);
   const values = {};
   if (board.values) for (const m of board.values.moves) values[m.move] = m.value;
   drawCells(svg, a, values, g);
   if (!g.ttt) drawColumnValues(svg, values, g);
   drawLine(svg, a, g);
-  drawTargets(svg, a, g);
+  drawTargets(svg, a, values, g);
   drawScoreNote(a, area);
+  refocus(area, focused);
 }
 
+// Whether the position shown waits for the person's move.
+const personToMove = (a) => a !== null && a.outcome === null && a.to_move === board.setup.human;
+
+// What move `i` of the list says to a screen reader.
+function moveName(i, mv) {
+  const who = sideAfter(i) === board.setup.human ? "you" : "duel";
+  const where = board.setup.game === "tictactoe" ? "cell " + mv : "column " + mv;
+  return `Move ${i + 1}, ${who}: ${where}`;
+}
+
+// The game in the address: its setup, its line and, back in the line, the moves shown.
+function saveHash() {
+  if (!board.setup) return;
+  const p = new URLSearchParams({ game: board.setup.game, side: board.setup.human, moves: board.line.join(",") });
+  if (browsing()) p.set("at", String(board.moves.length));
+  writeHash("board", p);
+}
+export { saveHash };
+
+// The person plays `mv` when it is their turn (never duel's, even after a failed turn); back
+// in the line the move starts a new one. A turn that fails takes the move back.
 async function play(mv) {
   const a = board.answer;
-  if (board.busy || !a || a.outcome !== null || !a.legal.includes(mv)) return;
-  board.moves.push(mv);
-  await turn();
+  if (board.busy || !personToMove(a) || !a.legal.includes(mv)) return;
+  const before = { moves: board.moves, line: board.line };
+  board.moves = [...board.moves, mv];
+  board.line = board.moves.slice();
+  if (!(await turn())) Object.assign(board, before);
 }
 
-export async function newGame() {
-  board.moves = [];
-  await turn();
+// Shows the position after the first `k` moves of the line; it stays as it was if that fails.
+async function goTo(k) {
+  if (board.busy || k < 0 || k > board.line.length) return;
+  const before = board.moves;
+  board.moves = board.line.slice(0, k);
+  if (!(await turn())) board.moves = before;
 }
 
-async function undo() {
-  if (board.busy) return;
-  // Back to the person's previous turn: the agent's reply and the person's move.
-  const human = $("board-human").value === "first" ? 0 : 1;
+// Starts the game of the controls (or `setup`) from the line `moves`, showing the first `at`
+// of them (all by default); the game shown is replaced only when the server answers, else it
+// stays as it was. Whether it was replaced.
+export async function start(moves, setup, at) {
+  if (board.busy) return false;
+  const before = { setup: board.setup, moves: board.moves, line: board.line };
+  board.setup = setup || { game: $("board-game").value, human: $("board-human").value };
+  board.line = moves.slice();
+  board.moves = moves.slice(0, at === undefined ? moves.length : at);
+  const ok = await turn();
+  if (!ok) Object.assign(board, before);
+  return ok;
+}
+
+export const newGame = () => start([]);
+
+// The game of the address (a reload, a shared link), else a new game of the controls.
+export async function restore() {
+  const { page, params } = readHash();
+  const game = params.get("game"), side = params.get("side");
+  const known = (id, v) => [...$(id).options].some((o) => o.value === v);
+  if (page !== "board" || !known("board-game", game) || !known("board-human", side)) return newGame();
+  $("board-game").value = game;
+  $("board-human").value = side;
+  const line = params.get("moves") ? params.get("moves").split(",") : [];
+  const at = params.has("at") ? Math.min(Number(params.get("at")) || 0, line.length) : undefined;
+  if (await start(line, { game, human: side }, at)) return true;
+  return newGame();
+}
+
+// Back to the person's previous turn: the agent's reply and the person's move.
+function undo() {
+  const human = board.setup.human === "first" ? 0 : 1;
+  let k = board.moves.length;
   do {
-    board.moves.pop();
-  } while (board.moves.length > 0 && board.moves.length % 2 !== human);
-  await turn();
+    k--;
+  } while (k > 0 && k % 2 !== human);
+  return goTo(Math.max(k, 0));
+}
+
+// On to the person's next turn in the line, or its end.
+function redo() {
+  const human = board.setup.human === "first" ? 0 : 1;
+  let k = board.moves.length + 1;
+  while (k < board.line.length && k % 2 !== human) k++;
+  return goTo(Math.min(k, board.line.length));
 }
 
 export function wire() {
+  // Enter in the budget applies it from the next turn.
+  onSubmit($("board-setup"));
   $("board-new").addEventListener("click", newGame);
   $("board-undo").addEventListener("click", undo);
+  $("board-redo").addEventListener("click", redo);
   $("board-scores").addEventListener("change", turn);
+  $("board-agent").addEventListener("change", showBudget);
+  // A digit plays that column (Connect-K) or cell (tic-tac-toe, 1-9 in reading order), but
+  // not while a field takes the digit.
+  $("page-board").addEventListener("keydown", (e) => {
+    if (!/^[1-9]$/.test(e.key) || e.target.closest("input, select")) return;
+    e.preventDefault();
+    play(e.key);
+  });
 }

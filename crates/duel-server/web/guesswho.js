@@ -1,14 +1,18 @@
 // The Guess Who page: the person against duel on a board of generated faces
 // (/api/guesswho/play), a question asked as a feature or as sets of faces, a guess, a hint.
-import { $, el, get, moveText, send } from "./shared.js";
+import { focusedKey, keyboardGrid, refocus } from "./keys.js";
+import { drawMoveList, readHash, writeHash } from "./movelist.js";
+import { $, checked, el, get, moveText, onSubmit, send, wholeNumber } from "./shared.js";
 
 const HAIR = { black: "#222", brown: "#7a4a21", blond: "#e8c55a", red: "#c4471c", white: "#ddd" };
 const SKIN = { light: "#f6d7bd", tan: "#e0b48a", brown: "#a86b42", dark: "#6b4026" };
 const EYES = { brown: "#5a3310", blue: "#2d6fd6", green: "#2f8f3a" };
 
-// The page's game, exported for the browser tests: the request (setup and actions) sent, its
-// answer, the faces selected (id → set 0 or 1) and those the hint marks.
-export const gw = { request: null, answer: null, selection: new Map(), hint: [] };
+// The page's game, exported for the browser tests: the request (setup and actions) of the game
+// shown, its answer, the faces selected (id → set 0 or 1) and those the hint marks; `line`:
+// every action of the person's, those undone included (the request holds the first of them);
+// `busy` while a request is out.
+export const gw = { request: null, answer: null, line: [], selection: new Map(), hint: [], busy: false };
 
 function drawHair(g, f, cx, cy) {
   const hair = HAIR[f.hair];
@@ -50,6 +54,22 @@ function frac(p) {
   return d ? `${p} ≈ ${(n / d).toFixed(4)}` : p;
 }
 
+// The faces of `ids` by name.
+const names = (ids, a) => ids.map((id) => a.faces[id].name).join(", ");
+
+// A question as asked: the feature, the faces of a yes/no question, or the three sets (the
+// last, set C, the faces left out of A and B).
+function questionText(t, a) {
+  if (t.feature) return `“${t.feature}?”`;
+  if (t.parts.length === 2) return `“is it one of ${names(t.parts[0], a)}?”`;
+  return "“which set is it in: " + t.parts.map((p, k) => `set ${"ABC"[k]} (${names(p, a)})`).join(", ") + "?”";
+}
+
+function answerText(t, a) {
+  if (t.feature || t.parts.length === 2) return t.answer === 0 ? "yes" : "no";
+  return `set ${"ABC"[t.answer]}` + (t.answer === 2 ? " (none of the faces selected)" : "");
+}
+
 function describeTurn(t, a) {
   const who = t.by === "human" ? "You" : "duel";
   const sizes = moveText(t.move);
@@ -58,8 +78,7 @@ function describeTurn(t, a) {
     const name = a.faces[t.guess[0]].name;
     what = `${who} guessed ${name}: ${t.guess[1] ? "right" : "wrong"}`;
   } else {
-    const q = t.feature ? `“${t.feature}?”` : `one of ${t.parts.length} sets`;
-    what = `${who} asked ${q} (split ${sizes}); answer: ${t.feature ? (t.answer === 0 ? "yes" : "no") : "set " + "ABC"[t.answer]}`;
+    what = `${who} asked ${questionText(t, a)} (split ${sizes}); answer: ${answerText(t, a)}`;
   }
   const optimal = t.optimal.map(moveText).join(", ");
   return `${what}. P(win) before ${t.p_before}, the move keeps ${t.p_move}, after the answer ${t.p_after}` +
@@ -77,21 +96,47 @@ function drawStatus(a) {
   p.textContent = `Your probability of winning with optimal play: ${frac(a.p)}`;
 }
 
+// The faces in a row: as many as fit, so that they wrap on a phone.
+function facesPerRow(area) {
+  const cards = area.children;
+  if (cards.length === 0) return 1;
+  const top = cards[0].offsetTop;
+  let n = 0;
+  while (n < cards.length && cards[n].offsetTop === top) n++;
+  return Math.max(n, 1);
+}
+
+// What a face says beside its picture: ruled out or not, the set it is selected into, a hint.
+function faceLabel(f, alive, sel, hinted) {
+  return f.name + (alive ? "" : ", ruled out") + (sel === undefined ? "" : ", in set " + "AB"[sel]) +
+    (hinted ? ", in the hint's question" : "");
+}
+
 function drawFaces(a) {
   const area = $("gw-board");
+  const focused = focusedKey(area);
   area.textContent = "";
-  const per = 8, n = a.faces.length;
-  const svg = el("svg", { id: "gw-svg", width: per * 84, height: Math.ceil(n / per) * 104 }, area);
   const alive = new Set(a.candidates);
+  const cards = [];
   for (const f of a.faces) {
-    const x = (f.id % per) * 84, y = Math.floor(f.id / per) * 104;
-    const g = el("g", { class: alive.has(f.id) ? "face" : "face out", "data-id": f.id, id: "face-" + f.id }, svg);
+    const svg = el("svg", { class: "gw-card", viewBox: "0 0 84 104", width: 84, height: 104, id: "face-" + f.id, "data-key": "face-" + f.id }, area);
+    const g = el("g", { class: alive.has(f.id) ? "face" : "face out", "data-id": f.id }, svg);
     const sel = gw.selection.get(f.id);
-    const cls = "card" + (sel === 0 ? " selA" : sel === 1 ? " selB" : "") + (gw.hint.includes(f.id) ? " hint" : "");
-    el("rect", { class: cls, x: x + 2, y: y + 2, width: 80, height: 100, rx: 6 }, g);
-    drawFace(g, f, x + 2, y + 2);
-    g.addEventListener("click", () => toggleFace(f.id));
+    const hinted = gw.hint.includes(f.id);
+    const cls = "card" + (sel === 0 ? " selA" : sel === 1 ? " selB" : "") + (hinted ? " hint" : "");
+    el("rect", { class: cls, x: 2, y: 2, width: 80, height: 100, rx: 6 }, g);
+    drawFace(g, f, 2, 2);
+    // The set a face is selected into has its shape on the card (set A a disc, set B a
+    // diamond): the colour is not the only cue.
+    if (sel === 0) el("circle", { class: "set-mark", cx: 13, cy: 13, r: 6 }, svg);
+    if (sel === 1) el("path", { class: "set-mark", d: "M13 5 L21 13 L13 21 L5 13 Z" }, svg);
+    if (!alive.has(f.id)) el("path", { class: "out-mark", d: "M8 8 L76 96 M76 8 L8 96" }, svg);
+    svg.setAttribute("aria-pressed", sel === undefined ? "false" : "true");
+    svg.addEventListener("click", () => toggleFace(f.id));
+    cards.push({ svg, label: faceLabel(f, alive.has(f.id), sel, hinted), id: f.id });
   }
+  keyboardGrid(cards.map((c) => c.svg), () => facesPerRow(area), (i) => cards[i].label, (i) => toggleFace(cards[i].id));
+  refocus(area, focused);
 }
 
 function drawLog(a) {
@@ -126,23 +171,33 @@ function draw() {
   const s = el("svg", { width: 84, height: 104 }, secret);
   drawFace(el("g", {}, s), a.faces[a.secret], 2, 2);
   drawLog(a);
+  drawHistory();
   $("gw-part").disabled = a.questions !== 3;
+  $("gw-three-way").hidden = a.questions !== 3;
+  const theirs = a.opponent_candidates;
+  $("gw-duel-candidates").textContent = `${theirs.length} ${theirs.length === 1 ? "face" : "faces"}: ${names(theirs, a)}.`;
 }
 
-function sendGame() {
-  return send({
+// Sends `request`: once answered, it and its answer are the page's game (and `line`, when
+// given, its line of actions); refused, the game shown stays as it was.
+async function sendGame(request, line) {
+  if (gw.busy) return;
+  gw.busy = true;
+  await send({
     path: "/api/guesswho/play",
-    body: gw.request,
+    body: request,
     status: $("gw-status"),
     show: (a) => {
+      gw.request = request;
+      if (line) gw.line = line;
       gw.answer = a;
       gw.selection.clear();
       gw.hint = [];
       $("gw-hint-text").textContent = "";
       draw();
     },
-    undo: () => gw.request.actions.pop(),
   });
+  gw.busy = false;
 }
 
 function toggleFace(id) {
@@ -152,10 +207,52 @@ function toggleFace(id) {
   draw();
 }
 
+// The person's action; back in the line it starts a new one.
 async function act(action) {
   if (!gw.answer || gw.answer.winner) return;
-  gw.request.actions.push(action);
-  await sendGame();
+  const actions = [...gw.request.actions, action];
+  await sendGame({ ...gw.request, actions }, actions);
+}
+
+// Shows the game after the person's first `k` actions of the line (duel's replies follow).
+function goTo(k) {
+  if (k < 0 || k > gw.line.length) return;
+  return sendGame({ ...gw.request, actions: gw.line.slice(0, k) });
+}
+
+// An action as the list of moves shows it.
+function actionText(x) {
+  if (x.guess) return "guess " + gw.answer.faces[x.guess.id].name;
+  if (x.feature) return x.feature.feature + "?";
+  return "ask " + x.ask.parts.map((p) => p.length).join("+") + " faces";
+}
+
+// The person's actions in the move list, Undo and Redo, and the game in the address.
+function drawHistory() {
+  const k = gw.request.actions.length;
+  drawMoveList($("gw-history"), gw.line, k, (i, x) => `Your action ${i + 1}: ${actionText(x)}`, goTo, 1, actionText);
+  $("gw-undo").disabled = k === 0;
+  $("gw-redo").disabled = k >= gw.line.length;
+  const p = new URLSearchParams({ game: JSON.stringify({ ...gw.request, actions: gw.line }) });
+  if (k < gw.line.length) p.set("at", String(k));
+  writeHash("guesswho", p);
+}
+export { drawHistory as saveHash };
+
+// The game of the address (a reload, a shared link), else a new game of the fields.
+export async function restore() {
+  const { page, params } = readHash();
+  let request = null;
+  try {
+    request = page === "guesswho" && params.has("game") ? JSON.parse(params.get("game")) : null;
+  } catch (e) {
+    request = null;
+  }
+  if (request === null || !Array.isArray(request.actions)) return newGame();
+  const line = request.actions;
+  const at = params.has("at") ? Math.min(Number(params.get("at")) || 0, line.length) : line.length;
+  await sendGame({ ...request, actions: line.slice(0, at) }, line);
+  if (gw.answer === null) await newGame();
 }
 
 function ask() {
@@ -182,21 +279,30 @@ function hint() {
   draw();
 }
 
-export async function newGame() {
-  const opp = parseInt($("gw-opponent-pool").value, 10) || 24;
-  const seed = parseInt($("gw-seed").value, 10) || 0;
-  gw.request = {
-    rules: $("gw-rules").value,
+// The request of a new game from the fields, or an Error saying which to correct.
+function newRequest() {
+  const rules = $("gw-rules").value;
+  // Race rules start from two candidates each: with one the game is already won.
+  const low = rules === "race" ? 2 : 1;
+  const pool = wholeNumber("gw-pool", "Your pool", low, 64);
+  const opp = wholeNumber("gw-opponent-pool", "duel's pool", low, 64);
+  const seed = wholeNumber("gw-seed", "The seed", 0, 4294967295);
+  return {
+    rules,
     questions: parseInt($("gw-questions").value, 10),
-    pool: parseInt($("gw-pool").value, 10) || 24,
+    pool,
     opponent_pool: opp,
-    seed: seed,
-    secret: (seed * 7 + 3) % Math.max(opp, 1),
+    seed,
+    secret: (seed * 7 + 3) % opp,
     human_first: $("gw-first").value === "human",
     actions: [],
   };
-  gw.answer = null;
-  await sendGame();
+}
+
+// A new game; the game shown stays until it is answered.
+export async function newGame() {
+  const request = checked($("gw-status"), newRequest);
+  if (request !== null) await sendGame(request, []);
 }
 
 // The features a question may name, into their menu.
@@ -211,7 +317,10 @@ export async function loadFeatures() {
 }
 
 export function wire() {
+  onSubmit($("gw-setup"));
   $("gw-new").addEventListener("click", newGame);
+  $("gw-undo").addEventListener("click", () => goTo(gw.request.actions.length - 1));
+  $("gw-redo").addEventListener("click", () => goTo(gw.request.actions.length + 1));
   $("gw-ask").addEventListener("click", ask);
   $("gw-ask-feature").addEventListener("click", () => act({ feature: { feature: $("gw-feature").value } }));
   $("gw-guess").addEventListener("click", guess);

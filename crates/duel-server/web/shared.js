@@ -44,15 +44,48 @@ export function failed(status, e) {
 
 // One request: sends `body` to `path` and shows the answer with `show` (which may ask more);
 // when the API refuses, or `show` fails, `undo` (if given) takes back the action sent and
-// `status` says why.
+// `status` says why. Whether the answer was shown.
 export async function send({ path, body, status, show, undo }) {
   try {
     const answer = await api(path, body);
     status.classList.remove("error");
     await show(answer);
+    return true;
   } catch (e) {
     if (undo) undo();
     failed(status, e);
+    return false;
+  }
+}
+
+// Enter in `form` runs `action` (if given) instead of sending the form, which would reload the
+// page and lose the game.
+export function onSubmit(form, action) {
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (action) action();
+  });
+}
+
+// The whole number in the field `id`: an Error saying what `label` must be when it is not one
+// from `min` to `max` (never a number silently put in its place).
+export function wholeNumber(id, label, min, max) {
+  const text = $(id).value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) {
+    throw new Error(`${label} must be a whole number from ${min} to ${max}` +
+      (text === "" ? "." : ` (not ${text}).`));
+  }
+  return n;
+}
+
+// The request `build` makes from the fields, or null after `status` says what to correct.
+export function checked(status, build) {
+  try {
+    return build();
+  } catch (e) {
+    failed(status, e);
+    return null;
   }
 }
 

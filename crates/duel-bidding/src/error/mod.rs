@@ -256,7 +256,7 @@ pub enum BiddingError {
     #[error("--chips must be two counts 'A,B' (Alice's, Bob's), got {}", quote(.0))]
     NotAChipPair(String),
     /// The holder of the tie-breaking advantage is neither `alice` nor `bob`.
-    #[error("--tie must be alice or bob, got {}", quote(.0))]
+    #[error("the holder of the tie-breaking advantage must be alice or bob, got {}", quote(.0))]
     NotAPlayer(String),
     /// The tax of taxman bidding is not a fraction.
     #[error("--tax must be a fraction like 1, 0 or 1/2, got {}", quote(.0))]

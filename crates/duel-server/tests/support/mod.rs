@@ -151,10 +151,11 @@ pub struct Module {
     pub names: &'static str,
 }
 
-/// The Connect-K and tic-tac-toe page: its game, and the turn that sends it.
+/// The Connect-K and tic-tac-toe page: its game, the turn that sends it, and the start of a
+/// game of the controls from given moves.
 pub const BOARD: Module = Module {
     path: "/board.js",
-    names: "board, turn",
+    names: "board, turn, start",
 };
 /// The Guess Who page's game.
 pub const GUESS_WHO: Module = Module {
@@ -182,6 +183,16 @@ impl Module {
         )
     }
 }
+
+/// WebDriver's key for Enter, for [`Browser::type_keys`] and [`Browser::keys`].
+pub const ENTER: &str = "\u{E007}";
+/// WebDriver's Tab key.
+pub const TAB: &str = "\u{E004}";
+/// WebDriver's arrow keys.
+pub const LEFT: &str = "\u{E012}";
+pub const UP: &str = "\u{E013}";
+pub const RIGHT: &str = "\u{E014}";
+pub const DOWN: &str = "\u{E015}";
 
 /// Headless Chromium driven through chromedriver.
 pub struct Browser {
@@ -248,6 +259,7 @@ pub fn browser() -> Option<Browser> {
     }
     let caps = json!({"capabilities": {"alwaysMatch": {
         "browserName": "chrome",
+        "goog:loggingPrefs": {"browser": "SEVERE"},
         "goog:chromeOptions": {
             "binary": chromium,
             "args": ["--headless", "--no-sandbox", "--disable-gpu",
@@ -335,6 +347,17 @@ impl Browser {
         );
     }
 
+    /// Types `text` into the element `css` selects, as a person would (WebDriver's keys:
+    /// [`ENTER`] for Enter).
+    pub fn type_keys(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{id}/value")),
+            &json!({ "text": text }),
+        );
+    }
+
     /// The visible text of `css`.
     pub fn text(&self, css: &str) -> String {
         let id = self.element(css);
@@ -342,6 +365,63 @@ impl Browser {
             .as_str()
             .unwrap_or_default()
             .to_string()
+    }
+
+    /// The serious and critical violations axe-core (vendored in `support/axe/`) finds in the
+    /// page as shown, each as "rule: what (the first elements' selectors)".
+    pub fn axe_violations(&self) -> Vec<String> {
+        let engine = include_str!("axe/axe.min.js");
+        let script = format!(
+            "{engine}\n;return axe.run(document).then(r => r.violations\
+             .filter(v => v.impact === 'serious' || v.impact === 'critical')\
+             .map(v => v.id + ': ' + v.help + ' (' + v.nodes.slice(0, 4)\
+                .map(n => n.target.join(' ')).join(', ') + ')'));"
+        );
+        let v = self.run(&script, json!([]));
+        v.as_array()
+            .expect("axe's violations")
+            .iter()
+            .map(|x| x.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Presses `keys` one after the other on the element that has the focus, as a person at
+    /// the keyboard does (WebDriver's key codes: [`ENTER`], [`TAB`], the arrows).
+    pub fn keys(&self, keys: &str) {
+        let mut actions = Vec::new();
+        for k in keys.chars() {
+            actions.push(json!({"type": "keyDown", "value": k.to_string()}));
+            actions.push(json!({"type": "keyUp", "value": k.to_string()}));
+        }
+        self.call(
+            "POST",
+            &self.at("/actions"),
+            &json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        );
+    }
+
+    /// The page's console errors since the last call (chromedriver's browser log, entries
+    /// of level SEVERE), each as its message.
+    pub fn console_errors(&self) -> Vec<String> {
+        let v = self.call("POST", &self.at("/se/log"), &json!({ "type": "browser" }));
+        v.as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == "SEVERE")
+                    .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Sets the window to `width`×`height` CSS pixels.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            &self.at("/window/rect"),
+            &json!({ "width": width, "height": height }),
+        );
     }
 
     /// Saves a PNG of the page to `path`.
