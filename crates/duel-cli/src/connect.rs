@@ -7,13 +7,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use duel::games::connect4::answer::{
-    analyze_on, book as book_answer, exact_book, parse_memory, read_book, read_file, solve_file,
-    solve_on, ConnectError, SolverOptions, BOOK_TABLE_LOG, MAX_BOOK_PLIES,
+    analyze_on, board_size, book as book_answer, exact_book, parse_memory, read_book, read_file,
+    solve_file_on, solve_on, ConnectError, SolverOptions, BOOK_TABLE_LOG, MAX_BOOK_PLIES,
 };
 use duel::games::connect4::move_book::{Book, Entry, Progress};
 use duel::games::connect4::score_book::ScoreBook;
 use duel::games::connect4::score_book_build::Solved as ExactSolved;
-use duel::games::connect4::{Solver, DEFAULT_TABLE_BYTES};
+use duel::games::connect4::Solver;
 
 use crate::journal::Journal;
 use crate::output::{out, out_raw, print_json, progress};
@@ -77,12 +77,14 @@ pub struct BookSolverArgs {
 /// How the solver is built (`solve` and `analyze`).
 #[derive(clap::Args)]
 pub struct SolverArgs {
-    /// The game: connect:WxH:4, W from 4 to 9, H from 4 to 8, W·H ≤ 64 (up to 9×7 and 8×8;
-    /// scores: ⌊(W·H − p)/2⌋ + 1 for a win at ply p).
+    /// The game: connect:WxH:4, W and H at least 4, W·(H+1) ≤ 128 (up to 16×7, 12×9, 25×4,
+    /// 4×31; scores: ⌊(W·H − p)/2⌋ + 1 for a win at ply p). Beyond 9 columns, moves are
+    /// numbers separated by commas (`10,1,10`), in files too.
     #[arg(long, default_value = "connect:7x6:4")]
     game: String,
     /// The transposition table's size, e.g. 64M or 1G (rounded down to a power of two; at
-    /// least 1M, 32M on 8×7, 2M on 9×7 and 8×8), allocated before any position is timed.
+    /// least 1M, 32M on 8×7, 1.5M on boards past 64 bits), allocated before any position is
+    /// timed.
     /// Default: 4M (32M on 8×7), which the caches mostly hold; the empty board wants 1G.
     #[arg(long)]
     memory: Option<String>,
@@ -222,7 +224,7 @@ fn exact(args: BookArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     };
     let journal = match &args.out {
         Some(path) => {
-            let (w, h) = duel::games::connect4::answer::board_size(&options.game)?;
+            let (w, h) = board_size(&options.game)?;
             let header = ScoreBook::new(w, h, plies).header();
             Some(Journal::new(path, &header, args.extend.as_deref())?)
         }
@@ -300,20 +302,13 @@ fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
 fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
     let options = args.solver.options()?;
     if let Some(path) = args.file {
-        if options.game != SolverOptions::default().game {
-            return Err(ConnectError::FileSize.into());
-        }
-        let bytes = options.memory.unwrap_or(DEFAULT_TABLE_BYTES);
-        // One solver and table per thread, each thread solving its own positions.
-        let book = options.book.then(ScoreBook::standard).flatten();
-        let mut solvers = (0..options.threads)
-            .map(|_| Solver::try_with_table_bytes(bytes).map(|s| s.with_book(book.clone())))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(ConnectError::from)?;
+        // The game is checked before the file is read.
+        board_size(&options.game)?;
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");
-        let res = solve_file(
-            &mut solvers,
+        // One solver and table per thread, each thread solving its own positions.
+        let res = solve_file_on(
+            &options,
             &path.display().to_string(),
             &text,
             args.weak,

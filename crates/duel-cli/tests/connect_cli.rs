@@ -281,7 +281,7 @@ fn bad_exact_book_arguments_are_one_clear_error() {
         "--plies 9 is too many for --exact: at most 8",
     );
     common::assert_error(
-        &["connect", "book", "--exact", "--game", "connect:10x6:4"],
+        &["connect", "book", "--exact", "--game", "connect:16x8:4"],
         "the Connect Four solver takes",
     );
     common::assert_error(&["connect", "book", "--game", "connect:5x4:4"], "--exact");

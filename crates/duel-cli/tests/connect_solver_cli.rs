@@ -105,6 +105,98 @@ fn nine_columns_on_128_bit_boards() {
 }
 
 #[test]
+fn boards_past_nine_columns_take_comma_separated_columns() {
+    // 10×6 (66 bits), 16×7 (all 128 bits), 25×4: three in a row on the bottom, a win at
+    // ply 7 scoring floor((W·H − 7) / 2) + 1.
+    for (game, score) in [
+        ("connect:10x6:4", 27),
+        ("connect:16x7:4", 53),
+        ("connect:25x4:4", 47),
+    ] {
+        let v = json(&["connect", "solve", "1,1,2,2,3,3", "--game", game, "--json"]);
+        assert_eq!(v["score"].as_i64(), Some(score), "{game}");
+        assert_eq!(v["best"], serde_json::json!([4]), "{game}");
+    }
+    // 4×9, a runtime size of a 64-bit board: analyze's best score is solve's.
+    let moves = "12341234";
+    let v = json(&[
+        "connect",
+        "solve",
+        moves,
+        "--game",
+        "connect:4x9:4",
+        "--json",
+    ]);
+    let a = json(&[
+        "connect",
+        "analyze",
+        moves,
+        "--game",
+        "connect:4x9:4",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let top = a["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s.as_i64())
+        .max();
+    assert_eq!(top, v["score"].as_i64());
+    assert_eq!(a["best"], v["best"]);
+    // Column 11 of 12×5: three stones in it, the fourth wins at ply 7.
+    let v = json(&[
+        "connect",
+        "solve",
+        "11,1,11,1,11,1",
+        "--game",
+        "connect:12x5:4",
+        "--json",
+    ]);
+    assert_eq!(v["score"].as_i64(), Some(27));
+    assert_eq!(v["best"], serde_json::json!([11]));
+}
+
+#[test]
+fn a_file_of_a_wide_board_is_read_with_its_game() {
+    let dir = std::env::temp_dir().join(format!("duel-wide-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wide.txt");
+    // Right, right, wrong: a win at ply 7 of 10×6 scores 27.
+    std::fs::write(
+        &file,
+        "1,1,2,2,3,3 27
+10,10,9,9,8,8 27
+1,1,2,2,3,3 26
+",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let out = common::duel(&[
+        "connect",
+        "solve",
+        "--file",
+        path,
+        "--game",
+        "connect:10x6:4",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["positions"].as_i64(), v["correct"].as_i64()),
+        (Some(3), Some(2))
+    );
+    // On 7×6 the same lines are not positions.
+    assert_error(
+        &["connect", "solve", "--file", path],
+        "a column is a digit from 1 to 7",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn two_threads_give_the_same_scores() {
     // Test_L2_R2, first line.
     let moves = "2431231434516773556";
@@ -126,22 +218,40 @@ fn bad_input_is_one_error_line() {
         &["connect", "solve", "9", "--game", "connect:8x7:4"],
         "a column is a digit from 1 to 8",
     );
-    assert_error(
-        &["connect", "solve", "4", "--game", "connect:10x7:4"],
-        "4 to 9 columns (a column is one digit), 4 to 8 rows and at most 64 cells",
-    );
-    assert_error(
-        &["connect", "analyze", "4", "--game", "connect:9x8:4"],
-        "at most 64 cells",
-    );
-    assert_error(
-        &["connect", "solve", "4", "--game", "connect:12x12:4"],
-        "at most 64 cells",
-    );
-    assert_error(
-        &["connect", "solve", "4", "--game", "connect:7x6:5"],
-        "connect:WxH:4",
-    );
+    // Boards past 128 bits, or of fewer than 4 columns or rows.
+    for game in [
+        "connect:12x12:4",
+        "connect:16x8:4",
+        "connect:26x4:4",
+        "connect:4x32:4",
+    ] {
+        assert_error(
+            &["connect", "solve", "4", "--game", game],
+            "at least 4 rows and at most 128 bits of bitboard",
+        );
+    }
+    for game in ["connect:3x6:4", "connect:7x3:4", "connect:3x4:4"] {
+        assert_error(
+            &["connect", "analyze", "1", "--game", game],
+            "takes connect:WxH:4 with 4 to 25 columns",
+        );
+    }
+    // K other than 4, and misère.
+    for game in ["connect:7x6:5", "connect:7x6:3", "connect-misere:7x6:4"] {
+        assert_error(&["connect", "solve", "4", "--game", game], "connect:WxH:4");
+    }
+    // Malformed column lists.
+    let ten = ["--game", "connect:10x6:4"];
+    let with = |moves: &'static str| [&["connect", "solve", moves][..], &ten[..]].concat();
+    assert_error(&with("1,,2"), "empty move in '1,,2'");
+    assert_error(&with(",1"), "empty move");
+    assert_error(&with("1,"), "empty move");
+    assert_error(&with("11"), "a column is a number from 1 to 10");
+    assert_error(&with("1,11"), "a column is a number from 1 to 10");
+    assert_error(&with("1,0"), "a column is a number from 1 to 10");
+    assert_error(&with("1,x"), "a column is a number from 1 to 10");
+    assert_error(&with("10,10,10,10,10,10,10"), "column 10 is full");
+    assert_error(&with("1,2,1,2,1,2,1"), "makes four in a row");
     assert_error(&["connect", "solve", "4", "--memory", "100K"], "too small");
     assert_error(
         &[
@@ -161,7 +271,14 @@ fn bad_input_is_one_error_line() {
     );
     assert_error(&["connect", "solve", "4", "--memory", "lots"], "not a size");
     assert_error(
-        &["connect", "solve", "--file", "x", "--game", "connect:6x6:4"],
-        "7x6",
+        &[
+            "connect",
+            "solve",
+            "--file",
+            "x",
+            "--game",
+            "connect:16x8:4",
+        ],
+        "at most 128 bits",
     );
 }

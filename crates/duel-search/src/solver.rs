@@ -15,9 +15,9 @@ use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use duel_core::game::{Game, Outcome, Value};
-use duel_games::connect::{Bitboard, Connect, ConnectRules};
+use duel_games::connect::{Connect, ConnectRules};
 use duel_games::connect4::move_book::standard_answer;
-use duel_games::connect4::{with_board_size, Bits, Board, BoardSolver, SizeVisitor};
+use duel_games::connect4::{with_board_size, Shape, ShapeBoard, ShapeSolver, SizeVisitor};
 
 use super::agent::{
     num, Agent, Budget, OutOfBudget, SearchError, SearchResult, StopReason, Unsupported, Work,
@@ -115,17 +115,14 @@ impl<'a> FourPosition<'a> {
         }
     }
 
-    /// The solver's board of this position (see [`Board::from_connect`]).
-    fn board<const W: usize, const H: usize, B: Bits>(self) -> Option<Board<W, H, B>> {
-        fn from<C: Bitboard, const W: usize, const H: usize, B: Bits>(
-            c: &Connect<C>,
-        ) -> Option<Board<W, H, B>> {
-            Board::from_connect(c)
-        }
-        match self {
-            FourPosition::Narrow(c) => from(c),
-            FourPosition::Wide(c) => from(c),
-        }
+    /// The solver's board of this position if it has the shape `shape` (see
+    /// [`ShapeBoard::from_connect`]).
+    fn board<S: Shape>(self, shape: S) -> Option<ShapeBoard<S>> {
+        let board = match self {
+            FourPosition::Narrow(c) => ShapeBoard::from_connect(c),
+            FourPosition::Wide(c) => ShapeBoard::from_connect(c),
+        };
+        board.filter(|b| b.shape() == shape)
     }
 }
 
@@ -153,9 +150,9 @@ trait FourValues: Send {
 /// that loses latest (the highest exact score; the earlier move among equals) if `solver`
 /// finds the exact scores within what is left of `limits` after `spent` positions; else leaves
 /// `values` as they are. Returns the positions explored.
-fn latest_loss_first<const W: usize, const H: usize, B: Bits>(
-    solver: &mut BoardSolver<W, H, B>,
-    board: &Board<W, H, B>,
+fn latest_loss_first<S: Shape>(
+    solver: &mut ShapeSolver<S>,
+    board: &ShapeBoard<S>,
     moves: &[u8],
     values: &mut [(usize, Value)],
     limits: Limits,
@@ -181,13 +178,13 @@ fn latest_loss_first<const W: usize, const H: usize, B: Bits>(
     nodes
 }
 
-impl<const W: usize, const H: usize, B: Bits> FourValues for BoardSolver<W, H, B> {
+impl<S: Shape> FourValues for ShapeSolver<S> {
     fn values(
         &mut self,
         c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<MoveValues, SearchError>> {
-        let board = c.board::<W, H, B>()?;
+        let board = c.board(self.shape())?;
         let mut moves = Vec::new();
         c.legal_moves(&mut moves);
         // A win at once first: any winning move keeps the win, but a person expects this one.
@@ -203,7 +200,7 @@ impl<const W: usize, const H: usize, B: Bits> FourValues for BoardSolver<W, H, B
             let col = u32::from(col);
             let mut child = board;
             child.play_col(col);
-            let v = if child.moves_played() as usize == W * H {
+            let v = if child.moves_played() as i32 == board.shape().cells() {
                 Value::Draw
             } else {
                 let left = limits.max_nodes.saturating_sub(nodes);
@@ -231,7 +228,7 @@ impl<const W: usize, const H: usize, B: Bits> FourValues for BoardSolver<W, H, B
         c: FourPosition<'_>,
         limits: Limits,
     ) -> Option<Result<(Value, u64), SearchError>> {
-        let board = c.board::<W, H, B>()?;
+        let board = c.board(self.shape())?;
         Some(
             match self.try_solve_weak(&board, limits.max_nodes, limits.deadline) {
                 Ok(s) => Ok((weak_value(s.score), s.nodes)),
@@ -324,9 +321,9 @@ fn four_solver(c: FourPosition<'_>) -> Option<Box<dyn FourValues>> {
     struct Build;
     impl SizeVisitor for Build {
         type Output = Box<dyn FourValues>;
-        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Box<dyn FourValues> {
-            // A table of 2^22 entries (20 MiB): the agent keeps it between moves.
-            Box::new(BoardSolver::<W, H, B>::with_table_log_size(22))
+        fn visit<S: Shape>(self, shape: S) -> Box<dyn FourValues> {
+            // A table of 32 MiB: the agent keeps it between moves.
+            Box::new(ShapeSolver::with_table_bytes_on(shape, 32 << 20))
         }
     }
     with_board_size(rules.width(), rules.height(), Build)

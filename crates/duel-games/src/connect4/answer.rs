@@ -21,14 +21,14 @@ use duel_core::input::{read_text, Bounds, ReadError};
 use serde::Serialize;
 use thiserror::Error;
 
-use super::bench_file::{parse_test_file, solve_cases_on, FileResult};
-use super::bits::Bits;
-use super::board::Board;
+use super::bench_file::{parse_test_file_on, solve_cases_on, FileResult};
+use super::board::ShapeBoard;
 use super::move_book::{generate, Book, Entry, Progress};
 use super::score_book::ScoreBook;
-use super::score_book_build::{self as score_build, build as build_scores};
+use super::score_book_build::{self as score_build, build_on as build_scores};
+use super::shape::Shape;
 use super::sizes::{with_board_size, SizeVisitor, BOARD_SIZES};
-use super::solver::{BoardSolver, Solver, TableError, DEFAULT_TABLE_BYTES};
+use super::solver::{ShapeSolver, TableError, DEFAULT_TABLE_BYTES};
 use crate::spec::{parse_game, AnyGame};
 
 /// The most plies of an opening book: the positions grow about sevenfold every two plies.
@@ -43,7 +43,7 @@ pub const MAX_EXACT_PLIES: u32 = 8;
 pub const EXACT_BOOK_TABLE_BYTES: u64 = 64 << 20;
 
 /// The size of each thread's table when building a book: 2^23 entries
-/// ([`Solver::table_bytes_for`] gives its bytes).
+/// ([`Solver::table_bytes_for`](super::Solver::table_bytes_for) gives its bytes).
 pub const BOOK_TABLE_LOG: u32 = 23;
 
 /// The most a file of positions (`connect solve --file`) or a book (`connect book
@@ -105,9 +105,6 @@ pub enum ConnectError {
     /// A table too small for the board or larger than the machine has.
     #[error("--memory: {0}")]
     Table(TableError),
-    /// A benchmark file on another board than 7×6.
-    #[error("--file takes positions of connect:7x6:4 only")]
-    FileSize,
     /// An analysis that passed its deadline ([`analyze_within`]).
     #[error("the analysis passed its time limit after {nodes} positions")]
     TimeUp {
@@ -224,17 +221,18 @@ pub fn board_size(game: &str) -> Result<(u32, u32), ConnectError> {
 struct Fits;
 impl SizeVisitor for Fits {
     type Output = ();
-    fn visit<const W: usize, const H: usize, B: Bits>(self) {}
+    fn visit<S: Shape>(self, _: S) {}
 }
 
 /// The solver of `options`, refused where its table is too small or too large.
-fn build_solver<const W: usize, const H: usize, B: Bits>(
+fn build_solver<S: Shape>(
+    shape: S,
     options: &SolverOptions,
-) -> Result<BoardSolver<W, H, B>, ConnectError> {
+) -> Result<ShapeSolver<S>, ConnectError> {
     let bytes = options
         .memory
-        .unwrap_or(DEFAULT_TABLE_BYTES.max(BoardSolver::<W, H, B>::min_table_bytes()));
-    Ok(BoardSolver::<W, H, B>::try_with_table_bytes(bytes)?
+        .unwrap_or(DEFAULT_TABLE_BYTES.max(ShapeSolver::min_table_bytes_on(shape)));
+    Ok(ShapeSolver::try_with_table_bytes_on(shape, bytes)?
         .with_threads(options.threads)
         .with_book(options.book.then(ScoreBook::standard).flatten()))
 }
@@ -264,11 +262,11 @@ pub fn exact_book(
     }
     impl SizeVisitor for Build<'_> {
         type Output = Result<ScoreBook, ConnectError>;
-        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
             let known = match self.extend {
                 Some((file, text)) => {
                     Some(
-                        ScoreBook::parse::<W, H, B>(text).map_err(|error| ConnectError::File {
+                        ScoreBook::parse_on(shape, text).map_err(|error| ConnectError::File {
                             file: file.to_string(),
                             error,
                         })?,
@@ -279,8 +277,9 @@ pub fn exact_book(
             let bytes = self
                 .options
                 .memory
-                .unwrap_or(EXACT_BOOK_TABLE_BYTES.max(BoardSolver::<W, H, B>::min_table_bytes()));
-            Ok(build_scores::<W, H, B>(
+                .unwrap_or(EXACT_BOOK_TABLE_BYTES.max(ShapeSolver::min_table_bytes_on(shape)));
+            Ok(build_scores(
+                shape,
                 self.plies,
                 self.options.threads,
                 bytes,
@@ -313,8 +312,8 @@ pub fn solve_on(
     struct Solve<'a>(&'a SolverOptions, &'a str, bool);
     impl SizeVisitor for Solve<'_> {
         type Output = Result<PositionAnswer, ConnectError>;
-        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
-            let mut solver = build_solver::<W, H, B>(self.0)?;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            let mut solver = build_solver(shape, self.0)?;
             Ok(solve_position(&mut solver, self.1, self.2)?)
         }
     }
@@ -359,8 +358,8 @@ pub fn analyze_within(
     struct Analyze<'a>(&'a SolverOptions, &'a str, Option<Instant>);
     impl SizeVisitor for Analyze<'_> {
         type Output = Result<AnalyzeAnswer, ConnectError>;
-        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output {
-            let mut solver = build_solver::<W, H, B>(self.0)?;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            let mut solver = build_solver(shape, self.0)?;
             analyze_until(&mut solver, &self.0.game, self.1, self.2)
         }
     }
@@ -371,32 +370,32 @@ pub fn analyze_within(
 }
 
 /// [`analyze_on`] with a given solver; `game` names its board in the answer.
-pub fn analyze<const W: usize, const H: usize, B: Bits>(
-    solver: &mut BoardSolver<W, H, B>,
+pub fn analyze<S: Shape>(
+    solver: &mut ShapeSolver<S>,
     game: &str,
     moves: &str,
 ) -> Result<AnalyzeAnswer, GameError> {
     let start = Instant::now();
-    let p = Board::<W, H, B>::parse(moves)?;
+    let p = ShapeBoard::parse_on(solver.shape(), moves)?;
     let (scores, nodes) = solver.column_scores(&p);
-    Ok(analyze_answer::<W>(game, moves, scores, nodes, start))
+    Ok(analyze_answer(game, moves, scores, nodes, start))
 }
 
-fn analyze_until<const W: usize, const H: usize, B: Bits>(
-    solver: &mut BoardSolver<W, H, B>,
+fn analyze_until<S: Shape>(
+    solver: &mut ShapeSolver<S>,
     game: &str,
     moves: &str,
     deadline: Option<Instant>,
 ) -> Result<AnalyzeAnswer, ConnectError> {
     let start = Instant::now();
-    let p = Board::<W, H, B>::parse(moves)?;
+    let p = ShapeBoard::parse_on(solver.shape(), moves)?;
     let (scores, nodes) = solver
         .try_column_scores(&p, deadline)
         .map_err(|stop| ConnectError::TimeUp { nodes: stop.nodes })?;
-    Ok(analyze_answer::<W>(game, moves, scores, nodes, start))
+    Ok(analyze_answer(game, moves, scores, nodes, start))
 }
 
-fn analyze_answer<const W: usize>(
+fn analyze_answer(
     game: &str,
     moves: &str,
     scores: Vec<Option<i32>>,
@@ -404,7 +403,7 @@ fn analyze_answer<const W: usize>(
     start: Instant,
 ) -> AnalyzeAnswer {
     let top = scores.iter().flatten().copied().max();
-    let best = (1..=W as u32)
+    let best = (1..=scores.len() as u32)
         .filter(|&c| top.is_some() && scores[c as usize - 1] == top)
         .collect();
     AnalyzeAnswer {
@@ -435,13 +434,13 @@ pub struct PositionAnswer {
 
 /// `duel connect solve MOVES`: solves `moves` (exactly, or with `weak` only its sign) and
 /// finds the columns that keep it.
-pub fn solve_position<const W: usize, const H: usize, B: Bits>(
-    solver: &mut BoardSolver<W, H, B>,
+pub fn solve_position<S: Shape>(
+    solver: &mut ShapeSolver<S>,
     moves: &str,
     weak: bool,
 ) -> Result<PositionAnswer, GameError> {
     let start = Instant::now();
-    let p = Board::<W, H, B>::parse(moves)?;
+    let p = ShapeBoard::parse_on(solver.shape(), moves)?;
     let (solved, best) = if weak {
         let solved = solver.solve_weak(&p);
         let best = solver.weak_columns(&p, solved.score);
@@ -464,14 +463,17 @@ pub fn solve_position<const W: usize, const H: usize, B: Bits>(
 /// `file`, named in errors) and compares with SCORE (by sign with `weak`), on one thread per
 /// solver ([`solve_cases_on`]). `progress(done, total)` is called as the positions are
 /// counted, in file order.
-pub fn solve_file(
-    solvers: &mut [Solver],
+pub fn solve_file<S: Shape>(
+    solvers: &mut [ShapeSolver<S>],
     file: &str,
     text: &str,
     weak: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<FileResult, ConnectError> {
-    let cases = parse_test_file(text).map_err(|error| ConnectError::File {
+    let Some(shape) = solvers.first().map(ShapeSolver::shape) else {
+        return Ok(FileResult::default());
+    };
+    let cases = parse_test_file_on(shape, text).map_err(|error| ConnectError::File {
         file: file.to_string(),
         error,
     })?;
@@ -482,6 +484,49 @@ pub fn solve_file(
     Ok(solve_cases_on(solvers, &cases, weak, |i| {
         progress(i as u64, total)
     })?)
+}
+
+/// `duel connect solve --file FILE [--game G]`: [`solve_file`] on the board of
+/// `options.game`, one solver and table of `options.memory` per thread of
+/// `options.threads`, each solving its own positions.
+pub fn solve_file_on(
+    options: &SolverOptions,
+    file: &str,
+    text: &str,
+    weak: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<FileResult, ConnectError> {
+    struct File<'a> {
+        options: &'a SolverOptions,
+        file: &'a str,
+        text: &'a str,
+        weak: bool,
+        progress: &'a mut dyn FnMut(u64, u64),
+    }
+    impl SizeVisitor for File<'_> {
+        type Output = Result<FileResult, ConnectError>;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            let single = SolverOptions {
+                threads: 1,
+                ..self.options.clone()
+            };
+            let mut solvers = (0..self.options.threads.max(1))
+                .map(|_| build_solver(shape, &single))
+                .collect::<Result<Vec<_>, _>>()?;
+            solve_file(&mut solvers, self.file, self.text, self.weak, self.progress)
+        }
+    }
+    let (w, h) = board_size(&options.game)?;
+    let visit = File {
+        options,
+        file,
+        text,
+        weak,
+        progress,
+    };
+    with_board_size(w, h, visit).ok_or(ConnectError::Size {
+        game: options.game.clone(),
+    })?
 }
 
 /// The opening book in the file `path` (`duel connect book --extend`), read within
@@ -527,6 +572,7 @@ pub fn write_error(path: &Path, e: std::io::Error) -> ConnectError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Solver;
     use super::*;
 
     #[test]

@@ -8,7 +8,9 @@ use std::time::Instant;
 use duel_core::game::GameError;
 use duel_core::text::quote;
 
-use super::solver::{Position, Solved, Solver};
+use super::board::ShapeBoard;
+use super::shape::{Fixed, Shape};
+use super::solver::{ShapeSolver, Solved, HEIGHT, WIDTH};
 
 /// One line of a benchmark file: `MOVES SCORE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,10 +21,17 @@ pub struct TestCase {
     pub score: Option<i32>,
 }
 
-/// Reads the lines `MOVES [SCORE]` of a benchmark file (blank lines skipped), each position
-/// checked (a position [`Position::parse`] refuses is refused here, before any is solved). An
-/// error ([`GameError::BadLine`]) names the first bad line by its number.
+/// Reads the lines `MOVES [SCORE]` of a benchmark file of 7×6 positions
+/// ([`parse_test_file_on`]).
 pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
+    parse_test_file_on(Fixed::<WIDTH, HEIGHT>::default(), text)
+}
+
+/// Reads the lines `MOVES [SCORE]` of a benchmark file of positions of `shape` (blank lines
+/// skipped), each position checked (a position [`ShapeBoard::parse_on`] refuses is refused
+/// here, before any is solved). An error ([`GameError::BadLine`]) names the first bad line
+/// by its number.
+pub fn parse_test_file_on<S: Shape>(shape: S, text: &str) -> Result<Vec<TestCase>, GameError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let bad = |why: String| GameError::BadLine {
@@ -32,7 +41,7 @@ pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
         };
         let mut parts = line.split_whitespace();
         let Some(moves) = parts.next() else { continue };
-        Position::parse(moves).map_err(|e| bad(e.to_string()))?;
+        ShapeBoard::parse_on(shape, moves).map_err(|e| bad(e.to_string()))?;
         let score = match parts.next() {
             None => None,
             Some(s) => Some(s.parse::<i32>().map_err(|_| {
@@ -77,8 +86,8 @@ pub struct FileResult {
 /// from one position to the next, as in Pons's benchmark program (clearing it for each
 /// position would cost more than solving most of them). `on_progress` is called after each
 /// case.
-pub fn solve_cases(
-    solver: &mut Solver,
+pub fn solve_cases<S: Shape>(
+    solver: &mut ShapeSolver<S>,
     cases: &[TestCase],
     on_progress: impl FnMut(usize),
 ) -> Result<FileResult, GameError> {
@@ -88,8 +97,8 @@ pub fn solve_cases(
 /// [`solve_cases`], or with `weak` only the sign of each score
 /// ([`BoardSolver::solve_weak`](super::BoardSolver::solve_weak)), compared with the sign of
 /// the published one.
-pub fn solve_cases_with(
-    solver: &mut Solver,
+pub fn solve_cases_with<S: Shape>(
+    solver: &mut ShapeSolver<S>,
     cases: &[TestCase],
     weak: bool,
     on_progress: impl FnMut(usize),
@@ -102,15 +111,18 @@ pub fn solve_cases_with(
 /// position in turn, and the results are counted in file order (`on_progress(i)` once the
 /// first i positions are solved, mismatches in file order). Every position is parsed
 /// before any is solved.
-pub fn solve_cases_on(
-    solvers: &mut [Solver],
+pub fn solve_cases_on<S: Shape>(
+    solvers: &mut [ShapeSolver<S>],
     cases: &[TestCase],
     weak: bool,
     mut on_progress: impl FnMut(usize),
 ) -> Result<FileResult, GameError> {
+    let Some(shape) = solvers.first().map(ShapeSolver::shape) else {
+        return Ok(FileResult::default());
+    };
     let positions = cases
         .iter()
-        .map(|c| Position::parse(&c.moves))
+        .map(|c| ShapeBoard::parse_on(shape, &c.moves))
         .collect::<Result<Vec<_>, _>>()?;
     let mut res = FileResult::default();
     let mut nodes = 0u64;
@@ -132,7 +144,7 @@ pub fn solve_cases_on(
         }
         on_progress(i + 1);
     };
-    let solve_one = |solver: &mut Solver, p: &Position| {
+    let solve_one = |solver: &mut ShapeSolver<S>, p: &ShapeBoard<S>| {
         if weak {
             solver.solve_weak(p)
         } else {

@@ -1,5 +1,5 @@
 //! The word of the Connect Four solver's bitboards: `u64` for boards of W·(H+1) ≤ 64 bits,
-//! `u128` for wider ones (9×7 and 8×8 need 72 bits). The board, the search and the
+//! `u128` for wider ones (9×7 and 8×8 need 72 bits, 16×7 all 128). The board, the search and the
 //! table are written once over [`Bits`]; each word brings the table whose keys it makes.
 
 use std::fmt::Debug;
@@ -39,6 +39,10 @@ pub trait Bits:
     const ZERO: Self;
     /// The word 1.
     const ONE: Self;
+    /// The most columns of a board in this word (its table's column field).
+    const MAX_COLUMNS: usize;
+    /// The most cells of a board in this word (its table's bounds of a score).
+    const MAX_CELLS: usize;
     /// The transposition table of this word's keys.
     type Table: KeyTable<Self>;
 
@@ -57,6 +61,8 @@ impl Bits for u64 {
     const BITS: u32 = 64;
     const ZERO: Self = 0;
     const ONE: Self = 1;
+    const MAX_COLUMNS: usize = 15;
+    const MAX_CELLS: usize = 62;
     type Table = Table;
 
     #[inline(always)]
@@ -81,6 +87,8 @@ impl Bits for u128 {
     const BITS: u32 = 128;
     const ZERO: Self = 0;
     const ONE: Self = 1;
+    const MAX_COLUMNS: usize = super::shape::MAX_WIDTH as usize;
+    const MAX_CELLS: usize = 126;
     type Table = WideTable;
 
     #[inline(always)]

@@ -1,114 +1,107 @@
 //! The Connect Four position as bitboards, on W columns and H rows: the stones of the side
 //! to move and the occupied cells, one sentinel bit per column, as in Pascal Pons's solver,
-//! in words of W·(H+1) bits at least ([`Bits`]: `u64`, or `u128` for wider boards).
+//! in words of W·(H+1) bits at least ([`Bits`]: `u64`, or `u128` for wider boards), the size
+//! a [`Shape`].
 
 use super::bits::Bits;
+#[cfg(doc)]
+use super::shape::Dims;
+use super::shape::{Fixed, Shape};
 use crate::connect::{Bitboard, Connect};
 use duel_core::game::{Game, GameError};
 use duel_core::text::quote;
 
-/// A Connect Four position on W columns and H rows in words of type `B` (W·(H+1) bits
-/// within `B`, at most 9 columns (one digit each) and 64 cells (the table's bounds of a
-/// score take 6 bits): checked at compile time).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Board<const W: usize, const H: usize, B: Bits = u64> {
+/// A Connect Four position on a board of shape `S` ([`Fixed`] sizes or runtime [`Dims`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeBoard<S: Shape> {
     /// Stones of the side to move.
-    pub(crate) current: B,
+    pub(crate) current: S::B,
     /// Occupied cells.
-    pub(crate) mask: B,
+    pub(crate) mask: S::B,
     pub(crate) moves: u32,
+    pub(crate) shape: S,
 }
 
+/// A Connect Four position on W columns and H rows, compiled for that size, in words of
+/// type `B` (W·(H+1) bits within `B`: checked at compile time).
+pub type Board<const W: usize, const H: usize, B = u64> = ShapeBoard<Fixed<W, H, B>>;
+
 impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
-    pub(crate) const FITS: () =
-        assert!(W >= 1 && H >= 1 && W * (H + 1) <= B::BITS as usize && W <= 9 && W * H <= 64);
-    pub(crate) const H1: u32 = H as u32 + 1;
-    pub(crate) const CELLS: i32 = (W * H) as i32;
     /// The lowest score: a loss at the opponent's last possible stone.
-    pub const MIN_SCORE: i32 = -Self::CELLS / 2 + 3;
+    pub const MIN_SCORE: i32 = -((W * H) as i32) / 2 + 3;
     /// The highest score: a win with the fourth stone.
-    pub const MAX_SCORE: i32 = (Self::CELLS + 1) / 2 - 3;
-    const BOTTOM_BITS: u128 = {
-        let mut m = 0u128;
-        let mut c = 0;
-        while c < W as u32 {
-            m |= 1u128 << (c * (H as u32 + 1));
-            c += 1;
-        }
-        m
-    };
-    const BOARD_BITS: u128 = Self::BOTTOM_BITS * ((1u128 << H) - 1);
-    /// Columns from the centre outwards.
-    pub(crate) const ORDER: [u32; W] = {
-        let mut o = [0u32; W];
-        let mut i = 0;
-        while i < W {
-            let mid = (W as i32 - 1) / 2;
-            let off = (i as i32 + 1) / 2;
-            // Odd W: left of the centre first, as Pons's 3, 2, 4, 1, 5, 0, 6. Even W: the
-            // two central columns, then outwards (3, 4, 2, 5, 1, 6, 0, 7).
-            let left_first = W % 2 == 1;
-            o[i] = if (i % 2 == 1) == left_first {
-                mid - off
-            } else {
-                mid + off
-            } as u32;
-            i += 1;
-        }
-        o
-    };
+    pub const MAX_SCORE: i32 = ((W * H) as i32 + 1) / 2 - 3;
+}
 
-    /// The bottom cell of every column.
-    #[inline(always)]
-    pub(crate) fn bottom() -> B {
-        B::from_u128(Self::BOTTOM_BITS)
+impl<S: Shape + Default> Default for ShapeBoard<S> {
+    fn default() -> Self {
+        Self::new()
     }
-    /// Every cell of the board (no sentinels).
-    #[inline(always)]
-    pub(crate) fn board() -> B {
-        B::from_u128(Self::BOARD_BITS)
-    }
-    #[inline(always)]
-    pub(crate) fn top_mask_col(col: u32) -> B {
-        B::ONE << (H as u32 - 1 + col * Self::H1)
-    }
-    #[inline(always)]
-    pub(crate) fn bottom_mask_col(col: u32) -> B {
-        B::ONE << (col * Self::H1)
-    }
-    #[inline(always)]
-    pub(crate) fn column_mask(col: u32) -> B {
-        B::from_u128((1u128 << H) - 1) << (col * Self::H1)
-    }
+}
 
+impl<S: Shape + Default> ShapeBoard<S> {
     /// The empty board.
     pub fn new() -> Self {
-        let () = Self::FITS;
-        Board {
-            current: B::ZERO,
-            mask: B::ZERO,
+        Self::empty(S::default())
+    }
+
+    /// [`ShapeBoard::parse_on`] on the board of `S`.
+    pub fn parse(moves: &str) -> Result<Self, GameError> {
+        Self::parse_on(S::default(), moves)
+    }
+}
+
+impl<S: Shape> ShapeBoard<S> {
+    /// The empty board of `shape`.
+    pub fn empty(shape: S) -> Self {
+        let _ = shape.slots();
+        ShapeBoard {
+            current: S::B::ZERO,
+            mask: S::B::ZERO,
             moves: 0,
+            shape,
         }
     }
 
-    /// The position after `moves`, column digits 1–W from the empty board. An error when a
-    /// character is not a column, a column is full, a move makes four in a row, or the board
-    /// is full (the solver only takes unfinished positions).
-    pub fn parse(moves: &str) -> Result<Self, GameError> {
-        let mut p = Self::new();
-        for (i, ch) in moves.trim().chars().enumerate() {
-            let col = match ch.to_digit(10) {
-                Some(d) if d >= 1 && d as usize <= W => d - 1,
+    /// The board's shape.
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The position after `moves` on `shape`: columns 1–W from the empty board, one digit
+    /// each up to 9 columns, else (or for any width) numbers separated by commas (`8,8,15,1`;
+    /// an empty one, as in `1,,2`, is refused). An error when a move is not a column, a
+    /// column is full, a move makes four in a row, or the board is full (the solver only
+    /// takes unfinished positions).
+    pub fn parse_on(shape: S, moves: &str) -> Result<Self, GameError> {
+        let mut p = Self::empty(shape);
+        let w = shape.width();
+        let text = moves.trim();
+        let items: Vec<&str> = if text.contains(|c: char| c == ',' || c.is_whitespace()) {
+            crate::move_text::move_items(text, &[','])?
+        } else if w <= 9 {
+            text.char_indices()
+                .map(|(i, c)| &text[i..i + c.len_utf8()])
+                .collect()
+        } else if text.is_empty() {
+            Vec::new()
+        } else {
+            vec![text]
+        };
+        for (i, item) in items.into_iter().enumerate() {
+            let col = match item.parse::<u32>() {
+                Ok(d) if d >= 1 && d <= w && item.bytes().all(|b| b.is_ascii_digit()) => d - 1,
                 _ => {
+                    let kind = if w <= 9 { "digit" } else { "number" };
                     return Err(GameError::BadMove {
-                        text: ch.to_string(),
-                        why: format!("a column is a digit from 1 to {W}"),
-                    })
+                        text: item.to_string(),
+                        why: format!("a column is a {kind} from 1 to {w}"),
+                    });
                 }
             };
             if !p.can_play(col) {
                 return Err(GameError::IllegalMove {
-                    mv: ch.to_string(),
+                    mv: item.to_string(),
                     why: format!(
                         "column {} is full (move {} of {})",
                         col + 1,
@@ -127,30 +120,38 @@ impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
             }
             p.play_col(col);
         }
-        if p.moves as i32 == Self::CELLS {
+        if p.moves as i32 == shape.cells() {
             return Err(GameError::Finished("the board is full: a draw".to_string()));
         }
         Ok(p)
+    }
+
+    /// `moves` (as [`ShapeBoard::parse_on`] reads them) followed by column `col` (0-based):
+    /// digits run together up to 9 columns, numbers joined by commas beyond.
+    pub fn push_move(&self, moves: &str, col: u32) -> String {
+        if self.shape.width() <= 9 {
+            format!("{moves}{}", col + 1)
+        } else if moves.is_empty() {
+            (col + 1).to_string()
+        } else {
+            format!("{moves},{}", col + 1)
+        }
     }
 
     /// The same position as an unfinished Connect Four game `c` of this size (K = 4, not
     /// misère); `None` for another game or a finished one.
     pub fn from_connect<C: Bitboard>(c: &Connect<C>) -> Option<Self> {
         let rules = c.rules();
-        if rules.width() as usize != W
-            || rules.height() as usize != H
-            || rules.k() != 4
-            || rules.misere()
-            || c.outcome().is_some()
-        {
+        let shape = S::of(rules.width(), rules.height())?;
+        if rules.k() != 4 || rules.misere() || c.outcome().is_some() {
             return None;
         }
         let me = c.to_move();
-        let mut p = Self::new();
-        for col in 0..W as u32 {
-            for row in 0..H as u32 {
+        let mut p = Self::empty(shape);
+        for col in 0..shape.width() {
+            for row in 0..shape.height() {
                 if let Some(who) = c.cell(col, row) {
-                    let bit = B::ONE << (col * Self::H1 + row);
+                    let bit = S::B::ONE << (col * shape.h1() + row);
                     p.mask |= bit;
                     if who == me {
                         p.current |= bit;
@@ -164,28 +165,31 @@ impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
 
     /// The position seen in a mirror: column c becomes column W − 1 − c.
     pub fn mirror(&self) -> Self {
-        let col_bits = B::from_u128((1u128 << Self::H1) - 1);
-        let (mut current, mut mask) = (B::ZERO, B::ZERO);
-        for c in 0..W as u32 {
-            let (from, to) = (c * Self::H1, (W as u32 - 1 - c) * Self::H1);
+        let (w, h1) = (self.shape.width(), self.shape.h1());
+        let col_bits = S::B::from_u128((1u128 << h1) - 1);
+        let (mut current, mut mask) = (S::B::ZERO, S::B::ZERO);
+        for c in 0..w {
+            let (from, to) = (c * h1, (w - 1 - c) * h1);
             current |= ((self.current >> from) & col_bits) << to;
             mask |= ((self.mask >> from) & col_bits) << to;
         }
-        Board {
+        ShapeBoard {
             current,
             mask,
             moves: self.moves,
+            shape: self.shape,
         }
     }
 
     /// The key of [`Board::mirror`] (a key's columns never carry into each other, so its
     /// columns are swapped as they are).
-    pub fn mirror_key(&self) -> B {
+    pub fn mirror_key(&self) -> S::B {
         let key = self.key();
-        let col_bits = B::from_u128((1u128 << Self::H1) - 1);
-        let mut out = B::ZERO;
-        for c in 0..W as u32 {
-            out |= ((key >> (c * Self::H1)) & col_bits) << ((W as u32 - 1 - c) * Self::H1);
+        let (w, h1) = (self.shape.width(), self.shape.h1());
+        let col_bits = S::B::from_u128((1u128 << h1) - 1);
+        let mut out = S::B::ZERO;
+        for c in 0..w {
+            out |= ((key >> (c * h1)) & col_bits) << ((w - 1 - c) * h1);
         }
         out
     }
@@ -197,15 +201,16 @@ impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
 
     /// Whether column `col` (0-based) has room.
     pub fn can_play(&self, col: u32) -> bool {
-        (col as usize) < W && self.mask & Self::top_mask_col(col) == B::ZERO
+        col < self.shape.width() && self.mask & self.shape.top_mask_col(col) == S::B::ZERO
     }
 
     /// Plays column `col` (0-based; must have room).
     pub fn play_col(&mut self, col: u32) {
-        self.play((self.mask + Self::bottom_mask_col(col)) & Self::column_mask(col));
+        let shape = self.shape;
+        self.play((self.mask + shape.bottom_mask_col(col)) & shape.column_mask(col));
     }
 
-    pub(crate) fn play(&mut self, mv: B) {
+    pub(crate) fn play(&mut self, mv: S::B) {
         self.current ^= self.mask;
         self.mask |= mv;
         self.moves += 1;
@@ -213,53 +218,55 @@ impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
 
     /// Whether playing `col` makes four in a row for the side to move.
     pub fn is_winning_move(&self, col: u32) -> bool {
-        self.winning_position() & self.possible() & Self::column_mask(col) != B::ZERO
+        self.winning_position() & self.possible() & self.shape.column_mask(col) != S::B::ZERO
     }
 
     pub(crate) fn can_win_next(&self) -> bool {
-        self.winning_position() & self.possible() != B::ZERO
+        self.winning_position() & self.possible() != S::B::ZERO
     }
 
     /// A unique key: the stones of the side to move plus the occupied cells.
-    pub fn key(&self) -> B {
+    pub fn key(&self) -> S::B {
         self.current + self.mask
     }
 
-    pub(crate) fn possible(&self) -> B {
-        (self.mask + Self::bottom()) & Self::board()
+    pub(crate) fn possible(&self) -> S::B {
+        (self.mask + self.shape.bottom()) & self.shape.board()
     }
 
-    pub(crate) fn winning_position(&self) -> B {
-        Self::winning_cells(self.current, self.mask)
+    pub(crate) fn winning_position(&self) -> S::B {
+        self.winning_cells(self.current, self.mask)
     }
 
-    pub(crate) fn opponent_winning_position(&self) -> B {
-        Self::winning_cells(self.current ^ self.mask, self.mask)
+    pub(crate) fn opponent_winning_position(&self) -> S::B {
+        self.winning_cells(self.current ^ self.mask, self.mask)
     }
 
     /// Playable cells that do not let the opponent win at once; 0 when every move loses.
-    pub(crate) fn possible_non_losing_moves(&self) -> B {
+    pub(crate) fn possible_non_losing_moves(&self) -> S::B {
         let mut possible = self.possible();
         let opponent_win = self.opponent_winning_position();
         let forced = possible & opponent_win;
-        if forced != B::ZERO {
-            if forced & (forced - B::ONE) != B::ZERO {
-                return B::ZERO;
+        if forced != S::B::ZERO {
+            if forced & (forced - S::B::ONE) != S::B::ZERO {
+                return S::B::ZERO;
             }
             possible = forced;
         }
         possible & !(opponent_win >> 1)
     }
 
-    pub(crate) fn move_score(&self, mv: B) -> u32 {
-        Self::winning_cells(self.current | mv, self.mask).count_ones()
+    pub(crate) fn move_score(&self, mv: S::B) -> u32 {
+        self.winning_cells(self.current | mv, self.mask)
+            .count_ones()
     }
 
     /// The empty cells that would complete a line of four for `position`.
-    pub(crate) fn winning_cells(position: B, mask: B) -> B {
+    pub(crate) fn winning_cells(&self, position: S::B, mask: S::B) -> S::B {
+        let h1 = self.shape.h1();
         // vertical
         let mut r = (position << 1) & (position << 2) & (position << 3);
-        for d in [Self::H1, Self::H1 - 1, Self::H1 + 1] {
+        for d in [h1, h1 - 1, h1 + 1] {
             let mut p = (position << d) & (position << (2 * d));
             r |= p & (position << (3 * d));
             r |= p & (position >> d);
@@ -267,6 +274,6 @@ impl<const W: usize, const H: usize, B: Bits> Board<W, H, B> {
             r |= p & (position << d);
             r |= p & (position >> (3 * d));
         }
-        r & (Self::board() ^ mask)
+        r & (self.shape.board() ^ mask)
     }
 }

@@ -1,8 +1,10 @@
-//! A fast exact solver for Connect Four (K = 4) on boards of up to 9 columns and 64 cells,
-//! after Pascal Pons's solver (the author of the public benchmark in `data/connect4`).
-//! [`Position`] and [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`]
-//! take the size as const parameters and the bitboard word as a type (`u64` where
-//! W·(H+1) ≤ 64, else `u128`).
+//! A fast exact solver for Connect Four (K = 4) on every board of 4 ≤ W, H whose bitboard
+//! takes at most 128 bits (W·(H+1) ≤ 128: 10×6, 12×5, 16×7, 25×4, …), after Pascal Pons's
+//! solver (the author of the public benchmark in `data/connect4`). [`Position`] and
+//! [`Solver`] are the standard 7×6 board; [`Board`] and [`BoardSolver`] take the size as
+//! const parameters and the bitboard word as a type (`u64` where W·(H+1) ≤ 64, else
+//! `u128`); [`ShapeBoard`] and [`ShapeSolver`] take any [`Shape`], also one of runtime size
+//! ([`Dims`]).
 //!
 //! The score of a position, from the side to move: 0 for a draw; for a win with the stone of
 //! ply p, ⌊(W·H − p)/2⌋ + 1 (on 7×6, 22 minus the winner's stone count at the winning move:
@@ -22,6 +24,7 @@
 //!
 //! The files, in the order they build on one another:
 //! - `bits.rs`: the bitboard word ([`Bits`]: `u64`, or `u128` for boards over 64 bits);
+//! - `shape.rs`: the board's size, compiled ([`Fixed`]) or of runtime ([`Dims`]);
 //! - `table.rs`, `wide_table.rs`: the transposition tables of 64- and 128-bit keys;
 //! - `board.rs`: the position as bitboards ([`Board`]);
 //! - `score_book.rs`: the book of exact scores the search looks up ([`score_book::ScoreBook`]);
@@ -41,18 +44,21 @@ pub mod move_book;
 pub mod score_book;
 pub mod score_book_build;
 mod search;
+mod shape;
 mod sizes;
 mod solver;
 mod table;
 mod wide_table;
 
 pub use bench_file::{
-    parse_test_file, solve_cases, solve_cases_on, solve_cases_with, FileResult, TestCase,
+    parse_test_file, parse_test_file_on, solve_cases, solve_cases_on, solve_cases_with, FileResult,
+    TestCase,
 };
 pub use bits::Bits;
-pub use board::Board;
+pub use board::{Board, ShapeBoard};
+pub use shape::{Dims, Fixed, Shape, MAX_WIDTH};
 pub use sizes::{solve_empty_board, with_board_size, SizeVisitor, BOARD_SIZES};
 pub use solver::{
-    BoardSolver, Position, Solved, Solver, Stopped, TableError, DEFAULT_TABLE_BYTES, HEIGHT,
-    MAX_SCORE, MIN_SCORE, WIDTH,
+    BoardSolver, Position, ShapeSolver, Solved, Solver, Stopped, TableError, DEFAULT_TABLE_BYTES,
+    HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH,
 };

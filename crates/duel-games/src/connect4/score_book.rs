@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::ShapeBoard;
+use super::shape::{Fixed, Shape};
 use duel_core::game::GameError;
 use thiserror::Error;
 
@@ -107,7 +108,7 @@ fn bad(line: usize, text: &str, why: impl Into<String>) -> GameError {
 }
 
 /// The key shared by `p` and its mirror image.
-pub(crate) fn canonical_key<const W: usize, const H: usize, B: Bits>(p: &Board<W, H, B>) -> u128 {
+pub(crate) fn canonical_key<S: Shape>(p: &ShapeBoard<S>) -> u128 {
     p.key().min(p.mirror_key()).to_u128()
 }
 
@@ -156,21 +157,30 @@ impl ScoreBook {
         self.entries.is_empty()
     }
 
-    /// Whether this is a book of the board W×H.
-    pub fn fits<const W: usize, const H: usize>(&self) -> bool {
-        (self.width, self.height) == (W as u32, H as u32)
+    /// Whether this is a book of the board `width`×`height`.
+    pub fn fits(&self, width: u32, height: u32) -> bool {
+        (self.width, self.height) == (width, height)
     }
 
-    /// [`ScoreBook::fits`], as an error naming both boards.
-    fn check_board<const W: usize, const H: usize>(&self) -> Result<(), ScoreBookError> {
-        if self.fits::<W, H>() {
+    /// The stones of a position written `moves` (digits, or numbers separated by commas).
+    pub fn stones(moves: &str) -> u32 {
+        if moves.contains(',') {
+            moves.split(',').count() as u32
+        } else {
+            moves.trim().chars().count() as u32
+        }
+    }
+
+    /// [`ScoreBook::fits`] the board of `shape`, as an error naming both boards.
+    fn check_board<S: Shape>(&self, shape: S) -> Result<(), ScoreBookError> {
+        if self.fits(shape.width(), shape.height()) {
             Ok(())
         } else {
             Err(ScoreBookError::OtherBoard {
                 book_width: self.width,
                 book_height: self.height,
-                width: W,
-                height: H,
+                width: shape.width() as usize,
+                height: shape.height() as usize,
             })
         }
     }
@@ -184,11 +194,8 @@ impl ScoreBook {
 
     /// The score of `p` (or of its mirror image), if in the book; `None` also for a book of
     /// another board.
-    pub fn score<const W: usize, const H: usize, B: Bits>(
-        &self,
-        p: &Board<W, H, B>,
-    ) -> Option<i32> {
-        if !self.fits::<W, H>() || p.moves_played() > self.plies {
+    pub fn score<S: Shape>(&self, p: &ShapeBoard<S>) -> Option<i32> {
+        if !self.fits(p.shape().width(), p.shape().height()) || p.moves_played() > self.plies {
             return None;
         }
         self.score_of(canonical_key(p))
@@ -198,18 +205,19 @@ impl ScoreBook {
     /// unfinished position of the board, have more than [`ScoreBook::plies`] stones, the
     /// score is out of the position's range or the position (or its mirror image) is
     /// already in the book.
-    pub fn insert<const W: usize, const H: usize, B: Bits>(
+    pub fn insert_on<S: Shape>(
         &mut self,
+        shape: S,
         moves: &str,
         score: i32,
     ) -> Result<(), ScoreBookError> {
-        self.check_board::<W, H>()?;
-        let p = Board::<W, H, B>::parse(moves).map_err(ScoreBookError::Moves)?;
+        self.check_board(shape)?;
+        let p = ShapeBoard::parse_on(shape, moves).map_err(ScoreBookError::Moves)?;
         let n = p.moves_played() as i32;
         if n as u32 > self.plies {
             return Err(ScoreBookError::TooManyStones(self.plies));
         }
-        let cells = (W * H) as i32;
+        let cells = shape.cells();
         let (lo, hi) = (-(cells - n) / 2, (cells + 1 - n) / 2);
         if !(lo..=hi).contains(&score) {
             return Err(ScoreBookError::ScoreOutOfRange {
@@ -255,9 +263,19 @@ impl ScoreBook {
     pub fn parse<const W: usize, const H: usize, B: Bits>(
         text: &str,
     ) -> Result<ScoreBook, GameError> {
+        Self::parse_on(Fixed::<W, H, B>::default(), text)
+    }
+
+    /// [`ScoreBook::parse`] on the board of `shape`.
+    pub fn parse_on<S: Shape>(shape: S, text: &str) -> Result<ScoreBook, GameError> {
         let (w, h) = Self::board_of(text)?;
-        if (w, h) != (W as u32, H as u32) {
-            return Err(bad(1, "", format!("a book of {w}x{h}, not of {W}x{H}")));
+        let (width, height) = (shape.width(), shape.height());
+        if (w, h) != (width, height) {
+            return Err(bad(
+                1,
+                "",
+                format!("a book of {w}x{h}, not of {width}x{height}"),
+            ));
         }
         let mut book: Option<ScoreBook> = None;
         let mut seen_game = false;
@@ -277,7 +295,7 @@ impl ScoreBook {
                     let plies = n
                         .parse()
                         .ok()
-                        .filter(|&p: &u32| p <= (W * H) as u32)
+                        .filter(|&p: &u32| p <= width * height)
                         .ok_or_else(|| err(format!("'{n}' is not a number of plies")))?;
                     book = Some(ScoreBook::new(w, h, plies));
                 }
@@ -287,7 +305,7 @@ impl ScoreBook {
                         .parse()
                         .map_err(|_| err(format!("'{score}' is not a score")))?;
                     let moves = if moves == "-" { "" } else { moves };
-                    b.insert::<W, H, B>(moves, score)
+                    b.insert_on(shape, moves, score)
                         .map_err(|e| err(e.to_string()))?;
                 }
                 _ => return Err(err("not `MOVES SCORE`".to_string())),
@@ -333,10 +351,15 @@ impl ScoreBook {
     /// of each of fewer stones is the best over its columns (a win at once scoring as a win
     /// now, a full board 0, any other column the opposite of its child's score).
     pub fn check<const W: usize, const H: usize, B: Bits>(&self) -> Result<usize, ScoreBookError> {
-        self.check_board::<W, H>()?;
-        let cells = (W * H) as i32;
+        self.check_on(Fixed::<W, H, B>::default())
+    }
+
+    /// [`ScoreBook::check`] on the board of `shape`.
+    pub fn check_on<S: Shape>(&self, shape: S) -> Result<usize, ScoreBookError> {
+        self.check_board(shape)?;
+        let cells = shape.cells();
         let mut checked = 0;
-        let mut level = vec![(String::new(), Board::<W, H, B>::new())];
+        let mut level = vec![(String::new(), ShapeBoard::empty(shape))];
         let mut reached = 0;
         for ply in 0..=self.plies {
             reached += level.len();
@@ -349,7 +372,7 @@ impl ScoreBook {
                     .ok_or_else(|| ScoreBookError::Missing(name.to_string()))?;
                 let mut best = i32::MIN;
                 let mut all_known = true;
-                for col in 0..W as u32 {
+                for col in 0..shape.width() {
                     if !p.can_play(col) {
                         continue;
                     }
@@ -363,7 +386,7 @@ impl ScoreBook {
                         best = best.max(0);
                         continue;
                     }
-                    let child_moves = format!("{moves}{}", col + 1);
+                    let child_moves = p.push_move(moves, col);
                     if ply < self.plies {
                         match self.score(&child) {
                             Some(s) => best = best.max(-s),

@@ -9,9 +9,10 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::ShapeBoard;
 use super::score_book::{canonical_key, ScoreBook};
-use super::solver::{BoardSolver, TableError};
+use super::shape::{Fixed, Shape};
+use super::solver::{ShapeSolver, TableError};
 
 /// A position solved, as the build reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,23 +32,28 @@ pub use super::move_book::Progress;
 /// first reached, columns tried from the left), with their moves.
 pub fn positions_by_ply<const W: usize, const H: usize, B: Bits>(
     plies: u32,
-) -> Vec<Vec<(String, Board<W, H, B>)>> {
-    let mut levels = vec![vec![(String::new(), Board::<W, H, B>::new())]];
+) -> Vec<Vec<(String, ShapeBoard<Fixed<W, H, B>>)>> {
+    positions_by_ply_on(Fixed::default(), plies)
+}
+
+/// [`positions_by_ply`] on the board of `shape`.
+pub fn positions_by_ply_on<S: Shape>(shape: S, plies: u32) -> Vec<Vec<(String, ShapeBoard<S>)>> {
+    let mut levels = vec![vec![(String::new(), ShapeBoard::empty(shape))]];
     for _ in 0..plies {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for (moves, p) in levels.last().into_iter().flatten() {
-            for col in 0..W as u32 {
+            for col in 0..shape.width() {
                 if !p.can_play(col) || p.is_winning_move(col) {
                     continue;
                 }
                 let mut child = *p;
                 child.play_col(col);
-                if child.moves_played() as usize == W * H {
+                if child.moves_played() as i32 == shape.cells() {
                     continue;
                 }
                 if seen.insert(canonical_key(&child)) {
-                    next.push((format!("{moves}{}", col + 1), child));
+                    next.push((p.push_move(moves, col), child));
                 }
             }
         }
@@ -71,16 +77,39 @@ pub fn build<const W: usize, const H: usize, B: Bits>(
     on_solved: &(dyn Fn(&Solved) + Sync),
     on_progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<ScoreBook, TableError> {
+    build_on(
+        Fixed::<W, H, B>::default(),
+        plies,
+        threads,
+        table_bytes,
+        known,
+        on_solved,
+        on_progress,
+    )
+}
+
+/// [`build`] on the board of `shape`.
+pub fn build_on<S: Shape>(
+    shape: S,
+    plies: u32,
+    threads: usize,
+    table_bytes: u64,
+    known: Option<&ScoreBook>,
+    on_solved: &(dyn Fn(&Solved) + Sync),
+    on_progress: &(dyn Fn(Progress) + Sync),
+) -> Result<ScoreBook, TableError> {
     let threads = threads.max(1);
     let mut solvers = Vec::with_capacity(threads);
     for _ in 0..threads {
-        solvers.push(Mutex::new(BoardSolver::<W, H, B>::try_with_table_bytes(
+        solvers.push(Mutex::new(ShapeSolver::try_with_table_bytes_on(
+            shape,
             table_bytes,
         )?));
     }
-    let known = known.filter(|k| k.fits::<W, H>());
+    let (w, h) = (shape.width(), shape.height());
+    let known = known.filter(|k| k.fits(w, h));
     for (moves, score) in known.map_or(&[][..], ScoreBook::entries) {
-        if moves.len() as u32 <= plies {
+        if ScoreBook::stones(moves) <= plies {
             on_solved(&Solved {
                 moves: moves.clone(),
                 score: *score,
@@ -88,8 +117,8 @@ pub fn build<const W: usize, const H: usize, B: Bits>(
             });
         }
     }
-    let mut book = ScoreBook::new(W as u32, H as u32, plies);
-    for (ply, level) in positions_by_ply::<W, H, B>(plies)
+    let mut book = ScoreBook::new(w, h, plies);
+    for (ply, level) in positions_by_ply_on(shape, plies)
         .into_iter()
         .enumerate()
         .rev()
@@ -152,7 +181,7 @@ pub fn build<const W: usize, const H: usize, B: Bits>(
         });
         for s in solved.into_iter().flatten() {
             // Each position was generated once, within the plies: it fits the book.
-            let _ = book.insert::<W, H, B>(&s.moves, s.score);
+            let _ = book.insert_on(shape, &s.moves, s.score);
         }
     }
     Ok(book)

@@ -9,16 +9,17 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::ShapeBoard;
 use super::score_book::{canonical_key, ScoreBook};
+use super::shape::{Shape, Slot};
 use super::table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;
 
 /// One thread's search over a shared table.
-pub(crate) struct Search<'t, const W: usize, const H: usize, B: Bits = u64> {
-    table: &'t B::Table,
+pub(crate) struct Search<'t, S: Shape> {
+    table: &'t <S::B as Bits>::Table,
     /// Positions explored.
     pub nodes: u64,
     max_nodes: u64,
@@ -32,13 +33,11 @@ pub(crate) struct Search<'t, const W: usize, const H: usize, B: Bits = u64> {
     pub stopped: bool,
 }
 
-impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
-    const CELLS: i32 = (W * H) as i32;
-
+impl<'t, S: Shape> Search<'t, S> {
     /// A search of at most `max_nodes` positions until `deadline`, stopped early when
     /// `done` is raised.
     pub fn new(
-        table: &'t B::Table,
+        table: &'t <S::B as Bits>::Table,
         max_nodes: u64,
         deadline: Option<Instant>,
         done: Option<&'t AtomicBool>,
@@ -54,15 +53,16 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
         }
     }
 
-    /// The search answering the positions of `book` (a book of this board) from it.
+    /// The search answering the positions of `book` from it (the caller's book of this
+    /// board: [`ScoreBook::fits`]).
     pub fn with_book(mut self, book: Option<&'t ScoreBook>) -> Self {
-        self.book = book.filter(|b| b.fits::<W, H>());
+        self.book = book;
         self
     }
 
     /// The key of `p`'s entry (the smaller of its key and its mirror's) and whether it is
     /// the mirror's.
-    fn entry_key(p: &Board<W, H, B>) -> (B, bool) {
+    fn entry_key(p: &ShapeBoard<S>) -> (S::B, bool) {
         let (key, mirror) = (p.key(), p.mirror_key());
         if mirror < key {
             (mirror, true)
@@ -85,7 +85,7 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
     /// nobody has won and the side to move cannot win at once: if the score is at most
     /// alpha, a value between it and alpha; at least beta, a value between beta and it;
     /// otherwise the score.
-    pub fn negamax(&mut self, p: &Board<W, H, B>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(&mut self, p: &ShapeBoard<S>, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         self.check_limits();
@@ -97,21 +97,22 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
                 return score;
             }
         }
+        let cells = p.shape.cells();
         let next = p.possible_non_losing_moves();
-        if next == B::ZERO {
-            return -(Self::CELLS - p.moves as i32) / 2;
+        if next == S::B::ZERO {
+            return -(cells - p.moves as i32) / 2;
         }
-        if p.moves as i32 >= Self::CELLS - 2 {
+        if p.moves as i32 >= cells - 2 {
             return 0;
         }
-        let min = -(Self::CELLS - 2 - p.moves as i32) / 2;
+        let min = -(cells - 2 - p.moves as i32) / 2;
         if alpha < min {
             alpha = min;
             if alpha >= beta {
                 return alpha;
             }
         }
-        let max = (Self::CELLS - 1 - p.moves as i32) / 2;
+        let max = (cells - 1 - p.moves as i32) / 2;
         if beta > max {
             beta = max;
             if alpha >= beta {
@@ -122,15 +123,16 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
         // own probe and ordering: the table's cache misses overlap instead of coming one
         // after the other.
         let mut cells = next;
-        while cells != B::ZERO {
+        while cells != S::B::ZERO {
             let mv = cells & cells.wrapping_neg();
-            cells &= cells - B::ONE;
+            cells &= cells - S::B::ONE;
             let mut child = *p;
             child.play(mv);
             self.table.prefetch(Self::entry_key(&child).0);
         }
         let (key, mirrored) = Self::entry_key(p);
-        let flip = |c: u32| if mirrored { W as u32 - 1 - c } else { c };
+        let w = p.shape.width();
+        let flip = |c: u32| if mirrored { w - 1 - c } else { c };
         let mut first = None;
         if let Some(known) = self.table.get(key) {
             if alpha < known.lower {
@@ -149,7 +151,7 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
         }
         let moves = self.ordered_moves(p, next, first);
         let before = self.nodes;
-        for &(mv, col) in &moves.list[..moves.len] {
+        for &(mv, col, _) in moves.slots() {
             let mut child = *p;
             child.play(mv);
             let score = -self.negamax(&child, -beta, -alpha);
@@ -173,24 +175,25 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
     /// The children of `p` in the order [`Search::negamax`] tries them, for a position it
     /// would search move by move; `None` where it would not (no move that does not lose at
     /// once, or the board nearly full).
-    pub fn ordered_children(&self, p: &Board<W, H, B>) -> Option<Vec<Board<W, H, B>>> {
+    pub fn ordered_children(&self, p: &ShapeBoard<S>) -> Option<Vec<ShapeBoard<S>>> {
         let next = p.possible_non_losing_moves();
-        if next == B::ZERO || p.moves as i32 >= Self::CELLS - 2 {
+        if next == S::B::ZERO || p.moves as i32 >= p.shape.cells() - 2 {
             return None;
         }
         let (key, mirrored) = Self::entry_key(p);
         let first = self.table.get(key).and_then(|known| known.column).map(|c| {
             if mirrored {
-                W as u32 - 1 - c
+                p.shape.width() - 1 - c
             } else {
                 c
             }
         });
         let moves = self.ordered_moves(p, next, first);
         Some(
-            moves.list[..moves.len]
+            moves
+                .slots()
                 .iter()
-                .map(|&(mv, _)| {
+                .map(|&(mv, _, _)| {
                     let mut child = *p;
                     child.play(mv);
                     child
@@ -201,17 +204,19 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
 
     /// The moves of `next` (cells, with their columns), best first: `first` (the column
     /// that cut off here before), then by the threats they make, ties from the centre out.
-    fn ordered_moves(&self, p: &Board<W, H, B>, next: B, first: Option<u32>) -> Moves<W, B> {
+    fn ordered_moves(&self, p: &ShapeBoard<S>, next: S::B, first: Option<u32>) -> Moves<S> {
+        let shape = p.shape;
+        let w = shape.width();
         let mut out = Moves {
-            list: [(B::ZERO, 0); W],
+            list: shape.slots(),
             len: 0,
         };
-        let mut scores = [0u32; W];
-        for k in 0..W {
+        let list = AsMut::<[Slot<S::B>]>::as_mut(&mut out.list);
+        for k in 0..w {
             // Added from the edges in, each after its equals, then read backwards.
-            let col = Board::<W, H, B>::ORDER[W - 1 - k];
-            let mv = next & Board::<W, H, B>::column_mask(col);
-            if mv == B::ZERO {
+            let col = shape.order(w - 1 - k);
+            let mv = next & shape.column_mask(col);
+            if mv == S::B::ZERO {
                 continue;
             }
             let score = if first == Some(col) {
@@ -220,22 +225,26 @@ impl<'t, const W: usize, const H: usize, B: Bits> Search<'t, W, H, B> {
                 p.move_score(mv)
             };
             let mut i = out.len;
-            while i > 0 && scores[i - 1] > score {
-                scores[i] = scores[i - 1];
-                out.list[i] = out.list[i - 1];
+            while i > 0 && list[i - 1].2 > score {
+                list[i] = list[i - 1];
                 i -= 1;
             }
-            scores[i] = score;
-            out.list[i] = (mv, col);
+            list[i] = (mv, col, score);
             out.len += 1;
         }
-        out.list[..out.len].reverse();
+        list[..out.len].reverse();
         out
     }
 }
 
-/// At most W moves, best first: (the cell played, its column).
-struct Moves<const W: usize, B> {
-    list: [(B, u32); W],
+/// At most W moves, best first: (the cell played, its column, its order score).
+struct Moves<S: Shape> {
+    list: S::Slots,
     len: usize,
+}
+
+impl<S: Shape> Moves<S> {
+    fn slots(&self) -> &[Slot<S::B>] {
+        &AsRef::<[Slot<S::B>]>::as_ref(&self.list)[..self.len]
+    }
 }

@@ -1,31 +1,36 @@
-//! The board sizes the solver has, each with its const parameters and its bitboard word.
+//! The board sizes the solver has: the 29 of up to 9 columns and 64 cells compiled one by
+//! one ([`Fixed`], the fastest), every other W×H of 4 ≤ W, H and W·(H+1) ≤ 128 through one
+//! solver of runtime size ([`Dims`], `u128` words).
 
 use super::bits::Bits;
-use super::board::Board;
-use super::solver::{BoardSolver, Solved};
+use super::board::ShapeBoard;
+use super::shape::{Dims, Fixed, Shape};
+use super::solver::{ShapeSolver, Solved};
 
-/// Something done with the board size W×H as const parameters ([`with_board_size`]), in
-/// bitboards of type `B`.
+/// Something done with a board size ([`with_board_size`]).
 pub trait SizeVisitor {
     /// What it gives.
     type Output;
-    /// Does it on W×H.
-    fn visit<const W: usize, const H: usize, B: Bits>(self) -> Self::Output;
+    /// Does it on the board of `shape`.
+    fn visit<S: Shape>(self, shape: S) -> Self::Output;
 }
 
 /// The board sizes of [`with_board_size`], in words.
-pub const BOARD_SIZES: &str = "4 to 9 columns (a column is one digit), 4 to 8 rows and at most \
-    64 cells (the largest: 9x7 and 8x8, in 128-bit boards)";
+pub const BOARD_SIZES: &str = "4 to 25 columns, at least 4 rows and at most 128 bits of \
+    bitboard, W*(H+1) <= 128 (the largest: 16x7, 12x9, 8x15, 4x31, 25x4)";
 
-/// `v` on the board `width`×`height` if this module has it (4 ≤ W ≤ 9, 4 ≤ H ≤ 8,
-/// W·H ≤ 64: a column is one digit and a score's bounds fit the table; 8×8 and 9×7, whose
-/// W·(H+1) passes 64, in `u128` words); `None` for other sizes.
+/// `v` on the board `width`×`height` if the solver has it (4 ≤ W, H and W·(H+1) ≤ 128):
+/// compiled for the size up to 9 columns and 64 cells (8×8 and 9×7, whose W·(H+1) passes
+/// 64, in `u128` words), of runtime size beyond; `None` for other sizes.
 pub fn with_board_size<V: SizeVisitor>(width: u32, height: u32, v: V) -> Option<V::Output> {
+    fn fixed<V: SizeVisitor, const W: usize, const H: usize, B: Bits>(v: V) -> V::Output {
+        v.visit(Fixed::<W, H, B>::default())
+    }
     macro_rules! sizes {
         ($(($w:literal, $h:literal, $b:ty)),*) => {
             match (width, height) {
-                $(($w, $h) => Some(v.visit::<$w, $h, $b>()),)*
-                _ => None,
+                $(($w, $h) => Some(fixed::<V, $w, $h, $b>(v)),)*
+                _ => Dims::of(width, height).map(|d| v.visit(d)),
             }
         };
     }
@@ -68,8 +73,9 @@ pub fn solve_empty_board(width: u32, height: u32, log_table: u32) -> Option<Solv
     struct Empty(u32);
     impl SizeVisitor for Empty {
         type Output = Solved;
-        fn visit<const W: usize, const H: usize, B: Bits>(self) -> Solved {
-            BoardSolver::<W, H, B>::with_table_log_size(self.0).solve(&Board::<W, H, B>::new())
+        fn visit<S: Shape>(self, shape: S) -> Solved {
+            ShapeSolver::with_table_bytes_on(shape, 8 << self.0.clamp(15, 30))
+                .solve(&ShapeBoard::empty(shape))
         }
     }
     with_board_size(width, height, Empty(log_table))

@@ -9,9 +9,10 @@ use duel_core::limits::{Bytes, TooLarge};
 use thiserror::Error;
 
 use super::bits::Bits;
-use super::board::Board;
+use super::board::{Board, ShapeBoard};
 use super::score_book::ScoreBook;
 use super::search::Search;
+use super::shape::{Fixed, Shape};
 use super::table::KeyTable;
 
 /// The table of [`BoardSolver::new`]: 4 MiB, which the caches mostly hold. Measured on
@@ -34,13 +35,17 @@ pub type Position = Board<WIDTH, HEIGHT>;
 /// The solver of 7×6 positions.
 pub type Solver = BoardSolver<WIDTH, HEIGHT>;
 
-/// The solver of W×H positions: keeps its transposition table between positions, and
-/// searches on one thread or more ([`BoardSolver::with_threads`]).
-pub struct BoardSolver<const W: usize, const H: usize, B: Bits = u64> {
-    table: B::Table,
+/// The solver of positions of shape `S`: keeps its transposition table between positions,
+/// and searches on one thread or more ([`ShapeSolver::with_threads`]).
+pub struct ShapeSolver<S: Shape> {
+    table: <S::B as Bits>::Table,
     threads: usize,
     book: Option<Arc<ScoreBook>>,
+    shape: S,
 }
+
+/// The solver of W×H positions compiled for that size, in words `B`.
+pub type BoardSolver<const W: usize, const H: usize, B = u64> = ShapeSolver<Fixed<W, H, B>>;
 
 /// A search stopped by [`BoardSolver::try_solve_weak`]'s limits, after `nodes` positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,16 +85,13 @@ impl From<TooLarge> for TableError {
     }
 }
 
-impl<const W: usize, const H: usize, B: Bits> Default for BoardSolver<W, H, B> {
+impl<S: Shape + Default> Default for ShapeSolver<S> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
-    const CELLS: i32 = (W * H) as i32;
-    const KEY_BITS: u32 = (W * (H + 1)) as u32;
-
+impl<S: Shape + Default> ShapeSolver<S> {
     /// A solver with a table of [`DEFAULT_TABLE_BYTES`] (less where memory is short).
     pub fn new() -> Self {
         Self::with_table_bytes(DEFAULT_TABLE_BYTES)
@@ -101,21 +103,63 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         Self::with_table_bytes(8 << log_size.clamp(15, 30))
     }
 
-    /// A solver with a table of at most `bytes` (a power of two of 16-byte buckets, at
-    /// least the board's least, [`BoardSolver::min_table_bytes`]); half as large, and so
-    /// on, where the memory available is less.
+    /// [`ShapeSolver::with_table_bytes_on`] the board of `S`.
     pub fn with_table_bytes(bytes: u64) -> Self {
-        let mut bytes = bytes.max(Self::min_table_bytes());
+        Self::with_table_bytes_on(S::default(), bytes)
+    }
+
+    /// [`ShapeSolver::try_with_table_bytes_on`] the board of `S`.
+    pub fn try_with_table_bytes(bytes: u64) -> Result<Self, TableError> {
+        Self::try_with_table_bytes_on(S::default(), bytes)
+    }
+
+    /// [`ShapeSolver::with_table_log_size`], refused with the bytes its table needs where
+    /// the memory available is less.
+    pub fn try_with_table_log_size(log_size: u32) -> Result<Self, TooLarge> {
+        let shape = S::default();
+        Ok(Self::with_table(
+            shape,
+            <S::B as Bits>::Table::try_new(
+                Self::table_bytes_for(log_size) as u64,
+                shape.key_bits(),
+            )?,
+        ))
+    }
+
+    /// The fewest bytes of a table on this board ([`ShapeSolver::min_table_bytes_on`]).
+    pub fn min_table_bytes() -> u64 {
+        Self::min_table_bytes_on(S::default())
+    }
+
+    /// The table memory, in bytes, of [`ShapeSolver::with_table_log_size`]`(log_size)`,
+    /// without building it.
+    pub fn table_bytes_for(log_size: u32) -> usize {
+        <S::B as Bits>::Table::bytes_within(
+            (8u64 << log_size.clamp(15, 30)).max(Self::min_table_bytes()),
+        ) as usize
+    }
+}
+
+impl<S: Shape> ShapeSolver<S> {
+    fn with_table(shape: S, table: <S::B as Bits>::Table) -> Self {
+        ShapeSolver {
+            table,
+            threads: 1,
+            book: None,
+            shape,
+        }
+    }
+
+    /// A solver of the board `shape` with a table of at most `bytes` (a power of two of
+    /// buckets, at least the board's least, [`ShapeSolver::min_table_bytes_on`]); half as
+    /// large, and so on, where the memory available is less.
+    pub fn with_table_bytes_on(shape: S, bytes: u64) -> Self {
+        let least = Self::min_table_bytes_on(shape);
+        let mut bytes = bytes.max(least);
         loop {
-            match B::Table::try_new(bytes, Self::KEY_BITS) {
-                Ok(table) => {
-                    return BoardSolver {
-                        table,
-                        threads: 1,
-                        book: None,
-                    }
-                }
-                Err(_) if bytes > Self::min_table_bytes() => bytes /= 2,
+            match <S::B as Bits>::Table::try_new(bytes, shape.key_bits()) {
+                Ok(table) => return Self::with_table(shape, table),
+                Err(_) if bytes > least => bytes /= 2,
                 Err(_) => std::alloc::handle_alloc_error(
                     std::alloc::Layout::array::<u64>((bytes / 8) as usize)
                         .unwrap_or(std::alloc::Layout::new::<u64>()),
@@ -124,29 +168,30 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
         }
     }
 
-    /// A solver with a table of at most `bytes` (as [`BoardSolver::with_table_bytes`]),
-    /// refused where that is less than the board's least or more than the memory
-    /// available.
-    pub fn try_with_table_bytes(bytes: u64) -> Result<Self, TableError> {
-        let min_bytes = Self::min_table_bytes();
+    /// A solver of the board `shape` with a table of at most `bytes` (as
+    /// [`ShapeSolver::with_table_bytes_on`]), refused where that is less than the board's
+    /// least or more than the memory available.
+    pub fn try_with_table_bytes_on(shape: S, bytes: u64) -> Result<Self, TableError> {
+        let min_bytes = Self::min_table_bytes_on(shape);
         if bytes < min_bytes {
             return Err(TableError::TooSmall { bytes, min_bytes });
         }
-        Ok(BoardSolver {
-            table: B::Table::try_new(bytes, Self::KEY_BITS)?,
-            threads: 1,
-            book: None,
-        })
+        Ok(Self::with_table(
+            shape,
+            <S::B as Bits>::Table::try_new(bytes, shape.key_bits())?,
+        ))
     }
 
-    /// [`BoardSolver::with_table_log_size`], refused with the bytes its table needs where
-    /// the memory available is less.
-    pub fn try_with_table_log_size(log_size: u32) -> Result<Self, TooLarge> {
-        Ok(BoardSolver {
-            table: B::Table::try_new(Self::table_bytes_for(log_size) as u64, Self::KEY_BITS)?,
-            threads: 1,
-            book: None,
-        })
+    /// The fewest bytes of a table on the board `shape` (1 MiB; 32 MiB on 8×7, whose keys
+    /// need that many buckets to stay exact; 1.5 MiB on the boards of more than 64 bits,
+    /// whose entries hold their whole key).
+    pub fn min_table_bytes_on(shape: S) -> u64 {
+        <S::B as Bits>::Table::min_bytes(shape.key_bits())
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> S {
+        self.shape
     }
 
     /// The solver searching on `threads` threads (at least 1) sharing its table: each
@@ -166,20 +211,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
 
     /// Takes `book` as [`BoardSolver::with_book`] does (`None`: no book).
     pub fn set_book(&mut self, book: Option<Arc<ScoreBook>>) {
-        self.book = book.filter(|b| b.fits::<W, H>());
-    }
-
-    /// The fewest bytes of a table on this board (1 MiB; 32 MiB on 8×7, whose keys need
-    /// that many buckets to stay exact; 2 MiB on the 128-bit boards, 9×7 and 8×8). [`BoardSolver::new`] takes at least this.
-    pub fn min_table_bytes() -> u64 {
-        B::Table::min_bytes(Self::KEY_BITS)
-    }
-
-    /// The table memory, in bytes, of [`BoardSolver::with_table_log_size`]`(log_size)`,
-    /// without building it.
-    pub fn table_bytes_for(log_size: u32) -> usize {
-        B::Table::bytes_within((8u64 << log_size.clamp(15, 30)).max(Self::min_table_bytes()))
-            as usize
+        self.book = book.filter(|b| b.fits(self.shape.width(), self.shape.height()));
     }
 
     /// The table's memory in bytes.
@@ -193,19 +225,19 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     }
 
     /// A one-thread search over the table, without limits.
-    fn search(&self) -> Search<'_, W, H, B> {
+    fn search(&self) -> Search<'_, S> {
         Search::new(&self.table, u64::MAX, None, None).with_book(self.book.as_deref())
     }
 
     /// The exact score of `p` (see the module documentation) and the positions explored.
-    pub fn solve(&mut self, p: &Board<W, H, B>) -> Solved {
+    pub fn solve(&mut self, p: &ShapeBoard<S>) -> Solved {
         self.solve_within(p, false, u64::MAX, None).0
     }
 
     /// Only whether `p` is won (score 1), drawn (0) or lost (−1) for the side to move, and
     /// the positions explored: the null-window searches of [`BoardSolver::solve`] between −1
     /// and 1 (a weak solution, much cheaper early in the game).
-    pub fn solve_weak(&mut self, p: &Board<W, H, B>) -> Solved {
+    pub fn solve_weak(&mut self, p: &ShapeBoard<S>) -> Solved {
         self.solve_within(p, true, u64::MAX, None).0
     }
 
@@ -214,7 +246,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// stays).
     pub fn try_solve_weak(
         &mut self,
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
@@ -225,7 +257,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// `deadline`: an error when a limit is reached first (what the table learnt stays).
     pub fn try_solve(
         &mut self,
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<Solved, Stopped> {
@@ -246,7 +278,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// that cuts off stops the others.
     fn solve_within(
         &mut self,
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         weak: bool,
         max_nodes: u64,
         deadline: Option<Instant>,
@@ -292,7 +324,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// the next one; the positions explored; whether a limit stopped it first.
     fn split_root(
         &self,
-        children: &[Board<W, H, B>],
+        children: &[ShapeBoard<S>],
         alpha: i32,
         beta: i32,
         max_nodes: u64,
@@ -342,7 +374,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// `search(alpha, beta)` is `p`'s negamax value within the window and whether a limit
     /// stopped it.
     fn narrow(
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         weak: bool,
         mut search: impl FnMut(i32, i32) -> (i32, bool),
     ) -> i32 {
@@ -350,11 +382,11 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
             return if weak {
                 1
             } else {
-                (Self::CELLS + 1 - p.moves as i32) / 2
+                (p.shape.cells() + 1 - p.moves as i32) / 2
             };
         }
-        let mut min = -(Self::CELLS - p.moves as i32) / 2;
-        let mut max = (Self::CELLS + 1 - p.moves as i32) / 2;
+        let mut min = -(p.shape.cells() - p.moves as i32) / 2;
+        let mut max = (p.shape.cells() + 1 - p.moves as i32) / 2;
         if weak {
             // A quick win first, in the exact search's first window: where the side to
             // move wins soon, that window's bound on the score cuts the long lines that a
@@ -400,9 +432,9 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// The columns (0-based) that keep the value `value` of `p` from
     /// [`BoardSolver::solve_weak`] (1: the winning moves; 0: the drawing ones; −1: every
     /// column, all of them lose).
-    pub fn weak_columns(&mut self, p: &Board<W, H, B>, value: i32) -> Vec<u32> {
-        let mut best: Vec<u32> = Board::<W, H, B>::ORDER
-            .into_iter()
+    pub fn weak_columns(&mut self, p: &ShapeBoard<S>, value: i32) -> Vec<u32> {
+        let mut best: Vec<u32> = (0..p.shape.width())
+            .map(|i| p.shape.order(i))
             .filter(|&col| p.can_play(col) && self.keeps_weak(p, col, value))
             .collect();
         best.sort_unstable();
@@ -411,13 +443,13 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
 
     /// Whether playing the free column `col` keeps `value`, the weak value of `p` from
     /// [`BoardSolver::solve_weak`] (every column keeps a loss): one null-window search.
-    pub fn keeps_weak(&mut self, p: &Board<W, H, B>, col: u32, value: i32) -> bool {
+    pub fn keeps_weak(&mut self, p: &ShapeBoard<S>, col: u32, value: i32) -> bool {
         if value < 0 || p.is_winning_move(col) {
             return true;
         }
         let mut child = *p;
         child.play_col(col);
-        if child.moves as i32 == Self::CELLS {
+        if child.moves as i32 == self.shape.cells() {
             value == 0
         } else if child.can_win_next() {
             false
@@ -430,21 +462,21 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// The columns (0-based) that achieve `score`, the exact score of `p` (from
     /// [`BoardSolver::solve`]): one null-window search per column, much cheaper than scoring
     /// each.
-    pub fn best_columns(&mut self, p: &Board<W, H, B>, score: i32) -> Vec<u32> {
+    pub fn best_columns(&mut self, p: &ShapeBoard<S>, score: i32) -> Vec<u32> {
         let mut best = Vec::new();
-        for col in Board::<W, H, B>::ORDER {
+        for col in (0..p.shape.width()).map(|i| p.shape.order(i)) {
             if !p.can_play(col) {
                 continue;
             }
             let achieved = if p.is_winning_move(col) {
-                score == (Self::CELLS + 1 - p.moves as i32) / 2
+                score == (self.shape.cells() + 1 - p.moves as i32) / 2
             } else {
                 let mut child = *p;
                 child.play_col(col);
-                if child.moves as i32 == Self::CELLS {
+                if child.moves as i32 == self.shape.cells() {
                     score == 0
                 } else if child.can_win_next() {
-                    score == -(Self::CELLS + 1 - child.moves as i32) / 2
+                    score == -(self.shape.cells() + 1 - child.moves as i32) / 2
                 } else {
                     // The move reaches `score` exactly when the child is worth at most −score.
                     self.search().negamax(&child, -score, -score + 1) <= -score
@@ -462,7 +494,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// and the positions explored. A winning move scores as the position's own score. With
     /// more than one thread, the children are shared out among the threads (each taking
     /// the next unsolved one, centre first) over the shared table.
-    pub fn column_scores(&mut self, p: &Board<W, H, B>) -> (Vec<Option<i32>>, u64) {
+    pub fn column_scores(&mut self, p: &ShapeBoard<S>) -> (Vec<Option<i32>>, u64) {
         self.scores_within(p, None).0
     }
 
@@ -470,7 +502,7 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// the positions explored until then (what the table learnt stays).
     pub fn try_column_scores(
         &mut self,
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         deadline: Option<Instant>,
     ) -> Result<(Vec<Option<i32>>, u64), Stopped> {
         match self.scores_within(p, deadline) {
@@ -483,22 +515,23 @@ impl<const W: usize, const H: usize, B: Bits> BoardSolver<W, H, B> {
     /// first (the scores are then incomplete).
     fn scores_within(
         &mut self,
-        p: &Board<W, H, B>,
+        p: &ShapeBoard<S>,
         deadline: Option<Instant>,
     ) -> ((Vec<Option<i32>>, u64), bool) {
-        let mut out = vec![None; W];
-        let mut children = Vec::with_capacity(W);
-        for col in Board::<W, H, B>::ORDER {
+        let w = p.shape.width();
+        let mut out = vec![None; w as usize];
+        let mut children = Vec::with_capacity(w as usize);
+        for col in (0..w).map(|i| p.shape.order(i)) {
             if !p.can_play(col) {
                 continue;
             }
             if p.is_winning_move(col) {
-                out[col as usize] = Some((Self::CELLS + 1 - p.moves as i32) / 2);
+                out[col as usize] = Some((self.shape.cells() + 1 - p.moves as i32) / 2);
                 continue;
             }
             let mut child = *p;
             child.play_col(col);
-            if child.moves as i32 == Self::CELLS {
+            if child.moves as i32 == self.shape.cells() {
                 out[col as usize] = Some(0);
                 continue;
             }

@@ -17,16 +17,113 @@ use duel_core::limits::{available_memory, check_memory, TooLarge};
 
 /// Entries in a bucket.
 pub(crate) const BUCKET: usize = 2;
-/// Bits of the mixed key kept in an entry.
-pub(crate) const KEY_BITS: u32 = 43;
-/// Bits of each bound: the bounds a search stores lie within ±(W·H − 1)/2, so offset by
-/// [`SCORE_OFFSET`] they fit on every board of at most 64 cells (the solver's).
-const BOUND_BITS: u32 = 6;
-const SCORE_OFFSET: i32 = 32;
+/// Bits of the log2 of the positions explored below an entry.
 pub(crate) const WORK_BITS: u32 = 5;
-pub(crate) const MOVE_BITS: u32 = 4;
-const _LAYOUT: () = assert!(KEY_BITS + 2 * BOUND_BITS + WORK_BITS + MOVE_BITS == 64);
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// How an entry's data word is laid out, from the top: the tag (the low bits of the mixed
+/// key), the lower and the upper bound of the score (each offset by half its range), the
+/// work below, the column that cut off (+1; 0 for none).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// Bits of each bound.
+    pub bound_bits: u32,
+    /// Bits of the column.
+    pub move_bits: u32,
+}
+
+/// The layout of [`Table`]: bounds of 6 bits (the bounds a search stores lie within
+/// ±(W·H − 1)/2, so they fit on every board of at most 62 cells, which every 64-bit board
+/// is), columns of 4 bits (up to 15 columns), a tag of 43 bits.
+pub(crate) const NARROW: Layout = Layout {
+    bound_bits: 6,
+    move_bits: 4,
+};
+/// Bits of the mixed key kept in an entry of [`Table`].
+pub(crate) const KEY_BITS: u32 = NARROW.key_bits();
+
+impl Layout {
+    /// Bits of the tag.
+    pub(crate) const fn key_bits(self) -> u32 {
+        64 - 2 * self.bound_bits - WORK_BITS - self.move_bits
+    }
+
+    const fn offset(self) -> i32 {
+        1 << (self.bound_bits - 1)
+    }
+
+    #[inline(always)]
+    pub(crate) fn tag(self, word: u64) -> u64 {
+        word >> (64 - self.key_bits())
+    }
+
+    #[inline(always)]
+    fn work(self, word: u64) -> u64 {
+        (word >> self.move_bits) & ((1 << WORK_BITS) - 1)
+    }
+
+    #[inline]
+    pub(crate) fn decode(self, w: u64) -> Known {
+        let field = |shift: u32, bits: u32| ((w >> shift) & ((1u64 << bits) - 1)) as i32;
+        let (b, m) = (self.bound_bits, self.move_bits);
+        let lower = field(m + WORK_BITS + b, b) - self.offset();
+        let upper = field(m + WORK_BITS, b) - self.offset();
+        let column = field(0, m);
+        Known {
+            lower,
+            upper,
+            column: (column != 0).then(|| column as u32 - 1),
+        }
+    }
+
+    /// The entry of a bucket (of data words `words`) that a new entry of `tag` replaces, and
+    /// the new entry's word: bounds merged with those of the entry where `same(i, word)`
+    /// says the position is already, else the empty entry or the one with the least work.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn merge(
+        self,
+        words: &[u64; BUCKET],
+        same: impl Fn(usize, u64) -> bool,
+        tag: u64,
+        lower: i32,
+        upper: i32,
+        column: Option<u32>,
+        work: u64,
+    ) -> (usize, u64) {
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        let (mut lower, mut upper, mut column) = (lower, upper, column);
+        let mut work_log = u64::from(64 - work.leading_zeros()).min((1 << WORK_BITS) - 1);
+        for (i, &w) in words.iter().enumerate() {
+            if w != 0 && same(i, w) {
+                let old = self.decode(w);
+                lower = lower.max(old.lower);
+                upper = upper.min(old.upper);
+                column = column.or(old.column);
+                work_log = work_log.max(self.work(w));
+                victim = i;
+                break;
+            }
+            let held = if w == 0 { 0 } else { 1 + self.work(w) };
+            if held < least {
+                least = held;
+                victim = i;
+            }
+        }
+        let off = self.offset();
+        let enc = |s: i32| (s.clamp(-off, off - 1) + off) as u64;
+        let (b, m) = (self.bound_bits, self.move_bits);
+        // A column past the field's range is not kept: it is only a hint.
+        let column = column.filter(|&c| c + 1 < (1 << m));
+        let word = (tag << (64 - self.key_bits()))
+            | (enc(lower) << (m + WORK_BITS + b))
+            | (enc(upper) << (m + WORK_BITS))
+            | (work_log << m)
+            | column.map_or(0, |c| u64::from(c) + 1);
+        (victim, word)
+    }
+}
 
 /// What the table knows of a position: bounds of its score and the column (0-based) that
 /// last cut off there.
@@ -104,11 +201,6 @@ impl Table {
         (bucket * BUCKET, mixed & ((1u64 << KEY_BITS) - 1))
     }
 
-    #[inline]
-    pub(crate) fn tag(word: u64) -> u64 {
-        word >> (64 - KEY_BITS)
-    }
-
     /// Starts loading the bucket of `key` into the cache, so that a probe soon after does
     /// not wait for memory.
     #[inline]
@@ -131,24 +223,11 @@ impl Table {
         let (first, tag) = self.locate(key);
         for e in &self.entries[first..first + BUCKET] {
             let w = e.load(Relaxed);
-            if w != 0 && Self::tag(w) == tag {
-                return Some(Self::decode(w));
+            if w != 0 && NARROW.tag(w) == tag {
+                return Some(NARROW.decode(w));
             }
         }
         None
-    }
-
-    #[inline]
-    pub(crate) fn decode(w: u64) -> Known {
-        let field = |shift: u32, bits: u32| ((w >> shift) & ((1u64 << bits) - 1)) as i32;
-        let lower = field(MOVE_BITS + WORK_BITS + BOUND_BITS, BOUND_BITS) - SCORE_OFFSET;
-        let upper = field(MOVE_BITS + WORK_BITS, BOUND_BITS) - SCORE_OFFSET;
-        let column = field(0, MOVE_BITS);
-        Known {
-            lower,
-            upper,
-            column: (column != 0).then(|| column as u32 - 1),
-        }
     }
 
     /// Records bounds of the score of the position of `key` (`i32::MIN` / `i32::MAX` for
@@ -160,9 +239,9 @@ impl Table {
         let (first, tag) = self.locate(key);
         let bucket = &self.entries[first..first + BUCKET];
         let words = [bucket[0].load(Relaxed), bucket[1].load(Relaxed)];
-        let (victim, word) = Self::merge(
+        let (victim, word) = NARROW.merge(
             &words,
-            |_, w| Self::tag(w) == tag,
+            |_, w| NARROW.tag(w) == tag,
             tag,
             lower,
             upper,
@@ -170,52 +249,6 @@ impl Table {
             work,
         );
         bucket[victim].store(word, Relaxed);
-    }
-
-    /// The entry of a bucket (of data words `words`) that a new entry of `tag` replaces, and
-    /// the new entry's word: bounds merged with those of the entry where `same(i, word)`
-    /// says the position is already, else the empty entry or the one with the least work.
-    #[inline]
-    pub(crate) fn merge(
-        words: &[u64; BUCKET],
-        same: impl Fn(usize, u64) -> bool,
-        tag: u64,
-        lower: i32,
-        upper: i32,
-        column: Option<u32>,
-        work: u64,
-    ) -> (usize, u64) {
-        let mut victim = 0;
-        let mut least = u64::MAX;
-        let (mut lower, mut upper, mut column) = (lower, upper, column);
-        let mut work_log = u64::from(64 - work.leading_zeros()).min((1 << WORK_BITS) - 1);
-        for (i, &w) in words.iter().enumerate() {
-            if w != 0 && same(i, w) {
-                let old = Self::decode(w);
-                lower = lower.max(old.lower);
-                upper = upper.min(old.upper);
-                column = column.or(old.column);
-                work_log = work_log.max((w >> MOVE_BITS) & ((1 << WORK_BITS) - 1));
-                victim = i;
-                break;
-            }
-            let held = if w == 0 {
-                0
-            } else {
-                1 + ((w >> MOVE_BITS) & ((1 << WORK_BITS) - 1))
-            };
-            if held < least {
-                least = held;
-                victim = i;
-            }
-        }
-        let enc = |s: i32| (s.clamp(-SCORE_OFFSET, SCORE_OFFSET - 1) + SCORE_OFFSET) as u64;
-        let word = (tag << (64 - KEY_BITS))
-            | (enc(lower) << (MOVE_BITS + WORK_BITS + BOUND_BITS))
-            | (enc(upper) << (MOVE_BITS + WORK_BITS))
-            | (work_log << MOVE_BITS)
-            | column.map_or(0, |c| u64::from(c) + 1);
-        (victim, word)
     }
 }
 
