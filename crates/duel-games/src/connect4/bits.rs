@@ -10,6 +10,9 @@ use std::ops::{Shl, Shr, Sub};
 use super::table::{KeyTable, Table};
 use super::wide_table::WideTable;
 
+/// The most columns of a board (25×4 takes 125 bits).
+pub const MAX_WIDTH: u32 = 25;
+
 /// An unsigned word of bitboard cells (bit `col·(H+1) + row`).
 pub trait Bits:
     Copy
@@ -87,7 +90,7 @@ impl Bits for u128 {
     const BITS: u32 = 128;
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    const MAX_COLUMNS: usize = super::shape::MAX_WIDTH as usize;
+    const MAX_COLUMNS: usize = MAX_WIDTH as usize;
     const MAX_CELLS: usize = 126;
     type Table = WideTable;
 

@@ -10,9 +10,7 @@ use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 
 use super::bits::Bits;
-
-/// The most columns of a board (25×4 takes 125 bits).
-pub const MAX_WIDTH: u32 = 25;
+pub use super::bits::MAX_WIDTH;
 
 /// One move of a position's move list: the cell played, its column, its order score.
 pub type Slot<B> = (B, u32, u32);
