@@ -79,7 +79,7 @@ async fn bad_requests_are_refused_with_the_reason() {
             "connect:WxH:4",
         ),
         (
-            json!({"game": "connect:9x9:4", "moves": ""}),
+            json!({"game": "connect:10x12:4", "moves": ""}),
             "connect:WxH:4",
         ),
         (json!({"game": "connect:7x6:4", "moves": "8"}), "8"),
