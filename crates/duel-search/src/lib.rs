@@ -5,6 +5,7 @@ pub mod agent;
 pub mod answer;
 pub mod arena;
 pub mod bayes;
+pub mod conditional;
 pub mod experiments;
 mod huge_vec;
 pub mod logit;

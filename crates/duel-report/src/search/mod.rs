@@ -5,6 +5,8 @@
 //!
 //! - `remark_17.rs`: Remark 17 in exact rationals.
 //! - `proposition_15.rs`: Proposition 15 on random trees.
+//! - `conditional.rs`: Proposition 9, Theorem 11, Remarks 12 and 14 (ii), Proposition 21,
+//!   Examples 23 and 25 and Lemma 16 against the exact conditional law of small trees.
 //! - `example_26.rs`: Example 26, m_a of (11) against the minimax law up from the leaves.
 //! - `logit_formulas.rs`: section 8.1's formulas (a)–(e) against exact arithmetic.
 //! - `remark_29.rs`: Example 28's contraction and Remark 29's closed form of 𝔰.
@@ -13,6 +15,7 @@
 //! - `section8/`: section 8, the experiments (see its `mod.rs`).
 
 mod chart;
+mod conditional;
 mod example_26;
 mod logit_formulas;
 mod part;
@@ -55,6 +58,8 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     s.checks.extend(remark_29::items());
     s.checks.push(logit_formulas::section_8_1());
     s.checks.push(example_26::example_26(opts.quick));
+    s.checks.extend(conditional::items(opts));
+    crate::step("the conditional law of small trees");
     crate::step("Proposition 15");
     md.push_str("\nThe speed of the agents (iterations per second, cost per iteration against MCTS, and as the tree grows, section 2.12) is measured by `cargo bench -p duel-search --bench search`, not here: timings are not reproductions.\n");
     section8::championship::section_8_3(opts).add_to(&mut s, &mut md, &mut data);
