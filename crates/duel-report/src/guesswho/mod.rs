@@ -4,6 +4,7 @@
 //! - `nica.rs`: Nica's race rules: Theorem 1.1, Remark 3.10, Lemmas 3.5 and 3.7, the bold bid of
 //!   section 1.1, the equal pools and the fair handicap of section 1.2, Figures 1 and 2;
 //! - `nica_bids.rs`: Nica's Remark 4.3, every optimal bid with the upper hand;
+//! - `nica_figures.rs`: Nica's Figures 1 and 2 compared at their points;
 //! - `nica_weeds.rs`: Nica's Lemma 3.6 and Lemma 3.7's draw, by the process of their proofs;
 //! - `cushing.rs`: Cushing et al.'s official rules: Theorem 1.1, Lemma 1.5 and the misprints of
 //!   its proof, Theorem 1.6 as printed and corrected;
@@ -21,6 +22,7 @@ mod cushing_lemmas;
 mod cushing_proof;
 mod nica;
 mod nica_bids;
+mod nica_figures;
 mod nica_weeds;
 mod part;
 mod positions;

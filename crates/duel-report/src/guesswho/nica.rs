@@ -38,6 +38,8 @@ pub(super) fn race_rules(max2: u64) -> Part {
     checks.extend(super::nica_weeds::items());
     checks.push(super::nica_bids::remark_4_3(&race, max2.min(128)));
     checks.push(super::nica_bids::section_1_1_safe_bid());
+    checks.push(super::nica_figures::figure_1(&race));
+    checks.push(super::nica_figures::figure_2(&race));
     Part {
         checks,
         figures: vec![figure_1(&race)],
