@@ -12,8 +12,10 @@ use duel_guesswho::verify::{
     cushing_theorem_1_1, cushing_theorem_1_6_corrected, cushing_theorem_1_6_printed,
 };
 
+use super::cushing_lemma_1_5 as proof;
 use super::cushing_lemmas;
 use super::nica::equal_pool_extremes;
+use super::part::r;
 use super::part::{holds_text, verification_json, Part};
 use super::positions::TableRows;
 use crate::{Check, Claim, Figure, Status};
@@ -25,7 +27,8 @@ pub(super) fn official_rules(max2: u64) -> Part {
     let (theorem, verification) = theorem_1_1(&off, t0);
     let mut checks = vec![theorem];
     checks.extend(lemma_1_5(&off));
-    checks.extend(lemma_1_5_proof(&off));
+    checks.extend(lemma_1_5_proof(&off, max2));
+    checks.extend(proof::items(&off, max2));
     checks.push(cushing_lemmas::base_cases(&off, max2));
     checks.extend(cushing_lemmas::first_values_of_n_less(max2));
     checks.push(cushing_lemmas::n_less_is_a004524());
@@ -86,53 +89,117 @@ fn lemma_1_5(off: &Table) -> Vec<Check> {
         .collect()
 }
 
-/// The proof of Lemma 1.5: four values misprinted, the conclusions unaffected.
-fn lemma_1_5_proof(off: &Table) -> Vec<Check> {
+/// The proof of Lemma 1.5: four values misprinted, the conclusions unaffected. Each printed
+/// form and its correction are compared with the table at every 11 ≤ n ≤ N.
+fn lemma_1_5_proof(off: &Table, max2: u64) -> Vec<Check> {
     let n = 11u64;
     let mp = |m: u64, k: u64| {
         off.move_probability(n, m, &split(&[k, n - k]))
             .map(|p| p.to_string())
             .unwrap_or_default()
     };
+    let q = |a: i64, b: i64, c: i64| move |n: u64| r(a * n as i64 + b, c * n as i64);
+    let joe = |m: u64| move |t: &Table, n: u64, k: u64| proof::joe(t, n, m, k);
+    let from =
+        |lo: u64, skip: u64| move |n: u64| (lo..=n / 2).filter(|&k| k != skip).collect::<Vec<_>>();
+    // Each item: the printed form's failures, the correction's failures.
+    let p3_1 = (
+        proof::failures(off, max2, |_| vec![1], joe(3), |n, _| q(3, -7, 1)(n)),
+        proof::failures(off, max2, |_| vec![1], joe(3), |n, _| q(3, -7, 3)(n)),
+    );
+    let p3_k = (
+        proof::failures(off, max2, from(2, 0), joe(3), |n, _| q(3, -10, 3)(n)),
+        proof::failures(off, max2, from(2, 0), joe(3), |n, k| match k {
+            2 => q(3, -8, 3)(n),
+            3 => q(1, -3, 1)(n),
+            _ => q(3, -10, 3)(n),
+        }),
+    );
+    let p4_k = (
+        proof::failures(off, max2, from(2, 4), joe(4), |n, _| q(1, -4, 1)(n)),
+        proof::failures(off, max2, from(2, 4), joe(4), |n, k| match k {
+            2 => q(1, -3, 1)(n),
+            3 => q(2, -7, 2)(n),
+            _ => q(1, -4, 1)(n),
+        }),
+    );
+    // Eq. (6) gives P(n − k, 4) = 4/(n − k) only for n − k ≥ 10.
+    let eight = |n: u64| (8..=n.saturating_sub(10)).collect::<Vec<_>>();
+    let mean = |t: &Table, n: u64, k: u64| proof::mean_after(t, n, k, 4);
+    let pk_4 = (
+        proof::failures(off, max2, eight, mean, |n, _| r(8, n as i64)),
+        proof::failures(off, max2, eight, mean, |n, k| match k {
+            8 => r(15, 2 * n as i64),
+            9 => r(31, 4 * n as i64),
+            _ => r(8, n as i64),
+        }),
+    );
     let source = "Cushing et al., proof of Lemma 1.5";
     vec![
-        Claim {
-            item: "P(3,[1:n−1]) (Joe's chance after our question 1 at (n, 3))",
-            source,
-            published: "(3n−7)/n",
-            computed: &format!("(3n−7)/(3n) (at n = 11 our side gets {})", mp(3, 1)),
-            note: "As printed the value exceeds 1: a misprint for (3n−7)/(3n). The proof's comparison is unaffected.",
-        }
-        .judged(Status::Differs),
-        Claim {
-            item: "P(3,[k:n−k]) for every k ≥ 2",
-            source,
-            published: "(3n−10)/(3n)",
-            computed: &format!("(3n−8)/(3n) at k = 2, (n−3)/n at k = 3, (3n−10)/(3n) for k ≥ 4 (n = 11, k = 2: ours {})", mp(3, 2)),
-            note: "The step P(3,[k:n−k]) = 1 − P([k:n−k],[1:2]) uses P(x,2) = 2/x, false for x = 2, 3 (P(2,2) = P(3,2) = 1/2). The values for k = 2, 3 are still worse for us, so the conclusion stands.",
-        }
-        .judged(Status::Differs),
-        Claim {
-            item: "P(4,[k:n−k]) for every k ≥ 2, k ≠ 4",
-            source,
-            published: "(n−4)/n",
-            computed: &format!("(n−3)/n at k = 2, (2n−7)/(2n) at k = 3, (n−4)/n for k ≥ 5 (n = 11, k = 3: ours {})", mp(4, 3)),
-            note: "Same cause (P(x,2) = 1/2 at x = 2, 3). The conclusion stands: k = 1 and 4 are still worse than n_<.",
-        }
-        .judged(Status::Differs),
-        Claim {
-            item: "P([k:n−k],4) for k ≥ 8",
-            source: "Cushing et al., proof of Lemma 1.5 (iii)",
-            published: "8/n",
-            computed: &format!(
-                "15/(2n) at k = 8, 31/(4n) at k = 9 (P(8,4) = {}, P(9,4) = {}), 8/n for k ≥ 10",
-                probability(off, 8, 4),
-                probability(off, 9, 4)
-            ),
-            note: "Eq. (6) P(k,4) = 4/k needs k ≥ 10. The contradiction argued for k = 4, 6, 10 is unaffected (Theorem 1.1 holds above).",
-        }
-        .judged(Status::Differs),
+        judged(
+            Claim {
+                item: "P(3,[1:n−1]) (Joe's chance after our question 1 at (n, 3))",
+                source,
+                published: "(3n−7)/n",
+                computed: &format!("(3n−7)/(3n) (at n = 11 our side gets {})", mp(3, 1)),
+                note: "As printed the value exceeds 1: a misprint for (3n−7)/(3n). The proof's comparison is unaffected.",
+            },
+            p3_1,
+        ),
+        judged(
+            Claim {
+                item: "P(3,[k:n−k]) for every k ≥ 2",
+                source,
+                published: "(3n−10)/(3n)",
+                computed: &format!("(3n−8)/(3n) at k = 2, (n−3)/n at k = 3, (3n−10)/(3n) for k ≥ 4 (n = 11, k = 2: ours {})", mp(3, 2)),
+                note: "The step P(3,[k:n−k]) = 1 − P([k:n−k],[1:2]) uses P(x,2) = 2/x, false for x = 2, 3 (P(2,2) = P(3,2) = 1/2). The values for k = 2, 3 are still worse for us, so the conclusion stands.",
+            },
+            p3_k,
+        ),
+        judged(
+            Claim {
+                item: "P(4,[k:n−k]) for every k ≥ 2, k ≠ 4",
+                source,
+                published: "(n−4)/n",
+                computed: &format!("(n−3)/n at k = 2, (2n−7)/(2n) at k = 3, (n−4)/n for k ≥ 5 (n = 11, k = 3: ours {})", mp(4, 3)),
+                note: "Same cause (P(x,2) = 1/2 at x = 2, 3). The conclusion stands: k = 1 and 4 are still worse than n_<.",
+            },
+            p4_k,
+        ),
+        judged(
+            Claim {
+                item: "P([k:n−k],4) for k ≥ 8",
+                source: "Cushing et al., proof of Lemma 1.5 (iii)",
+                published: "8/n",
+                computed: &format!(
+                    "15/(2n) at k = 8, 31/(4n) at k = 9 (P(8,4) = {}, P(9,4) = {}), 8/n for k ≥ 10 (where n − k ≥ 10)",
+                    probability(off, 8, 4),
+                    probability(off, 9, 4)
+                ),
+                note: "Eq. (6) P(k,4) = 4/k needs k ≥ 10. The contradiction argued for k = 4, 6, 10 is unaffected (Theorem 1.1 holds above).",
+            },
+            pk_4,
+        ),
     ]
+}
+
+/// A printed form of the proof judged over the range: `matches` where it holds at every n,
+/// else `differs`, with where the printed form and its correction fail.
+fn judged(
+    claim: Claim<'_>,
+    ((printed, top), (corrected, _)): ((Vec<u64>, u64), (Vec<u64>, u64)),
+) -> Check {
+    let computed = format!(
+        "{}; as printed {}, corrected {}",
+        claim.computed,
+        proof::range_text(&printed, top),
+        proof::range_text(&corrected, top)
+    );
+    Claim {
+        computed: &computed,
+        ..claim
+    }
+    .judged(Status::of(printed.is_empty()))
 }
 
 /// Beyond the papers: the range of P(n, n) under official rules.

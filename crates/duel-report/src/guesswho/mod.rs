@@ -8,6 +8,7 @@
 //! - `nica_weeds.rs`: Nica's Lemma 3.6 and Lemma 3.7's draw, by the process of their proofs;
 //! - `cushing.rs`: Cushing et al.'s official rules: Theorem 1.1, Lemma 1.5 and the misprints of
 //!   its proof, Theorem 1.6 as printed and corrected;
+//! - `cushing_lemma_1_5.rs`: the closed forms of Cushing et al.'s proof of Lemma 1.5 over a range;
 //! - `cushing_lemmas.rs`: Cushing et al.'s base cases, the first values of n_<, Lemma 1.2 and
 //!   its Table 1;
 //! - `cushing_proof.rs`: Cushing et al.'s equation (3) of the proof of Theorem 1.1;
@@ -18,6 +19,7 @@
 
 mod beyond;
 mod cushing;
+mod cushing_lemma_1_5;
 mod cushing_lemmas;
 mod cushing_proof;
 mod nica;
