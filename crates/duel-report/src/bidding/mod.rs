@@ -6,6 +6,7 @@
 //! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
 //! - `tie_advantage.rs`: section 3.1: Lemmas 3.1 and 3.2, the value of the tie-breaking
 //!   advantage.
+//! - `tie_use.rs`: section 3.2: Proposition 3.4, using the advantage at nonzero ties.
 //! - `discrete.rs`: section 3: Examples 3.3, 3.5 and 3.8, the bids of Theorem 3.7's proof and
 //!   the theorem in a zugzwang.
 //! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
@@ -18,6 +19,8 @@
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `counterattacks.rs`: Lemma 6.3, counterattacks and blocks at every position.
+//! - `threats.rs`: Example 6.2, triple and double threats against B³ and A².
+//! - `five_chips.rs`: Lemmas 6.5 and 6.6, the optimal moves where the center is not.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
 //! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even, and
 //!   Theorem 3.12, stability from a large total.
@@ -31,15 +34,18 @@ mod beyond;
 mod chart;
 mod counterattacks;
 mod discrete;
+mod five_chips;
 mod order;
 mod part;
 mod periodic_rows;
 mod richman;
 mod sample_game;
 mod solve;
+mod threats;
 mod tictactoe;
 mod tie_advantage;
 mod tie_breaks;
+mod tie_use;
 mod truncations;
 mod tug_ultimatum;
 mod wedge;
@@ -88,6 +94,8 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     let analysis = TttAnalysis::new(if opts.quick { 127 } else { 255 })?;
     b.part(tictactoe::named_positions(&analysis)?);
     b.part(wedge::example_5_3(&analysis)?);
+    b.checks(threats::example_6_2(&analysis)?);
+    b.checks(five_chips::lemmas_6_5_6_6(&analysis)?);
     crate::step("named Tic-Tac-Toe positions");
     examples(opts, b)?;
     crate::step("examples");
@@ -97,6 +105,7 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
 /// The examples and propositions of sections 3 and 4, and the appendix.
 fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(tie_advantage::lemmas_3_1_3_2(opts)?);
+    b.checks(vec![tie_use::proposition_3_4(opts)?]);
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(vec![truncations::example_3_6_item()?]);
