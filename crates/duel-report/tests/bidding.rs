@@ -65,6 +65,15 @@ fn quick_report_section() {
     // Alice's first two moves are adjacent corners and Figure 2's moves are optimal.
     matches("Lemma 6.5: without the center, Alice's optimal first two moves are adjacent corners, k ≤ 127");
     matches("Lemma 6.6: the ten moves of Figure 2 optimal where the center is not, k ≤ 127");
+    // Develin & Payne, Proposition 4.4: against Bob's stable moves only Alice wins G(3a*, 2a).
+    matches("Proposition 4.4: G(3a*, 2a) not stable, G the choice of Tug^1 or Tug^n from -1");
+    // Develin & Payne, Theorems 3.10 and 3.11: stable strategies beyond R(G) ± 1/16.
+    matches("Theorem 3.10: Alice's stable winning strategy once a/(a + b) > R(G) + ε, ε = 1/16");
+    matches("Theorem 3.11: Bob's stable strategy once a/(a + b) < R(G) − ε, ε = 1/16");
+    // Develin & Payne, Proposition 6.4: the tree of Richman-optimal moves is optimal.
+    matches(
+        "Proposition 6.4: the Richman-optimal moves of Figure 1 optimal for every total, k ≤ 127",
+    );
     // Develin & Payne, Examples 5.1 and 5.2: A ≤ G ≤ B, and the chain of sudden-death games.
     assert_eq!(
         status("A ≤ G ≤ B for every game of Example 5.2's chain, k ≤ 64"),

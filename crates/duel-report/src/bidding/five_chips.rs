@@ -2,12 +2,13 @@
 //! is not an optimal first move for Alice (Theorem 6.7: five chips only). Lemma 6.5: her
 //! optimal first two moves are then in adjacent corners. Lemma 6.6: every move of Figure 2 is
 //! optimal; the figure is not in the text, so its ten moves are read from the lemma's proof.
-//! A move is optimal at a total k when it reaches the mover's best threshold f(G_w, k) (the
-//! least for Alice, the greatest for Bob).
+//! A move of Figure 2 is checked the strict way: it reaches the mover's best threshold
+//! f(G_w, k) (the least for Alice, the greatest for Bob), so forcing it changes no outcome.
 
 use super::part::cited;
 use crate::{Check, Claim, Status};
 use duel_bidding::boards::LineGame;
+use duel_bidding::discrete::theorem_3_7;
 use duel_bidding::graph::BiddingGame;
 use duel_bidding::ttt::TttAnalysis;
 use duel_bidding::BiddingError;
@@ -65,12 +66,23 @@ impl Boards<'_> {
             .collect()
     }
 
-    /// The totals of the analysis where the center is not an optimal first move for Alice.
+    /// The totals of the analysis where the center is not an optimal first move for Alice,
+    /// as Theorem 6.7 reads it: with her first move forced to the center, f(TTT, k) (Theorem
+    /// 3.7 on the best of Bob's first moves) would change.
     fn center_not_optimal(&self) -> Result<Vec<usize>, BiddingError> {
         let center = self.vertex(".../.A./...")?;
-        let start = self.analysis.graph.start();
+        let g = &self.analysis.graph;
+        let start = g.start();
         Ok((0..self.analysis.f.len())
-            .filter(|&k| !self.optimal(start, Player::ALICE, k).contains(&center))
+            .filter(|&k| {
+                let f = &self.analysis.f[k];
+                let fb = g
+                    .moves(start, Player::BOB)
+                    .iter()
+                    .map(|&w| f[w as usize])
+                    .max();
+                fb.is_some_and(|fb| theorem_3_7(f[center as usize], fb) != f[start as usize])
+            })
             .collect())
     }
 }

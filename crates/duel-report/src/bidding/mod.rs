@@ -20,10 +20,11 @@
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `counterattacks.rs`: Lemma 6.3, counterattacks and blocks at every position.
 //! - `threats.rs`: Example 6.2, triple and double threats against B³ and A².
+//! - `stable_tree.rs`: Proposition 6.4, the tree of Richman-optimal moves (Figure 1).
 //! - `five_chips.rs`: Lemmas 6.5 and 6.6, the optimal moves where the center is not.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
 //! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even, and
-//!   Theorem 3.12, stability from a large total.
+//!   Theorems 3.10–3.12, stability from a large total.
 //! - `tie_breaks.rs`: the appendix: Make-it Take-it, Loser's Ball and Ladies First.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
 //! - `all_totals.rs`: the boards' discrete tables for every total at once.
@@ -41,6 +42,7 @@ mod periodic_rows;
 mod richman;
 mod sample_game;
 mod solve;
+mod stable_tree;
 mod threats;
 mod tictactoe;
 mod tie_advantage;
@@ -95,6 +97,7 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.part(tictactoe::named_positions(&analysis)?);
     b.part(wedge::example_5_3(&analysis)?);
     b.checks(threats::example_6_2(&analysis)?);
+    b.checks(vec![stable_tree::proposition_6_4(&analysis)?]);
     b.checks(five_chips::lemmas_6_5_6_6(&analysis)?);
     crate::step("named Tic-Tac-Toe positions");
     examples(opts, b)?;
@@ -109,10 +112,12 @@ fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(vec![truncations::example_3_6_item()?]);
+    b.checks(truncations::theorems_3_10_3_11(opts.quick)?);
     b.checks(vec![truncations::theorem_3_12(opts.quick)?]);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::proposition_4_3()?);
+    b.checks(tug_ultimatum::proposition_4_4()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
     b.checks(tug_ultimatum::proposition_4_8(opts)?);
     b.checks(order::examples_5_1_5_2(opts)?);
