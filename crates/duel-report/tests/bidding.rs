@@ -45,6 +45,35 @@ fn quick_report_section() {
         status("a chip is worth more than the advantage: G(a*, b + 1) won ⇒ G(a + 1, b*) won"),
         Status::Matches
     );
+    let matches = |item: &str| {
+        let c = s.checks.iter().find(|c| c.item == item);
+        let c = c.unwrap_or_else(|| panic!("no check '{item}'"));
+        assert_eq!(
+            c.status,
+            Status::Matches,
+            "{item}: {} ({})",
+            c.computed,
+            c.note
+        );
+    };
+    // Develin & Payne, Proposition 3.4: the advantage used at every nonzero tie loses nothing.
+    matches("Proposition 3.4: using the advantage at every nonzero tie loses nothing");
+    // Develin & Payne, Example 6.2: the triple threat is B^3, a double threat beats A^2.
+    matches("Example 6.2: Bob's triple threat .B./.B./BA. is equivalent to B^3, k ≤ 127");
+    matches("Example 6.2: a double threat of Alice's strictly better than A^2, k ≤ 127");
+    // Develin & Payne, Lemmas 6.5 and 6.6: where the center is not optimal (five chips),
+    // Alice's first two moves are adjacent corners and Figure 2's moves are optimal.
+    matches("Lemma 6.5: without the center, Alice's optimal first two moves are adjacent corners, k ≤ 127");
+    matches("Lemma 6.6: the ten moves of Figure 2 optimal where the center is not, k ≤ 127");
+    // Develin & Payne, Proposition 4.4: against Bob's stable moves only Alice wins G(3a*, 2a).
+    matches("Proposition 4.4: G(3a*, 2a) not stable, G the choice of Tug^1 or Tug^n from -1");
+    // Develin & Payne, Theorems 3.10 and 3.11: stable strategies beyond R(G) ± 1/16.
+    matches("Theorem 3.10: Alice's stable winning strategy once a/(a + b) > R(G) + ε, ε = 1/16");
+    matches("Theorem 3.11: Bob's stable strategy once a/(a + b) < R(G) − ε, ε = 1/16");
+    // Develin & Payne, Proposition 6.4: the tree of Richman-optimal moves is optimal.
+    matches(
+        "Proposition 6.4: the Richman-optimal moves of Figure 1 optimal for every total, k ≤ 127",
+    );
     // Develin & Payne, Examples 5.1 and 5.2: A ≤ G ≤ B, and the chain of sudden-death games.
     assert_eq!(
         status("A ≤ G ≤ B for every game of Example 5.2's chain, k ≤ 64"),

@@ -14,7 +14,7 @@ use duel_bidding::BiddingError;
 use duel_core::game::Player;
 
 /// The eight lines of the 3 × 3 board, cells numbered row by row.
-const LINES: [[usize; 3]; 8] = [
+pub(super) const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
     [6, 7, 8],
@@ -26,7 +26,7 @@ const LINES: [[usize; 3]; 8] = [
 ];
 
 /// The cells of a position's code (base 3, cell i the i-th digit: 1 Alice's, 2 Bob's).
-fn cells(code: u64) -> [u8; 9] {
+pub(super) fn cells(code: u64) -> [u8; 9] {
     let mut out = [0u8; 9];
     let mut c = code;
     for cell in out.iter_mut() {
@@ -37,7 +37,7 @@ fn cells(code: u64) -> [u8; 9] {
 }
 
 /// Whether `who` has a threat: a line with two of their marks and an empty cell.
-fn threat(cells: &[u8; 9], who: Player) -> bool {
+pub(super) fn threat(cells: &[u8; 9], who: Player) -> bool {
     let mine = if who == Player::ALICE { 1 } else { 2 };
     LINES.iter().any(|l| {
         let own = l.iter().filter(|&&i| cells[i] == mine).count();

@@ -6,6 +6,7 @@
 //! - `richman.rs`: section 2 and the introduction: Richman values against random-turn play.
 //! - `tie_advantage.rs`: section 3.1: Lemmas 3.1 and 3.2, the value of the tie-breaking
 //!   advantage.
+//! - `tie_use.rs`: section 3.2: Proposition 3.4, using the advantage at nonzero ties.
 //! - `discrete.rs`: section 3: Examples 3.3, 3.5 and 3.8, the bids of Theorem 3.7's proof and
 //!   the theorem in a zugzwang.
 //! - `tug_ultimatum.rs`: section 4: Tug o' War and Ultimatum (section 4.1, Propositions
@@ -18,9 +19,12 @@
 //!   adding them up.
 //! - `solve.rs`: the games solved by name: graphs, threshold tables, who wins.
 //! - `counterattacks.rs`: Lemma 6.3, counterattacks and blocks at every position.
+//! - `threats.rs`: Example 6.2, triple and double threats against B³ and A².
+//! - `stable_tree.rs`: Proposition 6.4, the tree of Richman-optimal moves (Figure 1).
+//! - `five_chips.rs`: Lemmas 6.5 and 6.6, the optimal moves where the center is not.
 //! - `chart.rs`: the figure of the chips Alice needs for each first move.
 //! - `truncations.rs`: Example 3.6, a game won by Alice whose truncations are even, and
-//!   Theorem 3.12, stability from a large total.
+//!   Theorems 3.10–3.12, stability from a large total.
 //! - `tie_breaks.rs`: the appendix: Make-it Take-it, Loser's Ball and Ladies First.
 //! - `beyond.rs`: the new results: the boards' Richman values and tables, poorman and taxman.
 //! - `all_totals.rs`: the boards' discrete tables for every total at once.
@@ -31,15 +35,19 @@ mod beyond;
 mod chart;
 mod counterattacks;
 mod discrete;
+mod five_chips;
 mod order;
 mod part;
 mod periodic_rows;
 mod richman;
 mod sample_game;
 mod solve;
+mod stable_tree;
+mod threats;
 mod tictactoe;
 mod tie_advantage;
 mod tie_breaks;
+mod tie_use;
 mod truncations;
 mod tug_ultimatum;
 mod wedge;
@@ -88,6 +96,9 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     let analysis = TttAnalysis::new(if opts.quick { 127 } else { 255 })?;
     b.part(tictactoe::named_positions(&analysis)?);
     b.part(wedge::example_5_3(&analysis)?);
+    b.checks(threats::example_6_2(&analysis)?);
+    b.checks(vec![stable_tree::proposition_6_4(&analysis)?]);
+    b.checks(five_chips::lemmas_6_5_6_6(&analysis)?);
     crate::step("named Tic-Tac-Toe positions");
     examples(opts, b)?;
     crate::step("examples");
@@ -97,13 +108,16 @@ fn build(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
 /// The examples and propositions of sections 3 and 4, and the appendix.
 fn examples(opts: &ReportOptions, b: &mut Built) -> Result<(), BiddingError> {
     b.checks(tie_advantage::lemmas_3_1_3_2(opts)?);
+    b.checks(vec![tie_use::proposition_3_4(opts)?]);
     b.checks(discrete::example_3_3()?);
     b.checks(discrete::example_3_5()?);
     b.checks(vec![truncations::example_3_6_item()?]);
+    b.checks(truncations::theorems_3_10_3_11(opts.quick)?);
     b.checks(vec![truncations::theorem_3_12(opts.quick)?]);
     b.checks(tug_ultimatum::section_4_1()?);
     b.checks(tug_ultimatum::proposition_4_1()?);
     b.checks(tug_ultimatum::proposition_4_3()?);
+    b.checks(tug_ultimatum::proposition_4_4()?);
     b.checks(tug_ultimatum::propositions_4_5_4_6(opts)?);
     b.checks(tug_ultimatum::proposition_4_8(opts)?);
     b.checks(order::examples_5_1_5_2(opts)?);

@@ -2,7 +2,8 @@
 //! all have R(G[n]) = 1/2: the first player to move picks Aᵐ, the game Alice wins after m more
 //! moves, for any m ≥ 1; in G[n], the game stopped after n moves and not won by Alice, Bob
 //! picks Aⁿ and Alice cannot finish. Theorem 3.12: a finite game is stable (both players
-//! have optimal strategies of Richman-optimal moves) once the total of chips is large.
+//! have optimal strategies of Richman-optimal moves) once the total of chips is large;
+//! Theorems 3.10 and 3.11, stable strategies for a share of the chips beyond R(G) ± ε.
 
 use super::part::cited;
 use super::solve::graph;
@@ -11,7 +12,7 @@ use duel_bidding::discrete::{threshold_ranks, Recursion};
 use duel_bidding::graph::{GameGraph, GraphBuilder};
 use duel_bidding::richman::Richman;
 use duel_bidding::BiddingError;
-use duel_core::exact::Rational;
+use duel_core::exact::{Chips, Rational};
 use duel_core::game::{Outcome, Player};
 use num_traits::Zero;
 
@@ -174,6 +175,85 @@ pub(super) fn theorem_3_12(quick: bool) -> Result<Check, BiddingError> {
         note: "f(G, k) unchanged when either player keeps only Richman-optimal moves",
     }
     .judged(Status::of(holds)))
+}
+
+/// The ε of the instance of Theorems 3.10 and 3.11 computed.
+const EPSILON: (u64, u64) = (1, 16);
+
+/// Theorems 3.10 and 3.11 on `g` for the totals k ≤ `most`, ε = 1/16: the splits with
+/// a/(a + b) > R(G) + ε where Alice (without the advantage) has no stable winning strategy,
+/// and those with a/(a + b) < R(G) − ε where Bob (without it) has no stable strategy stopping
+/// her; each listed by the chips of the player the theorem speaks of.
+pub fn stable_strategy_failures(
+    g: &GameGraph,
+    most: u64,
+) -> Result<(Vec<u64>, Vec<u64>), BiddingError> {
+    let r = Richman::solve(g)?;
+    let alice = stable_moves(g, &r, Player::ALICE)?;
+    let bob = stable_moves(g, &r, Player::BOB)?;
+    let s = g.start() as usize;
+    let eps = Rational::new(EPSILON.0.into(), EPSILON.1.into());
+    let (above, below) = (r.value(g.start()) + &eps, r.value(g.start()) - &eps);
+    let (mut alice_fails, mut bob_fails) = (Vec::new(), Vec::new());
+    for k in 1..=most {
+        let fa = threshold_ranks(&alice, k, Recursion::Advantage)[s];
+        let fb = threshold_ranks(&bob, k, Recursion::Advantage)[s];
+        for a in 0..=k {
+            let share = Rational::new(a.into(), k.into());
+            // Theorem 3.10: G(a, b*), Alice restricted to stable moves.
+            if share > above && Chips::new(a, false)?.rank() < fa {
+                alice_fails.push(a);
+            }
+            // Theorem 3.11: G(a*, b), Bob restricted to stable moves.
+            if share < below && Chips::new(a, true)?.rank() >= fb {
+                bob_fails.push(k - a);
+            }
+        }
+    }
+    Ok((alice_fails, bob_fails))
+}
+
+/// Theorems 3.10 and 3.11: stable strategies for the player with a share of the chips beyond
+/// R(G) ± ε, from some number of chips on, for ε = 1/16 and totals up to a bound.
+pub(super) fn theorems_3_10_3_11(quick: bool) -> Result<Vec<Check>, BiddingError> {
+    let most = if quick { 64 } else { 128 };
+    let games = ["tictactoe", "hex:3", "(A^B:2)^B:3"];
+    let (mut found_a, mut found_b) = (Vec::new(), Vec::new());
+    let (mut ok_a, mut ok_b) = (true, true);
+    for name in games {
+        let (fa, fb) = stable_strategy_failures(&graph(name)?, most)?;
+        // "Sufficiently large": the failures stop in the lower half of the chips tried.
+        let from = |f: &[u64]| f.iter().max().map_or(0, |m| m + 1);
+        ok_a &= from(&fa) <= most / 2;
+        ok_b &= from(&fb) <= most / 2;
+        found_a.push(format!("{name}: a ≥ {}", from(&fa)));
+        found_b.push(format!("{name}: b ≥ {}", from(&fb)));
+    }
+    let note = |who: &str| {
+        format!(
+            "ε = {}/{}, totals a + b ≤ {most}; the least {who} from which the stable strategy exists at every total tried; stable: Richman-optimal moves only (Definition 3.9)",
+            EPSILON.0, EPSILON.1
+        )
+    };
+    Ok(vec![
+        Claim {
+            item:
+                "Theorem 3.10: Alice's stable winning strategy once a/(a + b) > R(G) + ε, ε = 1/16",
+            source: &cited("Theorem 3.10"),
+            published: "for a sufficiently large",
+            computed: &found_a.join(", "),
+            note: &note("a"),
+        }
+        .judged(Status::of(ok_a)),
+        Claim {
+            item: "Theorem 3.11: Bob's stable strategy once a/(a + b) < R(G) − ε, ε = 1/16",
+            source: &cited("Theorem 3.11"),
+            published: "for b sufficiently large",
+            computed: &found_b.join(", "),
+            note: &note("b"),
+        }
+        .judged(Status::of(ok_b)),
+    ])
 }
 
 #[cfg(test)]

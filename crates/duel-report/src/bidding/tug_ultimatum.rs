@@ -1,6 +1,6 @@
 //! Section 4 of Develin & Payne: Tug o' War (section 4.1, Proposition 4.1 and its
 //! corollary) and Ultimatum (Propositions 4.5 and 4.6, Corollary 4.7), and the aperiodic
-//! wedge of Proposition 4.8.
+//! wedge of Proposition 4.8; Proposition 4.4, a game of tugs that is not stable.
 
 use super::part::{cited, holds};
 use super::solve::{alice_wins, graph};
@@ -10,6 +10,7 @@ use duel_bidding::graph::{GameGraph, GraphBuilder};
 use duel_bidding::richman::Richman;
 use duel_bidding::BiddingError;
 use duel_core::exact::Rational;
+use duel_core::game::{Outcome, Player};
 
 /// Section 4.1 (quoting [LLP+99]): the Richman values of Tug^4, with its orientation
 /// misprint.
@@ -158,6 +159,82 @@ pub(super) fn proposition_4_3() -> Result<Vec<Check>, BiddingError> {
         note: "neither Alice nor Bob (in Ḡ) wins in finitely many moves: the search of Theorem 3.7 on the graph with cycles",
     }
     .judged(Status::of(half && all))])
+}
+
+/// Tug^n in `b`, its vertices -n..=n (Alice winning at +n) at indices k + n; with
+/// `stable_bob`, Bob moves only towards -n, where the Richman value (n - k)/2n grows.
+fn add_tug(b: &mut GraphBuilder, n: i64, prefix: &str, stable_bob: bool) -> Vec<u32> {
+    let ids: Vec<u32> = (-n..=n)
+        .map(|k| {
+            let outcome = (k.abs() == n).then_some(Outcome::Win(if k == n {
+                Player::ALICE
+            } else {
+                Player::BOB
+            }));
+            b.vertex(format!("{prefix}{k}"), outcome)
+        })
+        .collect();
+    for i in 1..ids.len() - 1 {
+        b.edge(Player::ALICE, ids[i], ids[i + 1]);
+        b.edge(Player::ALICE, ids[i], ids[i - 1]);
+        b.edge(Player::BOB, ids[i], ids[i - 1]);
+        if !stable_bob {
+            b.edge(Player::BOB, ids[i], ids[i + 1]);
+        }
+    }
+    ids
+}
+
+/// Proposition 4.4's game: the first mover picks Tug^1, or Tug^n for 10 ≤ n ≤ `most` one step
+/// from Alice's side (the paper's node -1, in the orientation of its misprint of section 4.1).
+/// With `stable_bob`, Bob keeps only his stable moves: Tug^1 (R = 1/2, against (n - 1)/2n for
+/// the others), then towards -n.
+fn proposition_4_4_game(most: i64, stable_bob: bool) -> Result<GameGraph, BiddingError> {
+    let mut b = GraphBuilder::new();
+    let start = b.vertex("choose", None);
+    let one = add_tug(&mut b, 1, "Tug^1 ", stable_bob);
+    b.both(start, one[1]);
+    for n in 10..=most {
+        let ids = add_tug(&mut b, n, &format!("Tug^{n} "), stable_bob);
+        let near = ids[n as usize + 1];
+        b.edge(Player::ALICE, start, near);
+        if !stable_bob {
+            b.edge(Player::BOB, start, near);
+        }
+    }
+    b.finish(start)
+}
+
+/// Proposition 4.4: G(3a*, 2a) is not stable: Alice wins it against Bob's stable moves only,
+/// but not against all of his moves (nor does Bob win it: a draw).
+pub(super) fn proposition_4_4() -> Result<Vec<Check>, BiddingError> {
+    let most_a = 4u64;
+    let most_n = 5 * most_a as i64 + 6;
+    let g = proposition_4_4_game(most_n, false)?;
+    let stable = proposition_4_4_game(most_n, true)?;
+    let bar = g.swapped();
+    let mut unstable = Vec::new();
+    let mut draws = true;
+    for a in 1..=most_a {
+        let free = alice_wins(&g, 3 * a, 2 * a, true)?;
+        let against_stable = alice_wins(&stable, 3 * a, 2 * a, true)?;
+        unstable.push(!free && against_stable);
+        // Bob wins G(3a*, 2a) when Alice, in his role, wins Ḡ(2a, 3a*).
+        draws &= !free && !alice_wins(&bar, 2 * a, 3 * a, false)?;
+    }
+    let all = unstable.iter().all(|&u| u);
+    Ok(vec![Claim {
+        item: "Proposition 4.4: G(3a*, 2a) not stable, G the choice of Tug^1 or Tug^n from -1",
+        source: &cited("Proposition 4.4"),
+        published: "not stable for every a",
+        computed: &format!(
+            "{} for a = 1..{most_a} (Tug^n for 10 ≤ n ≤ {most_n}){}",
+            if all { "not stable" } else { "stable for some a" },
+            if draws { "; a draw" } else { "" }
+        ),
+        note: "Alice wins against Bob's stable moves only (Tug^1, then towards his end), not against all of them: the search of Theorem 3.7 on the graph with cycles; -1 is one step from Alice's end, as section 4.1 orients Tug^n",
+    }
+    .judged(Status::of(all))])
 }
 
 #[cfg(test)]
