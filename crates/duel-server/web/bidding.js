@@ -8,15 +8,29 @@ import { $, api, checked, onSubmit, send, wholeNumber } from "./shared.js";
 // included; `at`: the index of the view shown.
 export const bidding = { view: null, busy: false, line: [], at: 0 };
 
-// The most chips of a side on this page (the server's bound).
+// The most chips in all (both sides together) the server takes: under the advantage the
+// thresholds are exact for any total up to MAX_CHIPS; the other tie rules are searched, for
+// totals up to MAX_SEARCH_CHIPS, and Connect 3 on 4×4 (88,528 positions, the server's bound
+// on the bids weighed) up to MAX_CONNECT_SEARCH_CHIPS.
 const MAX_CHIPS = 1000;
+const MAX_SEARCH_CHIPS = 64;
+const MAX_CONNECT_SEARCH_CHIPS = 32;
+const maxTotal = () => ($("bid-rule").value === "advantage" ? MAX_CHIPS
+  : $("bid-game").value === "connect:4x4:3" ? MAX_CONNECT_SEARCH_CHIPS : MAX_SEARCH_CHIPS);
 
 function setupState() {
+  const most = maxTotal();
+  const alice = wholeNumber("bid-alice", "Alice's chips", 0, most);
+  const bob = wholeNumber("bid-bob", "Bob's chips", 0, most);
+  if (alice + bob > most) {
+    throw new Error(`Alice's and Bob's chips must add up to at most ${most} in this game under this tie rule ` +
+      `(not ${alice + bob}).`);
+  }
   return {
     game: $("bid-game").value,
     position: null,
-    alice: wholeNumber("bid-alice", "Alice's chips", 0, MAX_CHIPS),
-    bob: wholeNumber("bid-bob", "Bob's chips", 0, MAX_CHIPS),
+    alice,
+    bob,
     tie: $("bid-tie").value,
     tie_rule: $("bid-rule").value,
     user: $("bid-user").value,
@@ -269,7 +283,10 @@ export function wire() {
   $("bid-undo").addEventListener("click", () => goTo(bidding.at - 1));
   $("bid-redo").addEventListener("click", () => goTo(bidding.at + 1));
   // Under ladies first Alice wins every tie.
+  const showMax = () => { for (const id of ["bid-alice", "bid-bob"]) $(id).max = String(maxTotal()); };
+  $("bid-game").addEventListener("change", showMax);
   $("bid-rule").addEventListener("change", () => {
+    showMax();
     const lf = $("bid-rule").value === "ladies-first";
     if (lf) $("bid-tie").value = "alice";
     $("bid-tie").disabled = lf;
