@@ -221,23 +221,25 @@ function targetLabel(a, values, r, c, ttt) {
   return `Column ${mv}${a.legal.includes(mv) ? "" : ", full"}${value}`;
 }
 
-// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K.
+// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K;
+// gridcells of the board's grid, in one row of the grid for each row of targets.
 function drawTargets(svg, a, values, { rows, cols, ttt, size, top }) {
   const targets = [], moves = [], labels = [];
   for (let r = 0; r < (ttt ? rows : 1); r++) {
+    const row = el("g", { role: "row" }, svg);
     for (let c = 0; c < cols; c++) {
       const mv = moveAt(a, r, c);
       const target = el("rect", {
         class: "click", "data-move": mv, "data-key": mv,
         x: 4 + c * size, y: ttt ? top + r * size : top, width: size, height: ttt ? size : rows * size,
-      }, svg);
+      }, row);
       target.addEventListener("click", () => play(mv));
       targets.push(target);
       moves.push(mv);
       labels.push(targetLabel(a, values, r, c, ttt));
     }
   }
-  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]));
+  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]), "gridcell");
 }
 
 function draw() {
@@ -258,7 +260,7 @@ function draw() {
   // Scaled to the width it is given (a phone's), never wider than drawn.
   const svg = el("svg", {
     id: "board-svg", viewBox: `0 0 ${w} ${h}`, width: w, class: "board",
-    role: "group", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one button a column") +
+    role: "grid", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one cell a column") +
       "; arrow keys move, Enter plays" + (g.ttt ? "" : ", or type the column's digit"),
   }, area);
   const values = {};
