@@ -407,6 +407,22 @@ pub struct ColumnsAnswer {
 
 /// [`analyze_on`] until `deadline`, keeping the score of each column solved by then (the
 /// columns are solved one after another, centre first, over one table).
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use duel_games::connect4::answer::{analyze_columns_within, analyze_on, SolverOptions};
+///
+/// let options = SolverOptions::default();
+/// // Eight stones: well within a minute every column is solved, as `analyze_on` scores it.
+/// let c = analyze_columns_within(&options, "32164625", Some(Instant::now() + Duration::from_secs(60)))?;
+/// assert!(c.unfinished.is_empty());
+/// assert_eq!(c.analysis.scores, analyze_on(&options, "32164625")?.scores);
+/// // Four stones with no time at all: no column solved, no best column.
+/// let c = analyze_columns_within(&options, "4444", Some(Instant::now()))?;
+/// assert_eq!(c.unfinished, vec![1, 2, 3, 4, 5, 6, 7]);
+/// assert!(c.analysis.scores.iter().all(Option::is_none) && c.analysis.best.is_empty());
+/// # Ok::<(), duel_games::connect4::answer::ConnectError>(())
+/// ```
 pub fn analyze_columns_within(
     options: &SolverOptions,
     moves: &str,
