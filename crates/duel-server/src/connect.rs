@@ -1,9 +1,10 @@
 //! `/api/connect/scores`: the exact score of every column of a Connect Four position
 //! (`connect:WxH:4`), as Pons's online solver shows them, searched until
-//! [`crate::Limits::score_millis`]. Early positions take longer (measured on 7×6: up to 5 s
-//! with 6 stones, 8–25 s with 4); past the limit the answer says so, without scores, and the
-//! page keeps the win/draw/loss of `/api/play/values`. On 7×6 positions of up to 3 stones are
-//! answered at once from the book of exact scores.
+//! [`crate::Limits::score_millis`], column after column over one table. Early positions take
+//! longer (measured on 7×6 on a busy 2-core machine: 8–44 s with 4 stones, 2–40 s with 5,
+//! 2–10 s with 6, under 1 s with 7 or 8); past the limit the answer keeps the columns solved
+//! and names the others, and the page shows the win/draw/loss of `/api/play/values` there.
+//! On 7×6 positions of up to 3 stones are answered at once from the book of exact scores.
 
 use std::time::{Duration, Instant};
 
@@ -14,14 +15,14 @@ use axum::routing::post;
 use axum::Router;
 use serde::{Deserialize, Serialize};
 
-use duel::games::connect4::answer::{analyze_within, ConnectError, SolverOptions};
+use duel::games::connect4::answer::{analyze_columns_within, ConnectError, SolverOptions};
 
 use crate::body::{answer, json_body};
 use crate::error::ApiError;
 use crate::work::Jobs;
 
-/// The memory planned for the solver's table: the library's default is 4 MiB, and 32 MiB on
-/// 8×7 (the least there).
+/// The solver's table: 32 MiB, the least on 8×7; on 7×6 the early positions take about as
+/// long with 128 MiB (docs/api.md).
 const TABLE_BYTES: u64 = 32 << 20;
 
 /// The Connect Four routes, merged into the app's router.
@@ -42,12 +43,14 @@ struct ScoresRequest {
 struct ScoresAnswer {
     game: String,
     position: String,
-    /// Whether `scores` were found within the limit.
+    /// Whether every column was solved within the limit.
     exact: bool,
     /// For each column from the left, its score for the side to move; `null` for a full
-    /// column; `null` as a whole when not `exact`.
-    scores: Option<Vec<Option<i32>>>,
-    /// The columns (1–W) of the highest score.
+    /// column and for one of `unfinished`.
+    scores: Vec<Option<i32>>,
+    /// The columns (1–W) not solved within the limit; empty when `exact`.
+    unfinished: Vec<u32>,
+    /// The columns (1–W) of the highest score; empty unless `exact`.
     best: Vec<u32>,
     /// Positions explored.
     nodes: u64,
@@ -55,7 +58,7 @@ struct ScoresAnswer {
     millis: f64,
     /// The limit, in milliseconds.
     limit_millis: u64,
-    /// Why there are no scores.
+    /// Why some columns have no score.
     reason: Option<String>,
 }
 
@@ -92,34 +95,33 @@ async fn connect_scores(State(jobs): State<Jobs>, request: Request) -> Result<Re
             }
             let options = SolverOptions {
                 game: r.game.clone(),
+                memory: Some(TABLE_BYTES),
                 ..SolverOptions::default()
             };
-            match analyze_within(&options, &moves, Some(deadline)) {
-                Ok(a) => Ok(ScoresAnswer {
-                    game: a.game,
-                    position: a.position,
-                    exact: true,
-                    scores: Some(a.scores),
-                    best: a.best,
-                    nodes: a.nodes,
-                    millis: a.millis,
-                    limit_millis,
-                    reason: None,
-                }),
-                Err(ConnectError::TimeUp { nodes }) => Ok(ScoresAnswer {
-                    game: r.game,
-                    position: moves,
-                    exact: false,
-                    scores: None,
-                    best: Vec::new(),
-                    nodes,
-                    millis: start.elapsed().as_secs_f64() * 1000.0,
-                    limit_millis,
-                    reason: Some(format!(
-                        "the exact scores take longer than the {limit_millis} ms allowed \
-                         here this early in the game"
-                    )),
-                }),
+            match analyze_columns_within(&options, &moves, Some(deadline)) {
+                Ok(c) => {
+                    let a = c.analysis;
+                    let exact = c.unfinished.is_empty();
+                    let reason = (!exact).then(|| {
+                        format!(
+                            "the scores of columns {} take longer than the {limit_millis} ms \
+                             allowed here this early in the game",
+                            columns(&c.unfinished)
+                        )
+                    });
+                    Ok(ScoresAnswer {
+                        game: a.game,
+                        position: a.position,
+                        exact,
+                        scores: a.scores,
+                        unfinished: c.unfinished,
+                        best: a.best,
+                        nodes: a.nodes,
+                        millis: a.millis,
+                        limit_millis,
+                        reason,
+                    })
+                }
                 Err(e @ ConnectError::Table(_)) => {
                     Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e))
                 }
@@ -128,4 +130,13 @@ async fn connect_scores(State(jobs): State<Jobs>, request: Request) -> Result<Re
         })
         .await?;
     Ok(answer(a))
+}
+
+/// Columns in words: "4", "3 and 4", "2, 3 and 4".
+fn columns(cols: &[u32]) -> String {
+    let text: Vec<String> = cols.iter().map(u32::to_string).collect();
+    match text.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => text.concat(),
+    }
 }

@@ -63,7 +63,7 @@ impl Default for Limits {
             agent_millis: 10_000,
             agent_iterations: 10_000_000,
             value_nodes: 20_000_000,
-            score_millis: 5_000,
+            score_millis: 15_000,
         }
     }
 }

@@ -29,6 +29,16 @@ fn every_page_passes_the_accessibility_audit() {
             found.push(format!("{page}: {v}"));
         }
     }
+    // The explorer's squares are gridcells in the rows of its grid, each named by its title.
+    let squares = b.run(
+        "const all = document.querySelectorAll('#ex-svg rect.ex-cell');\
+         const ok = document.querySelectorAll('#ex-svg[role=grid] > g[role=row] > rect.ex-cell[role=gridcell]');\
+         return [all.length, ok.length, [...ok].filter(c => c.querySelector('title').textContent).length];",
+        json!([]),
+    );
+    let n = squares[0].as_u64().unwrap();
+    assert!(n > 0);
+    assert_eq!(squares, json!([n, n, n]));
     // Mid-game: numbers charged with lies and ruled out, faces ruled out and selected.
     b.click("#tab-liar");
     for round in 1..=4 {
@@ -83,6 +93,12 @@ fn the_boards_can_be_played_with_the_keyboard_alone() {
         json!([]),
     );
     assert_eq!(label, "Cell 1, row 1 column 1, empty");
+    // The cells are the gridcells of the board's grid, three rows of three, each focusable
+    // and named.
+    let grid = "return [...document.querySelectorAll('#board-svg[role=grid] > g[role=row]')]\
+                .map(r => [...r.querySelectorAll(':scope > [role=gridcell][tabindex=\"0\"]')]\
+                .filter(c => c.getAttribute('aria-label')).length);";
+    assert_eq!(b.run(grid, json!([])), json!([3, 3, 3]));
     b.keys(&format!("{RIGHT}{DOWN}{ENTER}"));
     b.wait_in(
         support::BOARD,
@@ -126,6 +142,8 @@ fn the_boards_can_be_played_with_the_keyboard_alone() {
     b.run("document.getElementById('board-new').focus();", json!([]));
     b.keys(TAB);
     assert_eq!(focused(&b), "1");
+    // One row of four columns.
+    assert_eq!(b.run(grid, json!([])), json!([4]));
     let end = finish(&b);
     assert!(!end["outcome"].is_null());
 

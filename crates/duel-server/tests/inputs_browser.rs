@@ -145,5 +145,42 @@ fn bad_fields_are_refused_before_any_request_and_the_game_stays() {
         ),
         0
     );
+    // Chips past the server's bound in all, which the fields' max alone does not catch:
+    // 600 + 600 under the advantage (at most 1000), 40 + 40 under make-it-take-it (64), and
+    // on Connect 3 on 4×4 20 + 20 (32); refused in the page, the game shown stays.
+    let shown = b.run_in(support::BIDDING, "return bidding.view;", json!([]));
+    for (game, rule, chips, most) in [
+        ("tictactoe", "advantage", "600", 1000),
+        ("tug:3", "make-it-take-it", "40", 64),
+        ("connect:4x4:3", "make-it-take-it", "20", 32),
+    ] {
+        b.run(
+            "for (const [id, v] of [['bid-game', arguments[0]], ['bid-rule', arguments[1]]]) {\
+               const s = document.getElementById(id); s.value = v;\
+               s.dispatchEvent(new Event('change')); }",
+            json!([game, rule]),
+        );
+        set(&b, "bid-alice", chips);
+        set(&b, "bid-bob", chips);
+        b.click("#bid-new");
+        let total = 2 * chips.parse::<u64>().unwrap();
+        assert_eq!(
+            b.text("#bid-status"),
+            format!(
+                "Alice's and Bob's chips must add up to at most {most} in this game under \
+                 this tie rule (not {total})."
+            )
+        );
+        let field_max = b.run(
+            "return document.getElementById('bid-alice').max;",
+            json!([]),
+        );
+        assert_eq!(field_max, json!(most.to_string()), "{game} {rule}");
+    }
+    assert_eq!(requests(&b), sent);
+    assert_eq!(
+        b.run_in(support::BIDDING, "return bidding.view;", json!([])),
+        shown
+    );
     assert_eq!(errors(&b), json!([]));
 }

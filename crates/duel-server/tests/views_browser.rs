@@ -383,7 +383,13 @@ fn the_bidding_page_has_its_rounds_undo_redo_and_the_state_in_the_address() {
     assert_eq!(shown(&b), json!([2, views[2]]));
     b.click("#bid-log-0");
     assert_eq!(shown(&b), json!([1, views[1]]));
-    // The state shown is in the address: a reload shows it.
+    // The whole line is in the address, every round and the view shown: a reload restores
+    // it, the round undone included.
+    let texts = b.run_in(
+        support::BIDDING,
+        "return bidding.line.map(e => e.text);",
+        json!([]),
+    );
     b.run(
         "document.body.dataset.ready = 'old'; location.reload();",
         json!([]),
@@ -392,7 +398,22 @@ fn the_bidding_page_has_its_rounds_undo_redo_and_the_state_in_the_address() {
     b.wait(
         "return document.body.dataset.ready === '1' && document.body.dataset.biddingReady === '1';",
     );
-    assert_eq!(shown(&b), json!([0, views[1]]));
+    assert_eq!(shown(&b), json!([1, views[1]]));
+    let line = b.run_in(
+        support::BIDDING,
+        "return [bidding.line.map(e => e.view.state), bidding.line.map(e => e.text)];",
+        json!([]),
+    );
+    assert_eq!(line, json!([views, texts]));
+    assert_eq!(
+        b.run(
+            "return document.querySelectorAll('#bid-log button').length;",
+            json!([])
+        ),
+        2
+    );
+    b.click("#bid-redo");
+    assert_eq!(shown(&b), json!([2, views[2]]));
 }
 
 #[test]

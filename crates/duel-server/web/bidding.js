@@ -1,22 +1,36 @@
 // The bidding page: a discrete bidding game against the optimal bidder over /api/bidding/
 // (view, bid, move). The page keeps the state the server returns and sends it back.
 import { drawMoveList, readHash, writeHash } from "./movelist.js";
-import { $, checked, onSubmit, send, wholeNumber } from "./shared.js";
+import { $, api, checked, onSubmit, send, wholeNumber } from "./shared.js";
 
 // The page's game, exported for the browser tests: the view shown; `line`: every view of the
 // game with the sentence of the round that led to it (none for the first), those undone
 // included; `at`: the index of the view shown.
 export const bidding = { view: null, busy: false, line: [], at: 0 };
 
-// The most chips of a side on this page (the server's bound).
+// The most chips in all (both sides together) the server takes: under the advantage the
+// thresholds are exact for any total up to MAX_CHIPS; the other tie rules are searched, for
+// totals up to MAX_SEARCH_CHIPS, and Connect 3 on 4×4 (88,528 positions, the server's bound
+// on the bids weighed) up to MAX_CONNECT_SEARCH_CHIPS.
 const MAX_CHIPS = 1000;
+const MAX_SEARCH_CHIPS = 64;
+const MAX_CONNECT_SEARCH_CHIPS = 32;
+const maxTotal = () => ($("bid-rule").value === "advantage" ? MAX_CHIPS
+  : $("bid-game").value === "connect:4x4:3" ? MAX_CONNECT_SEARCH_CHIPS : MAX_SEARCH_CHIPS);
 
 function setupState() {
+  const most = maxTotal();
+  const alice = wholeNumber("bid-alice", "Alice's chips", 0, most);
+  const bob = wholeNumber("bid-bob", "Bob's chips", 0, most);
+  if (alice + bob > most) {
+    throw new Error(`Alice's and Bob's chips must add up to at most ${most} in this game under this tie rule ` +
+      `(not ${alice + bob}).`);
+  }
   return {
     game: $("bid-game").value,
     position: null,
-    alice: wholeNumber("bid-alice", "Alice's chips", 0, MAX_CHIPS),
-    bob: wholeNumber("bid-bob", "Bob's chips", 0, MAX_CHIPS),
+    alice,
+    bob,
     tie: $("bid-tie").value,
     tie_rule: $("bid-rule").value,
     user: $("bid-user").value,
@@ -56,16 +70,27 @@ export function newGame() {
   return call("/api/bidding/view", { state }, null);
 }
 
-// The game of the address (its state: a reload, a shared link), else a new game of the fields.
+// The game of the address (every round of its line and the view shown: a reload, a shared
+// link), else a new game of the fields. Each state is viewed again by the server, which checks
+// it; a line that cannot be read is dropped for a new game.
 export async function restore() {
   const { page, params } = readHash();
-  let state = null;
-  try {
-    state = page === "bidding" && params.has("state") ? JSON.parse(params.get("state")) : null;
-  } catch (e) {
-    state = null;
+  if (page === "bidding" && params.has("line")) {
+    bidding.busy = true;
+    try {
+      const saved = JSON.parse(params.get("line"));
+      const views = await Promise.all(saved.map((e) => api("/api/bidding/view", { state: e.state })));
+      bidding.line = views.map((v, i) => ({ view: v, text: i === 0 ? null : String(saved[i].text) }));
+      const at = Number(params.get("at"));
+      bidding.at = Number.isInteger(at) && at >= 0 && at < views.length ? at : views.length - 1;
+      bidding.view = bidding.line[bidding.at].view;
+    } catch (e) {
+      bidding.line = [];
+      bidding.view = null;
+    }
+    bidding.busy = false;
+    if (bidding.view !== null) draw();
   }
-  if (state !== null) await call("/api/bidding/view", { state }, null);
   if (bidding.view === null) await newGame();
 }
 
@@ -87,8 +112,12 @@ function drawHistory() {
   saveHash();
 }
 
+// The whole line in the address: each view's state and the sentence of its round, and the
+// index of the view shown.
 export function saveHash() {
-  if (bidding.view) writeHash("bidding", new URLSearchParams({ state: JSON.stringify(bidding.view.state) }));
+  if (!bidding.view) return;
+  const line = bidding.line.map((e) => ({ state: e.view.state, text: e.text }));
+  writeHash("bidding", new URLSearchParams({ line: JSON.stringify(line), at: String(bidding.at) }));
 }
 
 const tieText = (bid) => (bid.use_tie ? " (using the advantage on a tie)" : "");
@@ -254,7 +283,10 @@ export function wire() {
   $("bid-undo").addEventListener("click", () => goTo(bidding.at - 1));
   $("bid-redo").addEventListener("click", () => goTo(bidding.at + 1));
   // Under ladies first Alice wins every tie.
+  const showMax = () => { for (const id of ["bid-alice", "bid-bob"]) $(id).max = String(maxTotal()); };
+  $("bid-game").addEventListener("change", showMax);
   $("bid-rule").addEventListener("change", () => {
+    showMax();
     const lf = $("bid-rule").value === "ladies-first";
     if (lf) $("bid-tie").value = "alice";
     $("bid-tie").disabled = lf;

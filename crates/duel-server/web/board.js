@@ -106,9 +106,13 @@ function drawScoreNote(a, area) {
   const s = board.scores;
   if (s === null) {
     note.textContent = "Exact scores: computing\u2026 (win/draw/loss shown meanwhile)";
-  } else if (!s.exact) {
+  } else if (!s.exact && s.scores.every((x) => x === null)) {
     note.textContent = "Exact scores: not yet \u2014 " + s.reason +
       "; win/draw/loss shown. They appear later in the game.";
+  } else if (!s.exact) {
+    note.textContent = "Exact scores, as Pons's solver gives them, for you (to move), where found: " +
+      "+n wins with your n-th-to-last stone, 0 draws, \u2212n loses; " + s.reason +
+      ", so win/draw/loss is shown there.";
   } else {
     note.textContent = "Exact scores, as Pons's solver gives them, for you (to move): " +
       "+n: playing there wins with your n-th-to-last stone (the larger, the sooner); " +
@@ -116,6 +120,7 @@ function drawScoreNote(a, area) {
       s.best.join(", ") + ".";
   }
   note.dataset.exact = s !== null && s.exact ? "1" : "0";
+  note.dataset.solved = s === null ? "0" : String(s.scores.filter((x) => x !== null).length);
   area.appendChild(note);
 }
 
@@ -182,9 +187,10 @@ function drawCells(svg, a, values, g) {
   }
 }
 
-// Above each column of Connect-K, its value, or its exact score once known.
+// Above each column of Connect-K, its value, or its exact score once known (all columns, or
+// those solved within the server's limit).
 function drawColumnValues(svg, values, { cols, size }) {
-  const exact = board.scores && board.scores.exact ? board.scores.scores : null;
+  const exact = board.scores ? board.scores.scores : null;
   for (let c = 0; c < cols; c++) {
     const v = values[String(c + 1)];
     if (!v) continue;
@@ -215,23 +221,25 @@ function targetLabel(a, values, r, c, ttt) {
   return `Column ${mv}${a.legal.includes(mv) ? "" : ", full"}${value}`;
 }
 
-// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K.
+// Targets for the mouse and the keyboard: a cell in tic-tac-toe, a column in Connect-K;
+// gridcells of the board's grid, in one row of the grid for each row of targets.
 function drawTargets(svg, a, values, { rows, cols, ttt, size, top }) {
   const targets = [], moves = [], labels = [];
   for (let r = 0; r < (ttt ? rows : 1); r++) {
+    const row = el("g", { role: "row" }, svg);
     for (let c = 0; c < cols; c++) {
       const mv = moveAt(a, r, c);
       const target = el("rect", {
         class: "click", "data-move": mv, "data-key": mv,
         x: 4 + c * size, y: ttt ? top + r * size : top, width: size, height: ttt ? size : rows * size,
-      }, svg);
+      }, row);
       target.addEventListener("click", () => play(mv));
       targets.push(target);
       moves.push(mv);
       labels.push(targetLabel(a, values, r, c, ttt));
     }
   }
-  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]));
+  keyboardGrid(targets, () => cols, (i) => labels[i], (i) => play(moves[i]), "gridcell");
 }
 
 function draw() {
@@ -252,7 +260,7 @@ function draw() {
   // Scaled to the width it is given (a phone's), never wider than drawn.
   const svg = el("svg", {
     id: "board-svg", viewBox: `0 0 ${w} ${h}`, width: w, class: "board",
-    role: "group", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one button a column") +
+    role: "grid", "aria-label": (g.ttt ? "Tic-tac-toe board" : "Board, one cell a column") +
       "; arrow keys move, Enter plays" + (g.ttt ? "" : ", or type the column's digit"),
   }, area);
   const values = {};

@@ -15,6 +15,7 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
     id: `ex-cell-${i + 1}-${j + 1}`,
     x: left + j * size, y: top + (max - 1 - i) * size, width: size, height: size,
     fill: heatColour(c.p_float), "data-n": i + 1, "data-m": j + 1, "data-p": c.p, class: "ex-cell",
+    role: "gridcell",
   }, svg);
   const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
     c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
@@ -34,9 +35,14 @@ function drawHeatmapOf(h, info) {
   const w = left + h.max * size + 10, ht = top + h.max * size + 42;
   // Scaled to the width it is given (a phone's), never wider than drawn.
   const svg = el("svg", { id: "ex-svg", class: "board", viewBox: `0 0 ${w} ${ht}`, width: w }, area);
-  h.cells.forEach((row, i) => row.forEach((c, j) => {
-    if (c) drawHeatCell(svg, info, c, i, j, g);
-  }));
+  // The squares are the gridcells of the heatmap's grid, a row of it for each n.
+  h.cells.forEach((row, i) => {
+    if (!row.some((c) => c)) return;
+    const rowG = el("g", { role: "row" }, svg);
+    row.forEach((c, j) => {
+      if (c) drawHeatCell(rowG, info, c, i, j, g);
+    });
+  });
   drawLegend(area);
   keyboardCursor(svg, h.max);
   drawTicks(svg, g);
@@ -53,7 +59,7 @@ function keyboardCursor(svg, max) {
   for (const c of cells) c.setAttribute("tabindex", "-1");
   const first = svg.querySelector("#ex-cell-1-2");
   if (first) first.setAttribute("tabindex", "0");
-  svg.setAttribute("role", "group");
+  svg.setAttribute("role", "grid");
   svg.setAttribute("aria-label", "P(n, m) for n, m up to " + max + ": the arrow keys move between squares");
   svg.addEventListener("keydown", (e) => {
     const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowUp: [1, 0], ArrowDown: [-1, 0] }[e.key];

@@ -2,12 +2,13 @@
 // Tab, the arrow keys move between them as they are laid out, Enter or Space activates the
 // focused one; after a redraw the focus goes back to the target of the same key.
 
-// Makes each of `targets` (in reading order, `cols()` of them a row) a focusable button named
-// `label(i)` and activated by `act(i)`; each target's `data-key` names it across redraws.
-export function keyboardGrid(targets, cols, label, act) {
+// Makes each of `targets` (in reading order, `cols()` of them a row) a focusable `role`
+// (a button, or a gridcell of a grid whose rows hold the targets) named `label(i)` and
+// activated by `act(i)`; each target's `data-key` names it across redraws.
+export function keyboardGrid(targets, cols, label, act, role = "button") {
   targets.forEach((t, i) => {
     t.setAttribute("tabindex", "0");
-    t.setAttribute("role", "button");
+    t.setAttribute("role", role);
     t.setAttribute("aria-label", label(i));
     t.addEventListener("keydown", (e) => {
       const n = cols();

@@ -395,6 +395,64 @@ fn analyze_until<S: Shape>(
     Ok(analyze_answer(game, moves, scores, nodes, start))
 }
 
+/// The answer of [`analyze_columns_within`]: the columns solved by the deadline.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ColumnsAnswer {
+    /// The analysis: `scores` `None` also for the columns of `unfinished`, `best` empty
+    /// unless every column is solved.
+    pub analysis: AnalyzeAnswer,
+    /// The columns (1–W) not solved by the deadline, from the left.
+    pub unfinished: Vec<u32>,
+}
+
+/// [`analyze_on`] until `deadline`, keeping the score of each column solved by then (the
+/// columns are solved one after another, centre first, over one table).
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use duel_games::connect4::answer::{analyze_columns_within, analyze_on, SolverOptions};
+///
+/// let options = SolverOptions::default();
+/// // Eight stones: well within a minute every column is solved, as `analyze_on` scores it.
+/// let c = analyze_columns_within(&options, "32164625", Some(Instant::now() + Duration::from_secs(60)))?;
+/// assert!(c.unfinished.is_empty());
+/// assert_eq!(c.analysis.scores, analyze_on(&options, "32164625")?.scores);
+/// // Four stones with no time at all: no column solved, no best column.
+/// let c = analyze_columns_within(&options, "4444", Some(Instant::now()))?;
+/// assert_eq!(c.unfinished, vec![1, 2, 3, 4, 5, 6, 7]);
+/// assert!(c.analysis.scores.iter().all(Option::is_none) && c.analysis.best.is_empty());
+/// # Ok::<(), duel_games::connect4::answer::ConnectError>(())
+/// ```
+pub fn analyze_columns_within(
+    options: &SolverOptions,
+    moves: &str,
+    deadline: Option<Instant>,
+) -> Result<ColumnsAnswer, ConnectError> {
+    struct Columns<'a>(&'a SolverOptions, &'a str, Option<Instant>);
+    impl SizeVisitor for Columns<'_> {
+        type Output = Result<ColumnsAnswer, ConnectError>;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            let mut solver = build_solver(shape, self.0)?;
+            let start = Instant::now();
+            let p = ShapeBoard::parse_on(solver.shape(), self.1)?;
+            let (scores, unfinished, nodes) = solver.column_scores_until(&p, self.2);
+            let mut analysis = analyze_answer(&self.0.game, self.1, scores, nodes, start);
+            if !unfinished.is_empty() {
+                analysis.best.clear();
+            }
+            let unfinished = unfinished.into_iter().map(|c| c + 1).collect();
+            Ok(ColumnsAnswer {
+                analysis,
+                unfinished,
+            })
+        }
+    }
+    let (w, h) = board_size(&options.game)?;
+    with_board_size(w, h, Columns(options, moves, deadline)).ok_or(ConnectError::Size {
+        game: options.game.clone(),
+    })?
+}
+
 fn analyze_answer(
     game: &str,
     moves: &str,

@@ -511,13 +511,58 @@ impl<S: Shape> ShapeSolver<S> {
         }
     }
 
-    /// The scores of every column and the positions explored, and whether `deadline` came
-    /// first (the scores are then incomplete).
-    fn scores_within(
+    /// [`BoardSolver::column_scores`] until `deadline`, keeping the columns solved by then:
+    /// the scores (`None` for a full column or one not solved in time), the columns (0-based)
+    /// not solved in time, and the positions explored. On one thread each column (centre
+    /// first) is first given an equal share of the time left, so that one hard column does
+    /// not take it all; the columns stopped there then share what remains, over the table
+    /// learnt meanwhile.
+    pub fn column_scores_until(
         &mut self,
         p: &ShapeBoard<S>,
         deadline: Option<Instant>,
-    ) -> ((Vec<Option<i32>>, u64), bool) {
+    ) -> (Vec<Option<i32>>, Vec<u32>, u64) {
+        let (scores, nodes) = match deadline {
+            Some(end) if self.threads <= 1 => self.scores_in_shares(p, end),
+            _ => self.scores_within(p, deadline).0,
+        };
+        let unfinished = (0..p.shape.width())
+            .filter(|&c| p.can_play(c) && scores[c as usize].is_none())
+            .collect();
+        (scores, unfinished, nodes)
+    }
+
+    /// The columns' scores by `end`, each column searched within its share of the time left
+    /// (two rounds: the columns stopped in the first get the second).
+    fn scores_in_shares(&mut self, p: &ShapeBoard<S>, end: Instant) -> (Vec<Option<i32>>, u64) {
+        let (mut out, mut pending) = self.children(p);
+        let mut nodes = 0;
+        for _round in 0..2 {
+            let mut stopped = Vec::new();
+            let count = pending.len();
+            for (i, (col, child)) in pending.into_iter().enumerate() {
+                let now = Instant::now();
+                let share = end.saturating_duration_since(now) / (count - i) as u32;
+                let (s, stop) = self.solve_within(&child, false, u64::MAX, Some(now + share));
+                nodes += s.nodes;
+                if stop {
+                    stopped.push((col, child));
+                } else {
+                    out[col as usize] = Some(-s.score);
+                }
+            }
+            pending = stopped;
+            if pending.is_empty() || Instant::now() >= end {
+                break;
+            }
+        }
+        (out, nodes)
+    }
+
+    /// The scores known without search (a winning move, a move that fills the board) and
+    /// the other columns' positions, centre first.
+    #[allow(clippy::type_complexity)]
+    fn children(&self, p: &ShapeBoard<S>) -> (Vec<Option<i32>>, Vec<(u32, ShapeBoard<S>)>) {
         let w = p.shape.width();
         let mut out = vec![None; w as usize];
         let mut children = Vec::with_capacity(w as usize);
@@ -537,6 +582,17 @@ impl<S: Shape> ShapeSolver<S> {
             }
             children.push((col, child));
         }
+        (out, children)
+    }
+
+    /// The scores of every column and the positions explored, and whether `deadline` came
+    /// first (the scores are then incomplete).
+    fn scores_within(
+        &mut self,
+        p: &ShapeBoard<S>,
+        deadline: Option<Instant>,
+    ) -> ((Vec<Option<i32>>, u64), bool) {
+        let (mut out, children) = self.children(p);
         let threads = self.threads.min(children.len());
         if threads <= 1 {
             let mut nodes = 0;
