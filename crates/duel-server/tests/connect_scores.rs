@@ -83,11 +83,11 @@ async fn the_start_falls_back_with_the_reason() {
 
 #[tokio::test]
 async fn past_the_limit_the_columns_solved_are_kept() {
-    // Four stones (8.5 s for all seven columns here): within 12 s, each column given its
-    // share, some columns are solved, each with the library's score, the others null and
-    // named.
+    // Four stones (8.5 s for all seven columns on a busy machine): within 40 s, each column
+    // given its share, some columns are solved, each with the library's score, the others
+    // null and named. The limit leaves room for a slow, shared CI machine.
     let limits = Limits {
-        score_millis: 12_000,
+        score_millis: 40_000,
         ..Limits::default()
     };
     let (s, v) = scores(limits, json!({"game": "connect:7x6:4", "moves": "4453"})).await;
@@ -109,7 +109,7 @@ async fn past_the_limit_the_columns_solved_are_kept() {
             solved += 1;
         }
     }
-    assert!(solved > 0, "no column solved in 12 s: {v}");
+    assert!(solved > 0, "no column solved in 40 s: {v}");
 }
 
 #[tokio::test]
