@@ -34,7 +34,7 @@ pub const STEPS: &[(&str, u64)] = &[
     ("liar", 4),
     ("bidding", 6),
     ("games", 6),
-    ("search", 4),
+    ("search", 5),
     ("families", 2),
 ];
 
