@@ -51,8 +51,8 @@ mod table;
 mod wide_table;
 
 pub use bench_file::{
-    parse_test_file, parse_test_file_on, solve_cases, solve_cases_on, solve_cases_with, FileResult,
-    TestCase,
+    parse_test_file, parse_test_file_numbered, parse_test_file_on, solve_cases, solve_cases_on,
+    solve_cases_with, FileResult, TestCase,
 };
 pub use bits::Bits;
 pub use board::{Board, ShapeBoard};
