@@ -33,6 +33,10 @@ pub enum Cmd {
     /// early on); with --exact, the book of exact scores of every position within PLIES
     /// stones that `solve` and `analyze` answer from. Writes it as text.
     Book(BookArgs),
+    /// The board-size table: the empty board of every W×H with 4 ≤ W, H and
+    /// M ≤ W + H ≤ N solved from scratch (no book), its winner under perfect play and the ply
+    /// on which the game then ends, one JSON line per board as it finishes.
+    Sizes(crate::connect_sizes::SizesArgs),
 }
 
 /// Arguments of `duel connect book`.
@@ -153,6 +157,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Solve(args) => solve(args, ctx),
         Cmd::Analyze(args) => analyze(args),
         Cmd::Book(args) => book(args, ctx),
+        Cmd::Sizes(args) => crate::connect_sizes::sizes(args),
     }
 }
 
