@@ -16,7 +16,8 @@
 #   WORK       the build folder (default /tmp/duel-bench-c4), reused when it holds the build
 #   BOARD      WxH (default 7x6; c4 has test sets of 7x6, 9x5 and 10x6)
 #   FILES      the test sets (default: all of tst/data/BOARD)
-#   MEMORY     both tables: 64M (default) or 1G, c4's table sized to the same bytes
+#   MEMORY     both tables: 64M (default) or 1G, c4's table sized to the same bytes; 10x6
+#              needs 1G (c4's build asserts its entries hold the key of a 70-bit board)
 #   THREADS    search threads of both (default 1)
 #   EMPTY      1 (default) also solves the empty board (about 35 s for c4 and 110 s for
 #              duel on 7x6 with 1G, one thread); 0 skips it
