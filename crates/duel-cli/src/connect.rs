@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use duel::games::connect4::answer::{
     analyze_on, board_size, book as book_answer, exact_book, parse_memory, read_book, read_file,
-    solve_file_on, solve_on, ConnectError, SolverOptions, BOOK_TABLE_LOG, MAX_BOOK_PLIES,
+    solve_file_on, solve_on, ConnectError, FileText, SolverOptions, BOOK_TABLE_LOG, MAX_BOOK_PLIES,
 };
 use duel::games::connect4::move_book::{Book, Entry, Progress};
 use duel::games::connect4::score_book::ScoreBook;
@@ -33,6 +33,10 @@ pub enum Cmd {
     /// early on); with --exact, the book of exact scores of every position within PLIES
     /// stones that `solve` and `analyze` answer from. Writes it as text.
     Book(BookArgs),
+    /// The board-size table: the empty board of every W×H with 4 ≤ W, H and
+    /// M ≤ W + H ≤ N solved from scratch (no book), its winner under perfect play and the ply
+    /// on which the game then ends, one JSON line per board as it finishes.
+    Sizes(crate::connect_sizes::SizesArgs),
 }
 
 /// Arguments of `duel connect book`.
@@ -131,9 +135,14 @@ pub struct SolveArgs {
     moves: Option<String>,
     #[command(flatten)]
     solver: SolverArgs,
-    /// A benchmark file of lines `MOVES [SCORE]`: solves each and compares with SCORE.
+    /// A benchmark file of lines `MOVES [SCORE]` of the board of --game: solves each and
+    /// compares with SCORE.
     #[arg(long)]
     file: Option<PathBuf>,
+    /// With --file, the columns are numbered from 0 (c4's test sets,
+    /// github:ChristopheSteininger/c4 tst/data: digits 0–9 run together up to 10 columns).
+    #[arg(long, requires = "file")]
+    zero_based: bool,
     /// Only win, draw or loss (score 1, 0 or −1), and the columns that keep it: much faster
     /// early in the game (a file's scores are compared by sign).
     #[arg(long)]
@@ -148,6 +157,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         Cmd::Solve(args) => solve(args, ctx),
         Cmd::Analyze(args) => analyze(args),
         Cmd::Book(args) => book(args, ctx),
+        Cmd::Sizes(args) => crate::connect_sizes::sizes(args),
     }
 }
 
@@ -307,16 +317,15 @@ fn solve(args: SolveArgs, ctx: &Ctx) -> anyhow::Result<ExitCode> {
         let text = read_file(&path)?;
         let bar = progress(ctx, 1, "connect solve");
         // One solver and table per thread, each thread solving its own positions.
-        let res = solve_file_on(
-            &options,
-            &path.display().to_string(),
-            &text,
-            args.weak,
-            &mut |done, total| {
-                bar.set_length(total);
-                bar.set_position(done)
-            },
-        )?;
+        let name = path.display().to_string();
+        let file = FileText {
+            first_column: if args.zero_based { 0 } else { 1 },
+            ..FileText::new(&name, &text)
+        };
+        let res = solve_file_on(&options, file, args.weak, &mut |done, total| {
+            bar.set_length(total);
+            bar.set_position(done)
+        })?;
         bar.finish_and_clear();
         if args.json {
             print_json(&res)?;

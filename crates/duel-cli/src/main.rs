@@ -14,6 +14,7 @@ mod arena;
 mod bidding;
 mod championship;
 mod connect;
+mod connect_sizes;
 mod guesswho;
 mod journal;
 mod liar;

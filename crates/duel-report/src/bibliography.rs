@@ -89,6 +89,16 @@ pub const OTHER_SOURCES: &[Reference] = &[
         cited_as: "Tromp (1995)",
         entry: "J. Tromp, *John's Connect Four Playground*, 1995 (7×6 solved by search: the first player wins by the middle column, draws by either column beside it, and loses by the four others).",
     },
+    Reference {
+        anchor: "ref-tromp-sizes",
+        cited_as: "Tromp (1995–2015)",
+        entry: "J. Tromp, *John's Connect Four Playground*, <https://tromp.github.io/c4/c4.html>, the table of results on different board sizes (\"+ is a first player win, = a tie, and - a second player win\"), widths 4–11 by heights 4–11; 9×6 finished in November 2005, 8×8 in late 2015.",
+    },
+    Reference {
+        anchor: "ref-steininger",
+        cited_as: "Steininger (c4)",
+        entry: "C. Steininger, *c4*, a Connect Four solver, <https://github.com/ChristopheSteininger/c4> (commit 80baa53, March 2025), readme, section Results: the tables Outcome (who wins each empty board under perfect play) and Last Move (the move on which the game then ends), widths 4–12 by heights 4–13.",
+    },
 ];
 
 /// Every cited work: the papers, then the other sources.

@@ -33,7 +33,7 @@ pub const STEPS: &[(&str, u64)] = &[
     ("guesswho", 6),
     ("liar", 4),
     ("bidding", 6),
-    ("games", 6),
+    ("games", 7),
     ("search", 5),
     ("families", 2),
 ];

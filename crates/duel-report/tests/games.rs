@@ -19,8 +19,10 @@ fn quick_report_section() {
     let (matches, _, new) = s.tally();
     // tictactoe, 15x15:3, 4x10:3, tree size, 5 benchmark files, each also by the weak search
     // (signs of the scores), the opening book's first move (Allis), and the book of exact
-    // scores' first moves (Tromp) and Pons's scores of Test_L1_R3.
-    assert_eq!(matches, 17, "{:#?}", s.checks);
+    // scores' first moves (Tromp) and Pons's scores of Test_L1_R3; and two for each board of
+    // the board-size table's data file (Tromp's winner, Steininger's winner and last move).
+    let table = duel_report::games::published_sizes::solved_boards().len();
+    assert_eq!(matches, 17 + 2 * table, "{:#?}", s.checks);
     // 4x4:4 (not in the papers), the dedicated solver against the generic search on 4×4, and
     // each book's two checks (the whole book, entries solved again).
     assert_eq!(new, 6, "{:#?}", s.checks);

@@ -21,7 +21,7 @@ use duel_core::input::{read_text, Bounds, ReadError};
 use serde::Serialize;
 use thiserror::Error;
 
-use super::bench_file::{parse_test_file_on, solve_cases_on, FileResult};
+use super::bench_file::{parse_test_file_numbered, solve_cases_on, FileResult};
 use super::board::ShapeBoard;
 use super::move_book::{generate, Book, Entry, Progress};
 use super::score_book::ScoreBook;
@@ -517,23 +517,51 @@ pub fn solve_position<S: Shape>(
     })
 }
 
-/// `duel connect solve --file`: solves every line `MOVES [SCORE]` of `text` (the file
-/// `file`, named in errors) and compares with SCORE (by sign with `weak`), on one thread per
-/// solver ([`solve_cases_on`]). `progress(done, total)` is called as the positions are
-/// counted, in file order.
+/// How `duel connect solve --file` reads a file: its name (named in errors), its text and
+/// the number of its leftmost column (1, or 0 with `--zero-based` for c4's test sets).
+#[derive(Clone, Copy, Debug)]
+pub struct FileText<'a> {
+    /// The file, as the user named it.
+    pub name: &'a str,
+    /// Its lines `MOVES [SCORE]`.
+    pub text: &'a str,
+    /// The number of the leftmost column in its moves (0 or 1).
+    pub first_column: u32,
+}
+
+impl<'a> FileText<'a> {
+    /// A file of columns numbered from 1 (Pons's benchmark files).
+    pub fn new(name: &'a str, text: &'a str) -> Self {
+        FileText {
+            name,
+            text,
+            first_column: 1,
+        }
+    }
+}
+
+/// `duel connect solve --file`: solves every line `MOVES [SCORE]` of `file` and compares
+/// with SCORE (by sign with `weak`), on one thread per solver ([`solve_cases_on`]).
+/// `progress(done, total)` is called as the positions are counted, in file order.
 pub fn solve_file<S: Shape>(
     solvers: &mut [ShapeSolver<S>],
-    file: &str,
-    text: &str,
+    file: FileText<'_>,
     weak: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<FileResult, ConnectError> {
     let Some(shape) = solvers.first().map(ShapeSolver::shape) else {
         return Ok(FileResult::default());
     };
-    let cases = parse_test_file_on(shape, text).map_err(|error| ConnectError::File {
-        file: file.to_string(),
-        error,
+    let FileText {
+        name: file,
+        text,
+        first_column,
+    } = file;
+    let cases = parse_test_file_numbered(shape, text, first_column).map_err(|error| {
+        ConnectError::File {
+            file: file.to_string(),
+            error,
+        }
     })?;
     if cases.is_empty() {
         return Err(ConnectError::Empty(file.to_string()));
@@ -549,15 +577,13 @@ pub fn solve_file<S: Shape>(
 /// `options.threads`, each solving its own positions.
 pub fn solve_file_on(
     options: &SolverOptions,
-    file: &str,
-    text: &str,
+    file: FileText<'_>,
     weak: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<FileResult, ConnectError> {
     struct File<'a> {
         options: &'a SolverOptions,
-        file: &'a str,
-        text: &'a str,
+        file: FileText<'a>,
         weak: bool,
         progress: &'a mut dyn FnMut(u64, u64),
     }
@@ -571,14 +597,13 @@ pub fn solve_file_on(
             let mut solvers = (0..self.options.threads.max(1))
                 .map(|_| build_solver(shape, &single))
                 .collect::<Result<Vec<_>, _>>()?;
-            solve_file(&mut solvers, self.file, self.text, self.weak, self.progress)
+            solve_file(&mut solvers, self.file, self.weak, self.progress)
         }
     }
     let (w, h) = board_size(&options.game)?;
     let visit = File {
         options,
         file,
-        text,
         weak,
         progress,
     };
@@ -682,8 +707,7 @@ mod tests {
         let text = "112233 18\n2252576253462244111563365343671351441 -1\n";
         let r = solve_file(
             std::slice::from_mut(&mut s),
-            "two",
-            text,
+            FileText::new("two", text),
             false,
             &mut |done, total| seen.push((done, total)),
         )
@@ -693,8 +717,7 @@ mod tests {
         assert_eq!(
             solve_file(
                 std::slice::from_mut(&mut s),
-                "empty",
-                "",
+                FileText::new("empty", ""),
                 false,
                 &mut |_, _| ()
             ),
@@ -702,8 +725,7 @@ mod tests {
         );
         let e = solve_file(
             std::slice::from_mut(&mut s),
-            "bad",
-            "12x 3\n",
+            FileText::new("bad", "12x 3\n"),
             false,
             &mut |_, _| (),
         )

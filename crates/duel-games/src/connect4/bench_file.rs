@@ -15,10 +15,13 @@ use super::solver::{ShapeSolver, Solved, HEIGHT, WIDTH};
 /// One line of a benchmark file: `MOVES SCORE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestCase {
-    /// The column digits.
+    /// The columns, as the file writes them.
     pub moves: String,
     /// The published score, when the line has one.
     pub score: Option<i32>,
+    /// The number of the leftmost column in `moves`: 1 (Pons's files), or 0 (c4's test
+    /// sets, [`ShapeBoard::parse_numbered`]).
+    pub first_column: u32,
 }
 
 /// Reads the lines `MOVES [SCORE]` of a benchmark file of 7×6 positions
@@ -32,6 +35,18 @@ pub fn parse_test_file(text: &str) -> Result<Vec<TestCase>, GameError> {
 /// here, before any is solved). An error ([`GameError::BadLine`]) names the first bad line
 /// by its number.
 pub fn parse_test_file_on<S: Shape>(shape: S, text: &str) -> Result<Vec<TestCase>, GameError> {
+    parse_test_file_numbered(shape, text, 1)
+}
+
+/// [`parse_test_file_on`] with the leftmost column numbered `first_column` (0 in c4's test
+/// sets, `github:ChristopheSteininger/c4` `tst/data`, whose scores are Pons's convention, as
+/// duel's).
+pub fn parse_test_file_numbered<S: Shape>(
+    shape: S,
+    text: &str,
+    first_column: u32,
+) -> Result<Vec<TestCase>, GameError> {
+    let first_column = first_column.min(1);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let bad = |why: String| GameError::BadLine {
@@ -41,7 +56,7 @@ pub fn parse_test_file_on<S: Shape>(shape: S, text: &str) -> Result<Vec<TestCase
         };
         let mut parts = line.split_whitespace();
         let Some(moves) = parts.next() else { continue };
-        ShapeBoard::parse_on(shape, moves).map_err(|e| bad(e.to_string()))?;
+        ShapeBoard::parse_numbered(shape, moves, first_column).map_err(|e| bad(e.to_string()))?;
         let score = match parts.next() {
             None => None,
             Some(s) => Some(s.parse::<i32>().map_err(|_| {
@@ -60,6 +75,7 @@ pub fn parse_test_file_on<S: Shape>(shape: S, text: &str) -> Result<Vec<TestCase
         out.push(TestCase {
             moves: moves.to_string(),
             score,
+            first_column,
         });
     }
     Ok(out)
@@ -122,7 +138,7 @@ pub fn solve_cases_on<S: Shape>(
     };
     let positions = cases
         .iter()
-        .map(|c| ShapeBoard::parse_on(shape, &c.moves))
+        .map(|c| ShapeBoard::parse_numbered(shape, &c.moves, c.first_column))
         .collect::<Result<Vec<_>, _>>()?;
     let mut res = FileResult::default();
     let mut nodes = 0u64;

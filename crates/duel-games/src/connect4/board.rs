@@ -74,12 +74,22 @@ impl<S: Shape> ShapeBoard<S> {
     /// column is full, a move makes four in a row, or the board is full (the solver only
     /// takes unfinished positions).
     pub fn parse_on(shape: S, moves: &str) -> Result<Self, GameError> {
+        Self::parse_numbered(shape, moves, 1)
+    }
+
+    /// [`ShapeBoard::parse_on`] with the leftmost column numbered `first` (0 in c4's test
+    /// sets, 1 otherwise; any other `first` is read as 1): one digit a column while the
+    /// rightmost is at most 9 (10 columns numbered from 0), else numbers separated by
+    /// commas. Errors name the columns as the text numbers them.
+    pub fn parse_numbered(shape: S, moves: &str, first: u32) -> Result<Self, GameError> {
+        let first = first.min(1);
         let mut p = Self::empty(shape);
         let w = shape.width();
+        let last = w - 1 + first;
         let text = moves.trim();
         let items: Vec<&str> = if text.contains(|c: char| c == ',' || c.is_whitespace()) {
             crate::move_text::move_items(text, &[','])?
-        } else if w <= 9 {
+        } else if last <= 9 {
             text.char_indices()
                 .map(|(i, c)| &text[i..i + c.len_utf8()])
                 .collect()
@@ -90,12 +100,14 @@ impl<S: Shape> ShapeBoard<S> {
         };
         for (i, item) in items.into_iter().enumerate() {
             let col = match item.parse::<u32>() {
-                Ok(d) if d >= 1 && d <= w && item.bytes().all(|b| b.is_ascii_digit()) => d - 1,
+                Ok(d) if d >= first && d <= last && item.bytes().all(|b| b.is_ascii_digit()) => {
+                    d - first
+                }
                 _ => {
-                    let kind = if w <= 9 { "digit" } else { "number" };
+                    let kind = if last <= 9 { "digit" } else { "number" };
                     return Err(GameError::BadMove {
                         text: item.to_string(),
-                        why: format!("a column is a {kind} from 1 to {w}"),
+                        why: format!("a column is a {kind} from {first} to {last}"),
                     });
                 }
             };
@@ -104,7 +116,7 @@ impl<S: Shape> ShapeBoard<S> {
                     mv: item.to_string(),
                     why: format!(
                         "column {} is full (move {} of {})",
-                        col + 1,
+                        col + first,
                         i + 1,
                         quote(moves)
                     ),
@@ -115,7 +127,7 @@ impl<S: Shape> ShapeBoard<S> {
                     "move {} of {} (column {}) makes four in a row",
                     i + 1,
                     quote(moves),
-                    col + 1
+                    col + first
                 )));
             }
             p.play_col(col);

@@ -31,6 +31,7 @@
 //! - `search.rs`: the negamax search itself;
 //! - `solver.rs`: the solver, its table and threads ([`BoardSolver`], [`Solver`]);
 //! - `sizes.rs`: the board sizes the solver has ([`with_board_size`]);
+//! - `size_table.rs`: the board-size table, every empty board solved ([`size_table::solve_empty`]);
 //! - `bench_file.rs`: the benchmark files `MOVES [SCORE]` read and solved ([`parse_test_file`]);
 //! - `move_book.rs`: the opening book of the `solver` agent's moves on 7×6;
 //! - `score_book_build.rs`: building the book of exact scores;
@@ -45,14 +46,15 @@ pub mod score_book;
 pub mod score_book_build;
 mod search;
 mod shape;
+pub mod size_table;
 mod sizes;
 mod solver;
 mod table;
 mod wide_table;
 
 pub use bench_file::{
-    parse_test_file, parse_test_file_on, solve_cases, solve_cases_on, solve_cases_with, FileResult,
-    TestCase,
+    parse_test_file, parse_test_file_numbered, parse_test_file_on, solve_cases, solve_cases_on,
+    solve_cases_with, FileResult, TestCase,
 };
 pub use bits::Bits;
 pub use board::{Board, ShapeBoard};

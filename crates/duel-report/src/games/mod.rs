@@ -6,6 +6,7 @@
 //! - `known.rs`: the values the papers and known results state, tic-tac-toe's game tree;
 //! - `small_boards.rs`: the table of small Connect-K boards by generic alpha-beta;
 //! - `sizes.rs`: Connect Four on other board sizes, the dedicated solver against the generic;
+//! - `published_sizes.rs`: the board-size table against Tromp's and Steininger's;
 //! - `benchmark.rs`: the dedicated solver on Pons's benchmark files;
 //! - `book.rs`: the opening book of the solver and `auto` agents;
 //! - `scores.rs`: the book of exact scores;
@@ -15,6 +16,7 @@ mod benchmark;
 mod book;
 mod book_table;
 mod known;
+pub mod published_sizes;
 mod scores;
 mod sizes;
 mod small_boards;
@@ -34,6 +36,8 @@ pub fn report_section(opts: &ReportOptions) -> Section {
     crate::step("small Connect-K boards");
     sizes::connect4_sizes(opts, &generic, &mut s, &mut md, &mut data);
     crate::step("Connect Four sizes");
+    published_sizes::connect4_size_table(opts, &mut s, &mut md, &mut data);
+    crate::step("Connect Four board-size table");
     benchmark::connect4_benchmark(opts, &mut s, &mut md, &mut data);
     crate::step("Connect Four benchmark");
     book::connect4_book(opts, &mut s, &mut md, &mut data);

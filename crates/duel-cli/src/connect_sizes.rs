@@ -1,0 +1,145 @@
+//! `duel connect sizes`: the board-size table, the empty board of every W×H with
+//! M ≤ W + H ≤ N solved from scratch, one JSON line per board as it finishes, resumable
+//! from its `--out` file.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail};
+use duel::games::connect4::answer::{parse_memory, ConnectError};
+use duel::games::connect4::size_table::{solve_empty, table_boards, EmptyBoard, Winner};
+
+use crate::output::{out, shown};
+
+/// Arguments of `duel connect sizes`.
+#[derive(clap::Args)]
+pub struct SizesArgs {
+    /// The largest W + H (boards of 4 ≤ W, H and W·(H+1) ≤ 128).
+    #[arg(long)]
+    max_sum: u32,
+    /// The smallest W + H (default 8, the smallest board, 4×4).
+    #[arg(long, default_value_t = 8)]
+    min_sum: u32,
+    /// A file of JSON lines, one per board, each appended as its board is solved; the
+    /// boards it already holds are skipped (a stopped run resumes where it stopped).
+    /// Without it the lines go to standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The transposition table, e.g. 64M or 1G (default 64M; W + H ≥ 13 wants 1G), refused
+    /// where the machine has less memory available.
+    #[arg(long)]
+    memory: Option<String>,
+    /// Threads searching each board's root children over the shared table.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// The table of `duel connect sizes` unless `--memory` says otherwise: 64 MiB.
+const DEFAULT_BYTES: u64 = 64 << 20;
+
+pub fn sizes(args: SizesArgs) -> anyhow::Result<ExitCode> {
+    if args.max_sum > 64 {
+        bail!(
+            "--max-sum {}: at most 64 (no board past W + H = 36 fits 128 bits)",
+            args.max_sum
+        );
+    }
+    let bytes = match &args.memory {
+        Some(m) => parse_memory(m)?,
+        None => DEFAULT_BYTES,
+    };
+    if let Some(available) = crate::system::available_memory() {
+        if bytes > available {
+            bail!(
+                "--memory {}: {} MiB asked for, {} MiB available",
+                args.memory.as_deref().unwrap_or("64M"),
+                bytes >> 20,
+                available >> 20
+            );
+        }
+    }
+    let done = match &args.out {
+        Some(path) => done_boards(path)?,
+        None => HashSet::new(),
+    };
+    let mut file = match &args.out {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| anyhow!("cannot write {}: {e}", shown(path)))?,
+        ),
+        None => None,
+    };
+    let threads = args.threads.clamp(1, 256);
+    for (w, h) in table_boards(args.min_sum, args.max_sum) {
+        if done.contains(&(w, h)) {
+            continue;
+        }
+        let board = solve_empty(w, h, bytes, threads)
+            .ok_or_else(|| anyhow!("{w}x{h}: not a board of the solver"))?
+            .map_err(ConnectError::Table)?;
+        let line = serde_json::to_string(&board)?;
+        match (&mut file, &args.out) {
+            (Some(f), Some(path)) => {
+                writeln!(f, "{line}")
+                    .and_then(|()| f.flush())
+                    .map_err(|e| anyhow!("cannot write {}: {e}", shown(path)))?;
+                out!("{}", describe(&board));
+            }
+            _ => out!("{line}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One board in words: `7x6: first player wins at ply 41 (score 1), 2.0 s`.
+fn describe(b: &EmptyBoard) -> String {
+    let verdict = match b.winner {
+        Winner::First => format!("first player wins at ply {}", b.end_ply),
+        Winner::Second => format!("second player wins at ply {}", b.end_ply),
+        Winner::Draw => format!("draw at ply {}", b.end_ply),
+    };
+    format!(
+        "{}x{}: {verdict} (score {}), {} positions, {:.3} s",
+        b.width, b.height, b.score, b.nodes, b.seconds
+    )
+}
+
+/// The boards an earlier run wrote to `path` (none if it does not exist). A last line cut
+/// short by an interruption is cut off the file; any other line that is not a board is an
+/// error naming it.
+fn done_boards(path: &Path) -> anyhow::Result<HashSet<(u32, u32)>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
+        Err(e) => bail!("cannot read {}: {e}", shown(path)),
+    };
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    if complete < text.len() {
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| anyhow!("cannot write {}: {e}", shown(path)))?;
+        f.set_len(complete as u64)
+            .map_err(|e| anyhow!("cannot write {}: {e}", shown(path)))?;
+    }
+    let mut done = HashSet::new();
+    for (i, line) in text[..complete].lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let b: EmptyBoard = serde_json::from_str(line).map_err(|e| {
+            anyhow!(
+                "{}: line {} is not a board of `duel connect sizes`: {e}",
+                shown(path),
+                i + 1
+            )
+        })?;
+        done.insert((b.width, b.height));
+    }
+    Ok(done)
+}
