@@ -98,29 +98,29 @@ fn lemma_1_5_proof(off: &Table, max2: u64) -> Vec<Check> {
             .map(|p| p.to_string())
             .unwrap_or_default()
     };
-    let q = |a: i64, b: i64, c: i64| move |n: u64| r(a * n as i64 + b, c * n as i64);
+    let q = proof::n_over;
     let joe = |m: u64| move |t: &Table, n: u64, k: u64| proof::joe(t, n, m, k);
     let from =
         |lo: u64, skip: u64| move |n: u64| (lo..=n / 2).filter(|&k| k != skip).collect::<Vec<_>>();
     // Each item: the printed form's failures, the correction's failures.
     let p3_1 = (
-        proof::failures(off, max2, |_| vec![1], joe(3), |n, _| q(3, -7, 1)(n)),
-        proof::failures(off, max2, |_| vec![1], joe(3), |n, _| q(3, -7, 3)(n)),
+        proof::failures(off, max2, |_| vec![1], joe(3), q(3, -7, 1)),
+        proof::failures(off, max2, |_| vec![1], joe(3), q(3, -7, 3)),
     );
     let p3_k = (
-        proof::failures(off, max2, from(2, 0), joe(3), |n, _| q(3, -10, 3)(n)),
+        proof::failures(off, max2, from(2, 0), joe(3), q(3, -10, 3)),
         proof::failures(off, max2, from(2, 0), joe(3), |n, k| match k {
-            2 => q(3, -8, 3)(n),
-            3 => q(1, -3, 1)(n),
-            _ => q(3, -10, 3)(n),
+            2 => q(3, -8, 3)(n, k),
+            3 => q(1, -3, 1)(n, k),
+            _ => q(3, -10, 3)(n, k),
         }),
     );
     let p4_k = (
-        proof::failures(off, max2, from(2, 4), joe(4), |n, _| q(1, -4, 1)(n)),
+        proof::failures(off, max2, from(2, 4), joe(4), q(1, -4, 1)),
         proof::failures(off, max2, from(2, 4), joe(4), |n, k| match k {
-            2 => q(1, -3, 1)(n),
-            3 => q(2, -7, 2)(n),
-            _ => q(1, -4, 1)(n),
+            2 => q(1, -3, 1)(n, k),
+            3 => q(2, -7, 2)(n, k),
+            _ => q(1, -4, 1)(n, k),
         }),
     );
     // Eq. (6) gives P(n − k, 4) = 4/(n − k) only for n − k ≥ 10.

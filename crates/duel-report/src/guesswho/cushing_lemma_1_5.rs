@@ -57,8 +57,8 @@ pub(super) fn range_text(bad: &[u64], top: u64) -> String {
     }
 }
 
-fn n_over(a: i64, b: i64, c: i64) -> impl Fn(u64, u64) -> Rational {
-    // (a·n + b)/(c·n)
+/// The form (a·n + b)/(c·n), whatever k.
+pub(super) fn n_over(a: i64, b: i64, c: i64) -> impl Fn(u64, u64) -> Rational {
     move |n, _| r(a * n as i64 + b, c * n as i64)
 }
 
