@@ -58,6 +58,8 @@ pub trait Bits:
     fn count_ones(self) -> u32;
     /// Two's complement negation (the lowest set bit of `x` is `x & x.wrapping_neg()`).
     fn wrapping_neg(self) -> Self;
+    /// `self − other` modulo 2^BITS.
+    fn wrapping_sub(self, other: Self) -> Self;
 }
 
 impl Bits for u64 {
@@ -84,6 +86,10 @@ impl Bits for u64 {
     fn wrapping_neg(self) -> Self {
         u64::wrapping_neg(self)
     }
+    #[inline(always)]
+    fn wrapping_sub(self, other: Self) -> Self {
+        u64::wrapping_sub(self, other)
+    }
 }
 
 impl Bits for u128 {
@@ -109,5 +115,9 @@ impl Bits for u128 {
     #[inline(always)]
     fn wrapping_neg(self) -> Self {
         u128::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, other: Self) -> Self {
+        u128::wrapping_sub(self, other)
     }
 }

@@ -27,6 +27,7 @@
 //! - `shape.rs`: the board's size, compiled ([`Fixed`]) or of runtime ([`Dims`]);
 //! - `table.rs`, `wide_table.rs`: the transposition tables of 64- and 128-bit keys;
 //! - `board.rs`: the position as bitboards ([`Board`]);
+//! - `evens.rs`: the claimeven bound of a position on a board of even height;
 //! - `score_book.rs`: the book of exact scores the search looks up ([`score_book::ScoreBook`]);
 //! - `search.rs`: the negamax search itself;
 //! - `solver.rs`: the solver, its table and threads ([`BoardSolver`], [`Solver`]);
@@ -41,6 +42,7 @@ pub mod answer;
 mod bench_file;
 mod bits;
 mod board;
+mod evens;
 pub mod move_book;
 pub mod score_book;
 pub mod score_book_build;

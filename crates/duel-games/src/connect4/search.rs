@@ -16,6 +16,8 @@ use super::table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;
+/// Enhanced transposition cutoffs are looked for while more cells than this are empty.
+const ETC_PLIES_LEFT: i32 = 15;
 
 /// One thread's search over a shared table.
 pub(crate) struct Search<'t, S: Shape> {
@@ -119,18 +121,33 @@ impl<'t, S: Shape> Search<'t, S> {
                 return beta;
             }
         }
-        // Every child's entry is loaded at once, ahead of its search and of this position's
-        // own probe and ordering: the table's cache misses overlap instead of coming one
-        // after the other.
-        let mut cells = next;
-        while cells != S::B::ZERO {
-            let mv = cells & cells.wrapping_neg();
-            cells &= cells - S::B::ONE;
+        let evens = p.evens_bound();
+        if beta > evens {
+            beta = evens;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // A forced move (the only one that does not lose at once) is played through: the
+        // position gets no entry of its own.
+        if next & (next - S::B::ONE) == S::B::ZERO {
+            let mut child = *p;
+            child.play(next);
+            return -self.negamax(&child, -beta, -alpha);
+        }
+        // This position's and every child's entry are loaded at once, ahead of the probes
+        // and the ordering: the table's cache misses overlap instead of coming one after
+        // the other.
+        let (key, mirrored) = Self::entry_key(p);
+        self.table.prefetch(key);
+        let mut rest = next;
+        while rest != S::B::ZERO {
+            let mv = rest & rest.wrapping_neg();
+            rest &= rest - S::B::ONE;
             let mut child = *p;
             child.play(mv);
             self.table.prefetch(Self::entry_key(&child).0);
         }
-        let (key, mirrored) = Self::entry_key(p);
         let w = p.shape.width();
         let flip = |c: u32| if mirrored { w - 1 - c } else { c };
         let mut first = None;
@@ -149,7 +166,43 @@ impl<'t, S: Shape> Search<'t, S> {
             }
             first = known.column.map(flip);
         }
-        let moves = self.ordered_moves(p, next, first);
+        // Enhanced transposition cutoffs, as in Steininger's c4: far from the end, where a
+        // subtree is large, each child's entry may already bound this position from below.
+        if (p.moves as i32) < cells - ETC_PLIES_LEFT {
+            let mut rest = next;
+            while rest != S::B::ZERO {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - S::B::ONE;
+                let mut child = *p;
+                child.play(mv);
+                if let Some(known) = self.table.get(Self::entry_key(&child).0) {
+                    if -known.upper > alpha {
+                        alpha = -known.upper;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+            }
+        }
+        let (moves, wins, lower) = self.ordered_moves(p, next, first);
+        if wins {
+            return max;
+        }
+        if alpha < lower {
+            alpha = lower;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // No win by this side's next stone: none before the one after.
+        let max = (cells - 3 - p.moves as i32) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
         let before = self.nodes;
         for &(mv, col, _) in moves.slots() {
             let mut child = *p;
@@ -188,7 +241,7 @@ impl<'t, S: Shape> Search<'t, S> {
                 c
             }
         });
-        let moves = self.ordered_moves(p, next, first);
+        let (moves, _, _) = self.ordered_moves(p, next, first);
         Some(
             moves
                 .slots()
@@ -202,9 +255,16 @@ impl<'t, S: Shape> Search<'t, S> {
         )
     }
 
-    /// The moves of `next` (cells, with their columns), best first: `first` (the column
-    /// that cut off here before), then by the threats they make, ties from the centre out.
-    fn ordered_moves(&self, p: &ShapeBoard<S>, next: S::B, first: Option<u32>) -> Moves<S> {
+    /// The moves of `next` (cells, with their columns), best first by
+    /// [`ShapeBoard::move_score`] (`first`: the column that cut off here before), ties from
+    /// the centre out; whether one of them wins by the mover's next stone; and a lower
+    /// bound of `p`'s score from the children's claimeven bounds.
+    fn ordered_moves(
+        &self,
+        p: &ShapeBoard<S>,
+        next: S::B,
+        first: Option<u32>,
+    ) -> (Moves<S>, bool, i32) {
         let shape = p.shape;
         let w = shape.width();
         let mut out = Moves {
@@ -212,6 +272,9 @@ impl<'t, S: Shape> Search<'t, S> {
             len: 0,
         };
         let list = AsMut::<[Slot<S::B>]>::as_mut(&mut out.list);
+        let their_threats = p.opponent_winning_position();
+        let mut wins = false;
+        let mut lower = -i32::MAX;
         for k in 0..w {
             // Added from the edges in, each after its equals, then read backwards.
             let col = shape.order(w - 1 - k);
@@ -219,11 +282,12 @@ impl<'t, S: Shape> Search<'t, S> {
             if mv == S::B::ZERO {
                 continue;
             }
-            let score = if first == Some(col) {
-                u32::MAX
-            } else {
-                p.move_score(mv)
-            };
+            let threats = p.threats_after(mv);
+            wins |= p.wins_next_after(mv, threats);
+            let mut child = *p;
+            child.play(mv);
+            lower = lower.max(-child.evens_bound());
+            let score = p.move_score(mv, threats, their_threats, col, first == Some(col));
             let mut i = out.len;
             while i > 0 && list[i - 1].2 > score {
                 list[i] = list[i - 1];
@@ -233,7 +297,7 @@ impl<'t, S: Shape> Search<'t, S> {
             out.len += 1;
         }
         list[..out.len].reverse();
-        out
+        (out, wins, lower)
     }
 }
 
