@@ -3,6 +3,8 @@
 //! fields): tic-tac-toe and Connect Four against the solver, Guess Who, the liar game as Paul
 //! and as Carole, bidding tic-tac-toe, and the explorer's two tables. At each size and page
 //! the final status says who won, nothing scrolls sideways and the console has no error.
+//! With `DUEL_WALKTHROUGH_SCREENSHOTS` set, each page's end at each size is saved there as a
+//! PNG for review (docs/img/ keeps the few the README shows).
 //! Skipped where chromium or chromedriver is absent, unless `DUEL_REQUIRE_BROWSER=1`.
 
 mod support;
@@ -25,7 +27,15 @@ fn set(b: &Browser, id: &str, value: &str) {
 
 /// The page as shown at the end of a game: nothing scrolls sideways, no number field is
 /// wider than its longest number needs, no console error.
-fn check_shown(b: &Browser, what: &str, width: u32) {
+fn check_shown(b: &Browser, what: &str, status: &str, width: u32) {
+    b.run(
+        "document.getElementById(arguments[0]).scrollIntoView({ block: 'start' });",
+        json!([status]),
+    );
+    if let Some(dir) = std::env::var_os("DUEL_WALKTHROUGH_SCREENSHOTS") {
+        let name = what.replace(' ', "-").to_lowercase();
+        b.screenshot(&std::path::PathBuf::from(dir).join(format!("{name}-{width}.png")));
+    }
     assert_eq!(b.sideways(), None, "{what} at {width} px");
     let wide = b.run(
         "return [...document.querySelectorAll('.page.active input[type=number]')]\
@@ -73,7 +83,7 @@ fn board(b: &Browser, width: u32) {
         json!([]),
     );
     assert!(ring.is_null() || ring == "0px" || ring == "1px", "{ring}");
-    check_shown(b, "tic-tac-toe", width);
+    check_shown(b, "tic-tac-toe", "board-status", width);
 
     // Connect Four 7×6, the solver first: the person filling column 1 loses to column 4.
     set(b, "board-game", "connect:7x6:4");
@@ -95,7 +105,7 @@ fn board(b: &Browser, width: u32) {
         true,
         "the winning line, on a board in the window"
     );
-    check_shown(b, "Connect Four", width);
+    check_shown(b, "Connect Four", "board-status", width);
 }
 
 fn guess_who(b: &Browser, width: u32) {
@@ -139,7 +149,7 @@ fn guess_who(b: &Browser, width: u32) {
         "duel wins."
     };
     assert_eq!(b.text("#gw-status"), want, "{}", a["winner"]);
-    check_shown(b, "Guess Who", width);
+    check_shown(b, "Guess Who", "gw-status", width);
 }
 
 fn liar_paul(b: &Browser, width: u32) {
@@ -193,7 +203,7 @@ fn liar_paul(b: &Browser, width: u32) {
         ),
         true
     );
-    check_shown(b, "the liar game as Paul", width);
+    check_shown(b, "the liar game as Paul", "liar-status", width);
 }
 
 fn liar_carole(b: &Browser, width: u32) {
@@ -230,7 +240,7 @@ fn liar_carole(b: &Browser, width: u32) {
         b.text("#carole-status"),
         format!("Your number is {secret} (found in {round} questions).")
     );
-    check_shown(b, "the liar game as Carole", width);
+    check_shown(b, "the liar game as Carole", "carole-status", width);
 }
 
 fn bidding(b: &Browser, width: u32) {
@@ -270,7 +280,15 @@ fn bidding(b: &Browser, width: u32) {
         _ => "duel wins.",
     };
     assert_eq!(b.text("#bid-status"), want, "{v}");
-    check_shown(b, "bidding", width);
+    // Each round's text starts on its number's line.
+    let broken = b.run(
+        "return [...document.querySelectorAll('#bid-log li')].filter(li =>\
+           li.querySelector('button').getBoundingClientRect().top >= li.querySelector('.turn').getBoundingClientRect().bottom)\
+           .map(li => li.textContent);",
+        json!([]),
+    );
+    assert_eq!(broken, json!([]), "at {width} px");
+    check_shown(b, "bidding", "bid-status", width);
 }
 
 fn explorer(b: &Browser, width: u32) {
@@ -296,12 +314,19 @@ fn explorer(b: &Browser, width: u32) {
         ),
         table.probability(3, 5).unwrap().to_string()
     );
+    // The axes' labels as large as drawn (10 px): the map is not scaled down to fit.
+    let small = b.run(
+        "return [...document.querySelectorAll('#ex-svg text.tick')].map(t => t.getBoundingClientRect().height)\
+           .filter(h => h < 9);",
+        json!([]),
+    );
+    assert_eq!(small, json!([]), "tick labels at {width} px");
     set(b, "bt-game", "tug:3");
     set(b, "bt-max", "12");
     b.click("#bt-draw");
     b.wait("return document.getElementById('bt-table').rows.length === 14;");
     assert!(b.text("#bt-info").contains("tug:3"));
-    check_shown(b, "the explorer", width);
+    check_shown(b, "the explorer", "ex-info", width);
 }
 
 #[test]

@@ -30,7 +30,12 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
 function drawHeatmapOf(h, info) {
   const area = $("ex-map");
   area.textContent = "";
-  const g = { max: h.max, size: Math.max(8, Math.floor(640 / h.max)), left: 30, top: 10 };
+  // The squares as large as the page's width allows (a phone's too, where a map scaled down
+  // would shrink its labels past reading), at most 640 px in all and 8 px each.
+  const main = document.querySelector("main");
+  const pad = parseFloat(getComputedStyle(main).paddingLeft) + parseFloat(getComputedStyle(main).paddingRight);
+  const room = Math.min(640, main.clientWidth - pad - 40);
+  const g = { max: h.max, size: Math.max(8, Math.floor(room / h.max)), left: 30, top: 10 };
   const { size, left, top } = g;
   const w = left + h.max * size + 10, ht = top + h.max * size + 42;
   // Scaled to the width it is given (a phone's), never wider than drawn.
