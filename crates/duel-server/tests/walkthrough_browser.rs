@@ -190,6 +190,8 @@ fn liar_paul(b: &Browser, width: u32) {
         );
     }
     let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
+    // The bound 2^q with q, the questions left, as a superscript.
+    assert_eq!(b.text("#liar-volume sup"), a["questions_left"].to_string());
     let status = b.text("#liar-status");
     match a["verdict"].as_str() {
         Some("paul") => assert_eq!(status, "You win: one number is left."),
