@@ -290,6 +290,41 @@ fn bidding(b: &Browser, width: u32) {
         json!([]),
     );
     assert_eq!(broken, json!([]), "at {width} px");
+    // The board's cells side by side, none over its neighbour.
+    let overlaps = b.run(
+        "const cells = [...document.querySelectorAll('.bid-cell')].map(c => c.getBoundingClientRect());\
+         return cells.slice(1).map((r, i) => [i, cells[i], r])\
+           .filter(([_, p, r]) => Math.abs(p.top - r.top) < 1 && p.right > r.left + 0.5).map(([i]) => i);",
+        json!([]),
+    );
+    assert_eq!(overlaps, json!([]), "cells over the next at {width} px");
+    // A bid's use of the advantage is said only on a tie.
+    for round in b
+        .run(
+            "return [...document.querySelectorAll('#bid-log li')].map(li => li.textContent);",
+            json!([]),
+        )
+        .as_array()
+        .unwrap()
+    {
+        let text = round.as_str().unwrap();
+        assert!(
+            !text.contains("using the advantage") || text.contains("on the tie"),
+            "{text}"
+        );
+    }
+    // The moves are named by their cells, not in the board's notation.
+    let rounds = b.run(
+        "return [...document.querySelectorAll('#bid-log li')].map(li => li.textContent);",
+        json!([]),
+    );
+    for round in rounds.as_array().unwrap() {
+        let text = round.as_str().unwrap();
+        assert!(!text.contains('/'), "{text}");
+        if text.contains("move") || text.contains("take") {
+            assert!(text.contains("row "), "{text}");
+        }
+    }
     check_shown(b, "bidding", "bid-status", width);
 }
 
