@@ -351,6 +351,15 @@ fn explorer(b: &Browser, width: u32) {
         ),
         table.probability(3, 5).unwrap().to_string()
     );
+    // The square shown is outlined on the map.
+    assert_eq!(
+        b.run(
+            "const m = document.getElementById('ex-shown');\
+             return [m.getAttribute('visibility'), m.dataset.n, m.dataset.m];",
+            json!([])
+        ),
+        json!([null, "3", "5"])
+    );
     // The axes' labels as large as drawn (10 px): the map is not scaled down to fit.
     let small = b.run(
         "return [...document.querySelectorAll('#ex-svg text.tick')].map(t => t.getBoundingClientRect().height)\

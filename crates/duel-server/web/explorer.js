@@ -20,8 +20,18 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
   const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
     c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
   el("title", {}, cell).textContent = text;
-  // Hover, or a tap on a phone, shows the square's value.
-  const show = () => { info.textContent = text; info.dataset.p = c.p; };
+  // Hover, or a tap on a phone, shows the square's value, and the square is outlined.
+  const show = () => {
+    info.textContent = text;
+    info.dataset.p = c.p;
+    const mark = svg.ownerSVGElement ? svg.ownerSVGElement.querySelector("#ex-shown") : null;
+    if (mark) {
+      for (const k of ["x", "y", "width", "height"]) mark.setAttribute(k, cell.getAttribute(k));
+      mark.setAttribute("data-n", i + 1);
+      mark.setAttribute("data-m", j + 1);
+      mark.removeAttribute("visibility");
+    }
+  };
   cell.addEventListener("mouseenter", show);
   cell.addEventListener("click", show);
   cell.addEventListener("focus", show);
@@ -48,6 +58,9 @@ function drawHeatmapOf(h, info) {
       if (c) drawHeatCell(rowG, info, c, i, j, g);
     });
   });
+  // The outline of the square shown, above the squares; hidden until one is.
+  el("rect", { id: "ex-shown", class: "ex-shown", x: 0, y: 0, width: size, height: size, visibility: "hidden",
+    "aria-hidden": "true" }, svg);
   drawLegend(area);
   keyboardCursor(svg, h.max);
   drawTicks(svg, g);
