@@ -23,22 +23,6 @@ fn image(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Plays the page's game to its end, the person always taking the first legal move.
-fn play_board(b: &support::Browser) -> serde_json::Value {
-    loop {
-        b.wait_in(
-            support::BOARD,
-            "return !board.busy && board.answer !== null;",
-        );
-        let a = b.run_in(support::BOARD, "return board.answer;", json!([]));
-        if !a["outcome"].is_null() {
-            return a;
-        }
-        let mv = a["legal"][0].as_str().unwrap().to_string();
-        b.click(&format!("#board-svg rect.click[data-move='{mv}']"));
-    }
-}
-
 #[test]
 fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
     let Some(b) = support::browser() else { return };
@@ -71,7 +55,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
         );
     }
     b.click("#board-scores");
-    let end = play_board(&b);
+    let end = b.play_board();
     assert_ne!(end["winner"], "human", "{end}");
     let status = b.text("#board-status");
     assert!(status == "Draw." || status == "duel wins.", "{status}");
@@ -112,7 +96,7 @@ fn board_page_plays_tic_tac_toe_and_connect_four_against_the_solver() {
         json!([]),
     );
     b.click("#board-new");
-    let end = play_board(&b);
+    let end = b.play_board();
     assert_eq!(end["winner"], "agent", "{end}");
     assert_eq!(b.text("#board-status"), "duel wins.");
     assert!(

@@ -18,27 +18,28 @@ fn image(name: &str) -> PathBuf {
 
 const PAGES: [&str; 5] = ["board", "guesswho", "liar", "bidding", "explorer"];
 
-/// For each page, what scrolls sideways at the window's width: the page's width, the
-/// window's, and the widest element past the window's right edge.
+/// For each page, what scrolls sideways at the window's width ([`support::Browser::sideways`]).
 fn overflows(b: &support::Browser) -> Vec<String> {
     let mut found = Vec::new();
     for page in PAGES {
         b.click(&format!("#tab-{page}"));
-        let v = b.run(
-            "const w = window.innerWidth, d = document.documentElement.scrollWidth;\
-             let worst = '';\
-             for (const e of document.querySelectorAll('.page.active *, header *')) {\
-               const r = e.getBoundingClientRect();\
-               if (r.right > w + 0.5 && r.width > 0) { worst = (e.id || e.tagName) + ' to ' + Math.round(r.right); break; }\
-             }\
-             return [d, w, worst];",
-            json!([]),
-        );
-        if v[0].as_f64() > v[1].as_f64() {
-            found.push(format!("{page}: {v}"));
+        if let Some(why) = b.sideways() {
+            found.push(format!("{page}: {why}"));
         }
     }
     found
+}
+
+/// The tabs not wholly in the window and in their bar, each as its label and its left and
+/// right edges (a clipped label, or one the bar must scroll to).
+fn clipped_tabs(b: &support::Browser) -> serde_json::Value {
+    b.run(
+        "const nav = document.querySelector('nav').getBoundingClientRect();\
+         return [...document.querySelectorAll('nav button.tab')].map(t => [t.textContent, t.getBoundingClientRect()])\
+           .filter(([_, r]) => r.left < Math.max(0, nav.left) - 0.5 || r.right > Math.min(window.innerWidth, nav.right) + 0.5)\
+           .map(([name, r]) => [name, Math.round(r.left), Math.round(r.right)]);",
+        json!([]),
+    )
 }
 
 #[test]
@@ -69,6 +70,8 @@ fn no_page_scrolls_sideways_on_a_phone_or_a_laptop() {
         );
         let found = overflows(&b);
         assert!(found.is_empty(), "at {width} px: {}", found.join("\n"));
+        // Every tab's whole label is on screen, whichever tab was chosen last.
+        assert_eq!(clipped_tabs(&b), json!([]), "at {width} px");
         // The header: the title and the tabs in at most two lines of tabs' height.
         let lines = b.run(
             "return document.querySelector('header').getBoundingClientRect().height \

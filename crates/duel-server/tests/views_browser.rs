@@ -245,7 +245,7 @@ fn guess_who_has_a_move_list_undo_redo_and_the_game_in_the_address() {
             "return [...document.querySelectorAll('#gw-history button')].map(b => b.textContent);",
             json!([])
         ),
-        json!(["ask 6 faces", "ask 1 faces"])
+        json!(["ask 6 faces", "ask 1 face"])
     );
     // Undo, redo, and a click on the first action.
     b.click("#gw-undo");

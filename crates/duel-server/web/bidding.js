@@ -132,20 +132,44 @@ function submit() {
   const bid = { chips, use_tie: useTie };
   return call("/api/bidding/bid", { state: v.state, bid }, (a) => {
     const r = a.round;
-    let t = "You bid " + r.user_bid.chips + tieText(r.user_bid) +
-      ", duel bid " + r.opponent_bid.chips + tieText(r.opponent_bid) +
+    // Whether a bid would use the advantage is said only where the bids tied.
+    const tie = (b) => (r.tied ? tieText(b) : "");
+    let t = "You bid " + r.user_bid.chips + tie(r.user_bid) +
+      ", duel bid " + r.opponent_bid.chips + tie(r.opponent_bid) +
       ": " + (r.winner === a.view.state.user ? "you win" : "duel wins") + " the bid" +
       (r.tied ? " on the tie" : "") + " and pays " + r.paid + ".";
-    if (r.opponent_moves.length) t += " duel moves to " + r.opponent_moves.join(", ") + ".";
+    if (r.opponent_moves.length) t += " duel " + movesText(v, r.opponent_moves) + ".";
     return t;
   });
+}
+
+// A move from position `from` to `to` as the rounds say it: on a board the cell taken (its
+// row from the top and its column; Connect-K's column), elsewhere the position reached.
+function moveText(v, from, to) {
+  if (!v.board || from === null) return "moves to " + to;
+  const a = from.replace(/\//g, ""), b = to.replace(/\//g, "");
+  const width = from.split("/")[0].length;
+  const i = [...b].findIndex((c, k) => c !== a[k]);
+  if (i < 0) return "moves to " + to;
+  if (/^connect/.test(v.state.game)) return `takes column ${(i % width) + 1}`;
+  return `takes row ${Math.floor(i / width) + 1}, column ${(i % width) + 1}`;
+}
+
+// The moves of `moves`, one after the other from the position of `v`.
+function movesText(v, moves) {
+  let at = v.position;
+  return moves.map((m) => {
+    const t = moveText(v, at, m);
+    at = m;
+    return t;
+  }).join(", then ");
 }
 
 function move(body) {
   const v = bidding.view;
   return call("/api/bidding/move", Object.assign({ state: v.state }, body), (a) =>
-    body.pass ? "You make duel move: it moves to " + a.opponent_moves.join(", ") + "."
-      : "You move to " + body.move + ".");
+    body.pass ? "You make duel move: it " + movesText(v, a.opponent_moves) + "."
+      : "You " + moveText(v, v.position, body.move).replace(/^takes/, "take").replace(/^moves/, "move") + ".");
 }
 
 function cellsOf(position) {
@@ -213,7 +237,7 @@ function drawGrid(v, area) {
     note.textContent = "Alice (A) joins the top and bottom rows (red edges); Bob (B) joins the left and right sides (blue edges).";
     area.appendChild(note);
   } else {
-    grid.style.gridTemplateColumns = "repeat(" + width + ", 3em)";
+    grid.style.gridTemplateColumns = "repeat(" + width + ", max-content)";
   }
   let row = null;
   rows.flat().forEach((c, i) => {

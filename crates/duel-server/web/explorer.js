@@ -20,8 +20,18 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
   const text = `P(${i + 1}, ${j + 1}) = ${c.p} ≈ ${c.p_float.toFixed(4)}; optimal: ` +
     c.best.map(moveText).join(", ") + (c.best_count > c.best.length ? ` … (${c.best_count} in all)` : "");
   el("title", {}, cell).textContent = text;
-  // Hover, or a tap on a phone, shows the square's value.
-  const show = () => { info.textContent = text; info.dataset.p = c.p; };
+  // Hover, or a tap on a phone, shows the square's value, and the square is outlined.
+  const show = () => {
+    info.textContent = text;
+    info.dataset.p = c.p;
+    const mark = svg.ownerSVGElement ? svg.ownerSVGElement.querySelector("#ex-shown") : null;
+    if (mark) {
+      for (const k of ["x", "y", "width", "height"]) mark.setAttribute(k, cell.getAttribute(k));
+      mark.setAttribute("data-n", i + 1);
+      mark.setAttribute("data-m", j + 1);
+      mark.removeAttribute("visibility");
+    }
+  };
   cell.addEventListener("mouseenter", show);
   cell.addEventListener("click", show);
   cell.addEventListener("focus", show);
@@ -30,7 +40,12 @@ function drawHeatCell(svg, info, c, i, j, { max, size, left, top }) {
 function drawHeatmapOf(h, info) {
   const area = $("ex-map");
   area.textContent = "";
-  const g = { max: h.max, size: Math.max(8, Math.floor(640 / h.max)), left: 30, top: 10 };
+  // The squares as large as the page's width allows (a phone's too, where a map scaled down
+  // would shrink its labels past reading), at most 640 px in all and 8 px each.
+  const main = document.querySelector("main");
+  const pad = parseFloat(getComputedStyle(main).paddingLeft) + parseFloat(getComputedStyle(main).paddingRight);
+  const room = Math.min(640, main.clientWidth - pad - 40);
+  const g = { max: h.max, size: Math.max(8, Math.floor(room / h.max)), left: 30, top: 10 };
   const { size, left, top } = g;
   const w = left + h.max * size + 10, ht = top + h.max * size + 42;
   // Scaled to the width it is given (a phone's), never wider than drawn.
@@ -43,6 +58,9 @@ function drawHeatmapOf(h, info) {
       if (c) drawHeatCell(rowG, info, c, i, j, g);
     });
   });
+  // The outline of the square shown, above the squares; hidden until one is.
+  el("rect", { id: "ex-shown", class: "ex-shown", x: 0, y: 0, width: size, height: size, visibility: "hidden",
+    "aria-hidden": "true" }, svg);
   drawLegend(area);
   keyboardCursor(svg, h.max);
   drawTicks(svg, g);

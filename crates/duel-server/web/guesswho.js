@@ -224,7 +224,8 @@ function goTo(k) {
 function actionText(x) {
   if (x.guess) return "guess " + gw.answer.faces[x.guess.id].name;
   if (x.feature) return x.feature.feature + "?";
-  return "ask " + x.ask.parts.map((p) => p.length).join("+") + " faces";
+  const sizes = x.ask.parts.map((p) => p.length);
+  return "ask " + sizes.join("+") + (sizes.length === 1 && sizes[0] === 1 ? " face" : " faces");
 }
 
 // The person's actions in the move list, Undo and Redo, and the game in the address.

@@ -48,9 +48,14 @@ const questionText = (q) => "{" + (q.length <= 5 ? q.join(", ") : q.slice(0, 3).
 // The largest game of a page (the server's bounds): n, lies, questions.
 const MAX_N = 1024, MAX_LIES = 3, MAX_QUESTIONS = 60;
 
-// The Berlekamp volume against 2^q, and how many numbers have been charged each count of lies.
-function volumeText(a) {
-  return `Berlekamp volume ${a.volume} vs 2^${a.questions_left} = ${a.bound}; numbers by lies charged: ${a.counts.join(", ")}`;
+// The Berlekamp volume against 2^q (q as a superscript), and how many numbers have been
+// charged each count of lies.
+function volumeText(v, a) {
+  v.textContent = `Berlekamp volume ${a.volume} vs 2`;
+  const q = document.createElement("sup");
+  q.textContent = String(a.questions_left);
+  v.appendChild(q);
+  v.append(` = ${a.bound}; numbers by lies charged: ${a.counts.join(", ")}`);
 }
 
 // A number's class: ruled out, charged `c` lies, or none; and whether it is `marked`.
@@ -73,7 +78,7 @@ function drawVolume(id, a) {
   const v = $(id);
   v.dataset.volume = a.volume;
   v.dataset.bound = a.bound;
-  v.textContent = volumeText(a);
+  volumeText(v, a);
 }
 
 // ---------- The person as Paul ----------
@@ -85,7 +90,7 @@ function drawPaul() {
   status.dataset.verdict = a.verdict;
   status.textContent = a.verdict === "paul" ? "You win: one number is left." :
     a.verdict === "carole" ? (a.questions_left === 0 ? "duel wins: more than one number is left." :
-      "duel wins: the volume is above 2^q, no strategy can find the number now.") :
+      "duel wins: the volume is above its bound, no strategy can find the number now.") :
     `${a.questions_left} questions left: the volume bound does not rule you out.`;
   drawVolume("liar-volume", a);
   drawLegend("liar-legend", a.lies);

@@ -424,6 +424,37 @@ impl Browser {
         );
     }
 
+    /// What scrolls the page sideways at the window's width: `None` where nothing does, else
+    /// the page's width, the window's and the first element past the window's right edge.
+    pub fn sideways(&self) -> Option<String> {
+        let v = self.run(
+            "const w = window.innerWidth, d = document.documentElement.scrollWidth;\
+             if (d <= w) return null;\
+             let worst = '';\
+             for (const e of document.querySelectorAll('body *')) {\
+               const r = e.getBoundingClientRect();\
+               if (r.right > w + 0.5 && r.width > 0) { worst = (e.id || e.tagName) + ' to ' + Math.round(r.right); break; }\
+             }\
+             return 'the page is ' + d + ' px wide in a window of ' + w + ': ' + worst;",
+            json!([]),
+        );
+        v.as_str().map(str::to_string)
+    }
+
+    /// The board page's game played to its end, the person always taking the first legal
+    /// move with a click on it; the last answer.
+    pub fn play_board(&self) -> Value {
+        loop {
+            self.wait_in(BOARD, "return !board.busy && board.answer !== null;");
+            let a = self.run_in(BOARD, "return board.answer;", json!([]));
+            if !a["outcome"].is_null() {
+                return a;
+            }
+            let mv = a["legal"][0].as_str().unwrap().to_string();
+            self.click(&format!("#board-svg rect.click[data-move='{mv}']"));
+        }
+    }
+
     /// Saves a PNG of the page to `path`.
     pub fn screenshot(&self, path: &std::path::Path) {
         let v = self.call("GET", &self.at("/screenshot"), &json!({}));
