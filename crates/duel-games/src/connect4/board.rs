@@ -196,7 +196,12 @@ impl<S: Shape> ShapeBoard<S> {
     /// The key of [`Board::mirror`] (a key's columns never carry into each other, so its
     /// columns are swapped as they are).
     pub fn mirror_key(&self) -> S::B {
-        let key = self.key();
+        self.mirror_bits(self.key())
+    }
+
+    /// `key` (a key of this board's size) with its columns swapped as in a mirror.
+    #[inline]
+    pub(crate) fn mirror_bits(&self, key: S::B) -> S::B {
         let (w, h1) = (self.shape.width(), self.shape.h1());
         let col_bits = S::B::from_u128((1u128 << h1) - 1);
         let mut out = S::B::ZERO;
@@ -256,8 +261,13 @@ impl<S: Shape> ShapeBoard<S> {
 
     /// Playable cells that do not let the opponent win at once; 0 when every move loses.
     pub(crate) fn possible_non_losing_moves(&self) -> S::B {
+        self.non_losing_moves(self.opponent_winning_position())
+    }
+
+    /// [`ShapeBoard::possible_non_losing_moves`] from the opponent's threats.
+    #[inline]
+    pub(crate) fn non_losing_moves(&self, opponent_win: S::B) -> S::B {
         let mut possible = self.possible();
-        let opponent_win = self.opponent_winning_position();
         let forced = possible & opponent_win;
         if forced != S::B::ZERO {
             if forced & (forced - S::B::ONE) != S::B::ZERO {

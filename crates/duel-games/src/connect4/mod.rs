@@ -27,6 +27,7 @@
 //! - `shape.rs`: the board's size, compiled ([`Fixed`]) or of runtime ([`Dims`]);
 //! - `table.rs`, `wide_table.rs`: the transposition tables of 64- and 128-bit keys;
 //! - `board.rs`: the position as bitboards ([`Board`]);
+//! - `dead.rs`: the stones that no open line passes through, left out of the table's keys;
 //! - `evens.rs`: the claimeven bound of a position on a board of even height;
 //! - `score_book.rs`: the book of exact scores the search looks up ([`score_book::ScoreBook`]);
 //! - `search.rs`: the negamax search itself;
@@ -42,6 +43,7 @@ pub mod answer;
 mod bench_file;
 mod bits;
 mod board;
+mod dead;
 mod evens;
 pub mod move_book;
 pub mod score_book;

@@ -11,13 +11,15 @@ use std::time::Instant;
 use super::bits::Bits;
 use super::board::ShapeBoard;
 use super::score_book::{canonical_key, ScoreBook};
-use super::shape::{Shape, Slot};
+use super::shape::{Shape, Slot, MAX_WIDTH};
 use super::table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;
+/// What the column that cut off before adds to a move's score (see [`ShapeBoard::move_score`]).
+const TABLE_BONUS: u32 = 5;
 /// Enhanced transposition cutoffs are looked for while more cells than this are empty.
-const ETC_PLIES_LEFT: i32 = 15;
+const ETC_PLIES_LEFT: i32 = 6;
 
 /// One thread's search over a shared table.
 pub(crate) struct Search<'t, S: Shape> {
@@ -65,7 +67,8 @@ impl<'t, S: Shape> Search<'t, S> {
     /// The key of `p`'s entry (the smaller of its key and its mirror's) and whether it is
     /// the mirror's.
     fn entry_key(p: &ShapeBoard<S>) -> (S::B, bool) {
-        let (key, mirror) = (p.key(), p.mirror_key());
+        let key = p.table_key();
+        let mirror = p.mirror_bits(key);
         if mirror < key {
             (mirror, true)
         } else {
@@ -87,7 +90,18 @@ impl<'t, S: Shape> Search<'t, S> {
     /// nobody has won and the side to move cannot win at once: if the score is at most
     /// alpha, a value between it and alpha; at least beta, a value between beta and it;
     /// otherwise the score.
-    pub fn negamax(&mut self, p: &ShapeBoard<S>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(&mut self, p: &ShapeBoard<S>, alpha: i32, beta: i32) -> i32 {
+        self.node(p, None, alpha, beta)
+    }
+
+    /// [`Search::negamax`] with `p`'s entry key where the caller has it.
+    fn node(
+        &mut self,
+        p: &ShapeBoard<S>,
+        entry: Option<(S::B, bool)>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         self.check_limits();
@@ -100,7 +114,8 @@ impl<'t, S: Shape> Search<'t, S> {
             }
         }
         let cells = p.shape.cells();
-        let next = p.possible_non_losing_moves();
+        let their_threats = p.opponent_winning_position();
+        let next = p.non_losing_moves(their_threats);
         if next == S::B::ZERO {
             return -(cells - p.moves as i32) / 2;
         }
@@ -133,20 +148,33 @@ impl<'t, S: Shape> Search<'t, S> {
         if next & (next - S::B::ONE) == S::B::ZERO {
             let mut child = *p;
             child.play(next);
-            return -self.negamax(&child, -beta, -alpha);
+            return -self.node(&child, None, -beta, -alpha);
         }
         // This position's and every child's entry are loaded at once, ahead of the probes
         // and the ordering: the table's cache misses overlap instead of coming one after
         // the other.
-        let (key, mirrored) = Self::entry_key(p);
+        let (key, mirrored) = entry.unwrap_or_else(|| Self::entry_key(p));
         self.table.prefetch(key);
-        let mut rest = next;
-        while rest != S::B::ZERO {
-            let mv = rest & rest.wrapping_neg();
-            rest &= rest - S::B::ONE;
-            let mut child = *p;
-            child.play(mv);
-            self.table.prefetch(Self::entry_key(&child).0);
+        let shape = p.shape;
+        let mut keys = [(S::B::ZERO, false); MAX_WIDTH as usize];
+        for col in 0..shape.width() {
+            let mv = next & shape.column_mask(col);
+            if mv != S::B::ZERO {
+                let mut child = *p;
+                child.play(mv);
+                keys[col as usize] = Self::entry_key(&child);
+                self.table.prefetch(keys[col as usize].0);
+            }
+        }
+        let (mut moves, wins, lower) = self.scan_moves(p, next, their_threats);
+        if wins {
+            return max;
+        }
+        if alpha < lower {
+            alpha = lower;
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let w = p.shape.width();
         let flip = |c: u32| if mirrored { w - 1 - c } else { c };
@@ -169,13 +197,8 @@ impl<'t, S: Shape> Search<'t, S> {
         // Enhanced transposition cutoffs, as in Steininger's c4: far from the end, where a
         // subtree is large, each child's entry may already bound this position from below.
         if (p.moves as i32) < cells - ETC_PLIES_LEFT {
-            let mut rest = next;
-            while rest != S::B::ZERO {
-                let mv = rest & rest.wrapping_neg();
-                rest &= rest - S::B::ONE;
-                let mut child = *p;
-                child.play(mv);
-                if let Some(known) = self.table.get(Self::entry_key(&child).0) {
+            for &(_, col, _) in moves.slots() {
+                if let Some(known) = self.table.get(keys[col as usize].0) {
                     if -known.upper > alpha {
                         alpha = -known.upper;
                         if alpha >= beta {
@@ -185,16 +208,7 @@ impl<'t, S: Shape> Search<'t, S> {
                 }
             }
         }
-        let (moves, wins, lower) = self.ordered_moves(p, next, first);
-        if wins {
-            return max;
-        }
-        if alpha < lower {
-            alpha = lower;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
+        moves.sort(first, w);
         // No win by this side's next stone: none before the one after.
         let max = (cells - 3 - p.moves as i32) / 2;
         if beta > max {
@@ -207,7 +221,7 @@ impl<'t, S: Shape> Search<'t, S> {
         for &(mv, col, _) in moves.slots() {
             let mut child = *p;
             child.play(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.node(&child, Some(keys[col as usize]), -beta, -alpha);
             if self.stopped {
                 return 0;
             }
@@ -241,7 +255,8 @@ impl<'t, S: Shape> Search<'t, S> {
                 c
             }
         });
-        let (moves, _, _) = self.ordered_moves(p, next, first);
+        let (mut moves, _, _) = self.scan_moves(p, next, p.opponent_winning_position());
+        moves.sort(first, p.shape.width());
         Some(
             moves
                 .slots()
@@ -255,15 +270,15 @@ impl<'t, S: Shape> Search<'t, S> {
         )
     }
 
-    /// The moves of `next` (cells, with their columns), best first by
-    /// [`ShapeBoard::move_score`] (`first`: the column that cut off here before), ties from
-    /// the centre out; whether one of them wins by the mover's next stone; and a lower
-    /// bound of `p`'s score from the children's claimeven bounds.
-    fn ordered_moves(
+    /// The moves of `next` (cells, with their columns) from the centre out, each with its
+    /// [`ShapeBoard::move_score`] but the table's column; whether one of them wins by the
+    /// mover's next stone; and a lower bound of `p`'s score from the children's claimeven
+    /// bounds.
+    fn scan_moves(
         &self,
         p: &ShapeBoard<S>,
         next: S::B,
-        first: Option<u32>,
+        their_threats: S::B,
     ) -> (Moves<S>, bool, i32) {
         let shape = p.shape;
         let w = shape.width();
@@ -272,12 +287,10 @@ impl<'t, S: Shape> Search<'t, S> {
             len: 0,
         };
         let list = AsMut::<[Slot<S::B>]>::as_mut(&mut out.list);
-        let their_threats = p.opponent_winning_position();
         let mut wins = false;
         let mut lower = -i32::MAX;
         for k in 0..w {
-            // Added from the edges in, each after its equals, then read backwards.
-            let col = shape.order(w - 1 - k);
+            let col = shape.order(k);
             let mv = next & shape.column_mask(col);
             if mv == S::B::ZERO {
                 continue;
@@ -287,16 +300,13 @@ impl<'t, S: Shape> Search<'t, S> {
             let mut child = *p;
             child.play(mv);
             lower = lower.max(-child.evens_bound());
-            let score = p.move_score(mv, threats, their_threats, col, first == Some(col));
-            let mut i = out.len;
-            while i > 0 && list[i - 1].2 > score {
-                list[i] = list[i - 1];
-                i -= 1;
-            }
-            list[i] = (mv, col, score);
+            list[out.len] = (
+                mv,
+                col,
+                p.move_score(mv, threats, their_threats, col, false),
+            );
             out.len += 1;
         }
-        list[..out.len].reverse();
         (out, wins, lower)
     }
 }
@@ -310,5 +320,23 @@ struct Moves<S: Shape> {
 impl<S: Shape> Moves<S> {
     fn slots(&self) -> &[Slot<S::B>] {
         &AsRef::<[Slot<S::B>]>::as_ref(&self.list)[..self.len]
+    }
+
+    /// Sorts the moves best first, `first` (the column that cut off here before) with the
+    /// bonus of [`ShapeBoard::move_score`]'s `table`; equal scores keep their order.
+    fn sort(&mut self, first: Option<u32>, w: u32) {
+        let list = &mut AsMut::<[Slot<S::B>]>::as_mut(&mut self.list)[..self.len];
+        for i in 0..list.len() {
+            let mut slot = list[i];
+            if first == Some(slot.1) {
+                slot.2 += TABLE_BONUS * w;
+            }
+            let mut j = i;
+            while j > 0 && list[j - 1].2 < slot.2 {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = slot;
+        }
     }
 }

@@ -404,13 +404,27 @@ impl<S: Shape> ShapeSolver<S> {
                 (false, false) => (-1, 1),
             };
         }
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
+        // Null windows from near 0 outwards, each at the last search's fail-soft value, as
+        // in Steininger's c4: scores far from 0 are rare, and near the true score each
+        // window is cheap. The first asks whether the first player to move wins (the
+        // empty 7×6 board's +1 in two windows, not three), the second whether it draws.
+        let mut guess = if p.moves % 2 == 0 { 1 } else { 0 };
+        while min < max && !weak {
+            let med = (guess.max(min + 1).min(max)) - 1;
+            let (r, stopped) = search(med, med + 1);
+            if stopped {
+                break;
             }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+            guess = if r <= med { r } else { r + 1 };
+        }
+        // A weak search bisects −1..1, the win tried first where `quick` did not decide.
+        while min < max {
+            let med = min + (max - min) / 2;
             let (r, stopped) = search(med, med + 1);
             if stopped {
                 break;
