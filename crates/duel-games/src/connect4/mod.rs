@@ -16,11 +16,13 @@
 //! at once are never searched and a forced block is the only move; moves ordered by the
 //! number of threats (cells completing a line) they create, centre first on ties; a
 //! transposition table of bounds; the score found by null-window searches narrowing
-//! `[min, max]` (iterative deepening of the window). Beyond Pons's: the table
-//! (`table.rs`) keeps both bounds of a position and the column that cut off there,
-//! and is shared by mirror images and by threads; the search (`search.rs`) loads
-//! its children's entries ahead. On two threads or more, the root's children are searched
-//! in parallel over the shared table ([`BoardSolver::with_threads`]).
+//! `[min, max]`. Beyond Pons's: the table (`table.rs`) keeps both bounds of a position and
+//! the column that cut off there, and is shared by mirror images and by threads; the search
+//! (`search.rs`) loads its children's entries ahead, and takes from Christophe Steininger's
+//! c4 its static checks, the claimeven bound, dead stones, enhanced transposition cut-offs,
+//! its move ordering and its null windows from near 0 outwards. On two threads or more, the
+//! root's children are searched in parallel over the shared table
+//! ([`BoardSolver::with_threads`]).
 //!
 //! The files, in the order they build on one another:
 //! - `bits.rs`: the bitboard word ([`Bits`]: `u64`, or `u128` for boards over 64 bits);

@@ -1,10 +1,12 @@
 //! The Connect Four solver's search: negamax with alpha-beta over [`Board`], as Pascal
-//! Pons's (moves that lose at once never searched, a forced block the only move, moves
-//! ordered by the threats they make, centre first on ties), with a shared
-//! [`Table`](super::table) of both bounds of each position; beyond Pons's, the
-//! column that last cut off at a position is tried first there, and a position and its
-//! mirror image share their entry.
-
+//! Pons's (moves that lose at once never searched, a forced block the only move), with a
+//! shared [`Table`](super::table) of both bounds of each position, a position and its mirror
+//! image sharing their entry; and with Christophe Steininger's c4's pruning: a forced move
+//! played through without an entry, a move that wins by the mover's next stone found
+//! without searching, the claimeven bound of the position and of its children
+//! (`evens.rs`), dead stones left out of the key (`dead.rs`), each child's entry read for
+//! a cut-off before any is searched, and moves ordered by c4's guess of their threats
+//! ([`ShapeBoard::move_score`]).
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 

@@ -85,6 +85,9 @@ impl From<TooLarge> for TableError {
     }
 }
 
+/// Positions of fewer stones than this narrow their score from near 0 outwards.
+const GALLOP_PLIES: u32 = 8;
+
 impl<S: Shape + Default> Default for ShapeSolver<S> {
     fn default() -> Self {
         Self::new()
@@ -404,27 +407,60 @@ impl<S: Shape> ShapeSolver<S> {
                 (false, false) => (-1, 1),
             };
         }
-        // Null windows from near 0 outwards, each at the last search's fail-soft value, as
-        // in Steininger's c4: scores far from 0 are rare, and near the true score each
-        // window is cheap. The first asks whether the first player to move wins (the
-        // empty 7×6 board's +1 in two windows, not three), the second whether it draws.
-        let mut guess = if p.moves % 2 == 0 { 1 } else { 0 };
-        while min < max && !weak {
-            let med = (guess.max(min + 1).min(max)) - 1;
-            let (r, stopped) = search(med, med + 1);
-            if stopped {
-                break;
+        // In the opening, where scores lie near 0, null windows from near 0 outwards, as in
+        // Steininger's c4: the first asks whether the first player to move wins (the empty
+        // 7×6 board's +1 in two windows, not three), the second whether it draws; then
+        // steps of 1, 2, 4, … from the bound found (fail-soft) the same way, until one
+        // fails the other way; then bisection, as everywhere else.
+        if !weak && min < max {
+            // A quick win first, as in a weak search: where the side to move wins soon, this
+            // window's bound cuts the long lines that a window near 0 would follow.
+            let quick = max / 2;
+            if quick > 1 {
+                let (r, stopped) = search(quick, quick + 1);
+                if stopped {
+                    return min;
+                }
+                if r > quick {
+                    min = r;
+                } else {
+                    max = r;
+                }
             }
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
-            guess = if r <= med { r } else { r + 1 };
         }
-        // A weak search bisects −1..1, the win tried first where `quick` did not decide.
+        if !weak && min < max && min < 1 && p.moves < GALLOP_PLIES {
+            let guess: i32 = if p.moves % 2 == 0 { 1 } else { 0 };
+            let mut window = guess.clamp(min + 1, max);
+            let mut up = None;
+            let mut step = 1;
+            while min < max {
+                let (r, stopped) = search(window - 1, window);
+                if stopped {
+                    return min;
+                }
+                let passed = r >= window;
+                if passed {
+                    min = r;
+                } else {
+                    max = r;
+                }
+                if *up.get_or_insert(passed) != passed {
+                    break;
+                }
+                window = if passed { min + step } else { max + 1 - step };
+                window = window.clamp(min + 1, max.max(min + 1));
+                step *= 2;
+            }
+        }
+        // Bisection, leaning towards 0 as Pons's (a weak search: −1..1, the win tried first
+        // where `quick` did not decide).
         while min < max {
-            let med = min + (max - min) / 2;
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
             let (r, stopped) = search(med, med + 1);
             if stopped {
                 break;
