@@ -129,8 +129,8 @@ pub struct AnalyzeArgs {
 /// Arguments of `duel connect solve`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Column digits 1–W played from the empty board, e.g. `4453` (empty: the start, about
-    /// a minute and a half on 7×6 with --memory 1G).
+    /// Column digits 1–W played from the empty board, e.g. `4453` (empty: the start,
+    /// about a minute on 7×6 with --memory 1G).
     #[arg(conflicts_with = "file")]
     moves: Option<String>,
     #[command(flatten)]
