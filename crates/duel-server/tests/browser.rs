@@ -333,26 +333,7 @@ fn liar_page_plays_paul_against_the_adversary_to_the_verdict() {
     let mut before: u128 = 128;
     for round in 0..7 {
         let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
-        // Paul asks for every other number of each class of charged lies.
-        let charged: Vec<u64> = a["charged"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_u64().unwrap())
-            .collect();
-        for class in 0..=1 {
-            let members: Vec<usize> = (0..charged.len())
-                .filter(|&i| charged[i] == class)
-                .collect();
-            for i in members.iter().step_by(2) {
-                b.click(&format!("#num-{}", i + 1));
-            }
-        }
-        b.click("#liar-ask");
-        b.wait_in(
-            support::LIAR,
-            &format!("return liar.answer.rounds.length === {};", round + 1),
-        );
+        b.ask_every_other(&a, round);
         let request: PaulRequest =
             serde_json::from_value(b.run_in(support::LIAR, "return liar.request;", json!([])))
                 .unwrap();

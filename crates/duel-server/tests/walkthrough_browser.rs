@@ -168,26 +168,7 @@ fn liar_paul(b: &Browser, width: u32) {
         if a["verdict"] == "paul" || a["questions_left"] == 0 {
             break;
         }
-        // Paul asks for every other number of each class of charged lies.
-        let charged: Vec<u64> = a["charged"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_u64().unwrap())
-            .collect();
-        for class in 0..=1 {
-            let members: Vec<usize> = (0..charged.len())
-                .filter(|&i| charged[i] == class)
-                .collect();
-            for i in members.iter().step_by(2) {
-                b.click(&format!("#num-{}", i + 1));
-            }
-        }
-        b.click("#liar-ask");
-        b.wait_in(
-            support::LIAR,
-            &format!("return liar.answer.rounds.length === {round};"),
-        );
+        b.ask_every_other(&a, round - 1);
     }
     let a = b.run_in(support::LIAR, "return liar.answer;", json!([]));
     // The bound 2^q with q, the questions left, as a superscript.

@@ -284,12 +284,11 @@ impl<S: Shape> ShapeBoard<S> {
         self.winning_cells(self.current | mv, self.mask | mv)
     }
 
-    /// Whether, once the side to move has played `mv` (making `threats`), every reply lets
-    /// it win at once: two threats to block, or none but moves under its threats.
+    /// Whether, once the side to move has played a stone making `threats`, with `playable`
+    /// the cells playable then, every reply lets it win at once: two threats to block, or
+    /// none but moves under its threats.
     #[inline]
-    pub(crate) fn wins_next_after(&self, mv: S::B, threats: S::B) -> bool {
-        let shape = self.shape;
-        let playable = ((self.mask | mv) + shape.bottom()) & shape.board();
+    pub(crate) fn wins_next_after(threats: S::B, playable: S::B) -> bool {
         let forced = playable & threats;
         if forced & (forced - S::B::ONE) != S::B::ZERO {
             return true;
@@ -302,31 +301,28 @@ impl<S: Shape> ShapeBoard<S> {
         replies & !(threats >> 1) == S::B::ZERO
     }
 
-    /// How promising playing `mv` looks, as Steininger's c4 guesses it (in tenths, times
-    /// W): the mover's `threats` after it that the opponent's (`their_threats`) do not
-    /// undercut, weighted most where the opponent's next stone would let the mover win (a
-    /// threat right above a playable cell: 12), then two stones away (5), then any (3);
-    /// `table` (the column that cut off here before) adds 5, the distance from the edge
-    /// breaks ties.
+    /// How promising a move in column `col` looks, as Steininger's c4 guesses it (in
+    /// tenths, times W), from the mover's `threats` after it and `playable`, the cells
+    /// playable then: the threats the opponent's (`their_threats`) do not undercut,
+    /// weighted most where the opponent's next stone would let the mover win (a threat
+    /// right above a playable cell: 12), then two stones away (5), then any (3); the
+    /// distance from the edge breaks ties. The search adds 5 (times W) for the column that
+    /// cut off here before.
     #[inline]
     pub(crate) fn move_score(
         &self,
-        mv: S::B,
         threats: S::B,
+        playable: S::B,
         their_threats: S::B,
         col: u32,
-        table: bool,
     ) -> u32 {
-        let shape = self.shape;
+        let board = self.shape.board();
         let threats = threats & !(their_threats << 1);
-        let playable = ((self.mask | mv) + shape.bottom()) & shape.board();
         let next = threats & (playable << 1);
-        let next_next = threats & (((playable << 1) & shape.board()) << 1);
-        let w = shape.width();
-        let weighted = 12 * next.count_ones()
-            + 5 * next_next.count_ones()
-            + 3 * threats.count_ones()
-            + if table { 5 } else { 0 };
+        let next_next = threats & (((playable << 1) & board) << 1);
+        let w = self.shape.width();
+        let weighted =
+            12 * next.count_ones() + 5 * next_next.count_ones() + 3 * threats.count_ones();
         weighted * w + col.min(w - 1 - col)
     }
 

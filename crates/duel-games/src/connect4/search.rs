@@ -18,7 +18,8 @@ use super::table::KeyTable;
 
 /// Positions between two looks at the clock and at the other threads.
 const CHECK_EVERY: u64 = 1024;
-/// What the column that cut off before adds to a move's score (see [`ShapeBoard::move_score`]).
+/// What the column that cut off here before adds to a move's [`ShapeBoard::move_score`],
+/// in its tenths (times W).
 const TABLE_BONUS: u32 = 5;
 /// Enhanced transposition cutoffs are looked for while more cells than this are empty.
 const ETC_PLIES_LEFT: i32 = 6;
@@ -273,7 +274,7 @@ impl<'t, S: Shape> Search<'t, S> {
     }
 
     /// The moves of `next` (cells, with their columns) from the centre out, each with its
-    /// [`ShapeBoard::move_score`] but the table's column; whether one of them wins by the
+    /// [`ShapeBoard::move_score`]; whether one of them wins by the
     /// mover's next stone; and a lower bound of `p`'s score from the children's claimeven
     /// bounds.
     fn scan_moves(
@@ -298,15 +299,12 @@ impl<'t, S: Shape> Search<'t, S> {
                 continue;
             }
             let threats = p.threats_after(mv);
-            wins |= p.wins_next_after(mv, threats);
             let mut child = *p;
             child.play(mv);
+            let playable = child.possible();
+            wins |= ShapeBoard::<S>::wins_next_after(threats, playable);
             lower = lower.max(-child.evens_bound());
-            list[out.len] = (
-                mv,
-                col,
-                p.move_score(mv, threats, their_threats, col, false),
-            );
+            list[out.len] = (mv, col, p.move_score(threats, playable, their_threats, col));
             out.len += 1;
         }
         (out, wins, lower)
@@ -324,8 +322,8 @@ impl<S: Shape> Moves<S> {
         &AsRef::<[Slot<S::B>]>::as_ref(&self.list)[..self.len]
     }
 
-    /// Sorts the moves best first, `first` (the column that cut off here before) with the
-    /// bonus of [`ShapeBoard::move_score`]'s `table`; equal scores keep their order.
+    /// Sorts the moves best first, `first` (the column that cut off here before) with
+    /// [`TABLE_BONUS`] added; equal scores keep their order.
     fn sort(&mut self, first: Option<u32>, w: u32) {
         let list = &mut AsMut::<[Slot<S::B>]>::as_mut(&mut self.list)[..self.len];
         for i in 0..list.len() {

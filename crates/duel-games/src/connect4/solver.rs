@@ -390,44 +390,29 @@ impl<S: Shape> ShapeSolver<S> {
         }
         let mut min = -(p.shape.cells() - p.moves as i32) / 2;
         let mut max = (p.shape.cells() + 1 - p.moves as i32) / 2;
-        if weak {
-            // A quick win first, in the exact search's first window: where the side to
-            // move wins soon, that window's bound on the score cuts the long lines that a
-            // window at 0 would follow.
-            let quick = max / 2;
-            let (won, stopped) = if quick > 1 {
-                let (v, stopped) = search(quick, quick + 1);
-                (v > quick, stopped)
+        // A quick win first: where the side to move wins soon, this window's bound on the
+        // score cuts the long lines that a window near 0 would follow.
+        let quick = max / 2;
+        if quick > 1 {
+            let (r, stopped) = search(quick, quick + 1);
+            if stopped {
+                return if weak { 0 } else { min };
+            }
+            if r > quick {
+                min = r;
             } else {
-                (false, false)
-            };
-            (min, max) = match (stopped, won) {
-                (true, _) => return 0,
-                (false, true) => (1, 1),
-                (false, false) => (-1, 1),
-            };
+                max = r;
+            }
+        }
+        if weak {
+            // Only the sign is wanted: a win found, or −1..1 left.
+            (min, max) = if min > quick { (1, 1) } else { (-1, 1) };
         }
         // In the opening, where scores lie near 0, null windows from near 0 outwards, as in
         // Steininger's c4: the first asks whether the first player to move wins (the empty
         // 7×6 board's +1 in two windows, not three), the second whether it draws; then
         // steps of 1, 2, 4, … from the bound found (fail-soft) the same way, until one
         // fails the other way; then bisection, as everywhere else.
-        if !weak && min < max {
-            // A quick win first, as in a weak search: where the side to move wins soon, this
-            // window's bound cuts the long lines that a window near 0 would follow.
-            let quick = max / 2;
-            if quick > 1 {
-                let (r, stopped) = search(quick, quick + 1);
-                if stopped {
-                    return min;
-                }
-                if r > quick {
-                    min = r;
-                } else {
-                    max = r;
-                }
-            }
-        }
         if !weak && min < max && min < 1 && p.moves < GALLOP_PLIES {
             let guess: i32 = if p.moves % 2 == 0 { 1 } else { 0 };
             let mut window = guess.clamp(min + 1, max);

@@ -455,6 +455,31 @@ impl Browser {
         }
     }
 
+    /// Paul's question of the liar page after `asked` questions: every other number of
+    /// each class of charged lies (from `answer`, the page's answer now), asked; waits for
+    /// the page to take it.
+    pub fn ask_every_other(&self, answer: &Value, asked: usize) {
+        let charged: Vec<u64> = answer["charged"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        for class in 0..=1 {
+            let members: Vec<usize> = (0..charged.len())
+                .filter(|&i| charged[i] == class)
+                .collect();
+            for i in members.iter().step_by(2) {
+                self.click(&format!("#num-{}", i + 1));
+            }
+        }
+        self.click("#liar-ask");
+        self.wait_in(
+            LIAR,
+            &format!("return liar.answer.rounds.length === {};", asked + 1),
+        );
+    }
+
     /// Saves a PNG of the page to `path`.
     pub fn screenshot(&self, path: &std::path::Path) {
         let v = self.call("GET", &self.at("/screenshot"), &json!({}));
