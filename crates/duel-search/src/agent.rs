@@ -372,6 +372,17 @@ impl Clock {
     pub(crate) fn millis(&self) -> f64 {
         self.start.elapsed().as_secs_f64() * 1000.0
     }
+
+    /// The iterations that fit before the deadline, a quarter more than the rate of the
+    /// `iterations` done so far gives: `None` without a deadline. Room made for more would
+    /// be paid for (zeroed pages, a copy of the tree) past the deadline.
+    pub(crate) fn iterations_before_deadline(&self, iterations: u64) -> Option<u64> {
+        let deadline = self.deadline?;
+        let now = Instant::now();
+        let spent = now.duration_since(self.start).as_secs_f64().max(1e-6);
+        let left = deadline.saturating_duration_since(now).as_secs_f64();
+        Some((iterations as f64 * left / spent * 1.25).ceil() as u64)
+    }
 }
 
 /// A uniform integer in 0..n (n ≥ 1), exactly uniform, from one 32-bit draw almost always:
@@ -470,6 +481,22 @@ fn argmax<const SELECTS: bool, R: Rng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::{argmax_random_ties, argmax_random_ties_unpredictable, uniform_index};
+    use super::{Budget, Clock};
+    use std::time::{Duration, Instant};
+
+    /// Room is made only for the iterations the time left allows: none without a deadline
+    /// to bound them, none once it has passed, and at a deadline far ahead more than done.
+    #[test]
+    fn iterations_before_deadline_follow_the_time_left() {
+        let budget = Budget::Iterations(10_000_000);
+        assert_eq!(Clock::new(budget, None).iterations_before_deadline(1000), None);
+        let past = Clock::new(budget, Some(Instant::now()));
+        assert_eq!(past.iterations_before_deadline(1000), Some(0));
+        let clock = Clock::new(budget, Some(Instant::now() + Duration::from_secs(3600)));
+        std::thread::sleep(Duration::from_millis(2));
+        let fit = clock.iterations_before_deadline(1000).unwrap();
+        assert!(fit > 1000, "{fit}");
+    }
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;

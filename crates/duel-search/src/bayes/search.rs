@@ -146,14 +146,20 @@ impl<G: Game> Bayes<G> {
         Ok(n.first_child + argmax_random_ties(values, &mut self.rng) as u32)
     }
 
-    /// Forgets the tree and makes `position` the root, half of a time budget at most going
-    /// to fitting GW / GW2.
+    /// Forgets the tree and makes `position` the root, half of a time budget (or of the time
+    /// to the deadline) at most going to fitting GW / GW2.
     fn fresh_root(&mut self, position: &G, budget: Budget) -> Result<(), SearchError> {
-        let deadline = match budget {
-            Budget::Millis(ms) => {
-                Some(std::time::Instant::now() + std::time::Duration::from_millis(ms / 2))
-            }
+        let now = std::time::Instant::now();
+        let half_budget = match budget {
+            Budget::Millis(ms) => Some(now + std::time::Duration::from_millis(ms / 2)),
             Budget::Iterations(_) | Budget::Work(_) => None,
+        };
+        let half_deadline = self
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now) / 2);
+        let deadline = match (half_budget, half_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         };
         self.start_until(position, deadline)
     }
@@ -209,7 +215,10 @@ impl<G: Game> Bayes<G> {
                     self.reserve_for(stage, self.scratch.moves.len(), match_moves);
                     stage_start = self.arena_lens();
                 } else if iterations == next_stage {
-                    let ahead = (n - iterations).min(STAGE_GROWTH * iterations);
+                    let mut ahead = (n - iterations).min(STAGE_GROWTH * iterations);
+                    if let Some(fit) = clock.iterations_before_deadline(iterations) {
+                        ahead = ahead.min(fit.max(1));
+                    }
                     self.reserve_as_used(stage_start, iterations - stage_iteration, ahead);
                     stage_start = self.arena_lens();
                     stage_iteration = iterations;
