@@ -17,8 +17,8 @@ use crate::output::{out, shown};
 #[derive(clap::Args)]
 pub struct SizesArgs {
     /// The largest W + H (boards of 4 ≤ W, H and W·(H+1) ≤ 128).
-    #[arg(long)]
-    max_sum: u32,
+    #[arg(long, required_unless_present = "boards")]
+    max_sum: Option<u32>,
     /// The smallest W + H (default 8, the smallest board, 4×4).
     #[arg(long, default_value_t = 8)]
     min_sum: u32,
@@ -34,18 +34,24 @@ pub struct SizesArgs {
     /// Threads searching each board's root children over the shared table.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// These boards only, in this order, e.g. `10x4,9x5` (in place of the sums' range):
+    /// the quick ones of a row first.
+    #[arg(long, conflicts_with_all = ["max_sum", "min_sum"])]
+    boards: Option<String>,
 }
 
 /// The table of `duel connect sizes` unless `--memory` says otherwise: 64 MiB.
 const DEFAULT_BYTES: u64 = 64 << 20;
 
 pub fn sizes(args: SizesArgs) -> anyhow::Result<ExitCode> {
-    if args.max_sum > 64 {
-        bail!(
-            "--max-sum {}: at most 64 (no board past W + H = 36 fits 128 bits)",
-            args.max_sum
-        );
-    }
+    let boards = match (&args.boards, args.max_sum) {
+        (Some(list), _) => parse_boards(list)?,
+        (None, Some(max)) if max > 64 => {
+            bail!("--max-sum {max}: at most 64 (no board past W + H = 36 fits 128 bits)")
+        }
+        (None, Some(max)) => table_boards(args.min_sum, max),
+        (None, None) => bail!("give --max-sum or --boards"),
+    };
     let bytes = match &args.memory {
         Some(m) => parse_memory(m)?,
         None => DEFAULT_BYTES,
@@ -75,7 +81,7 @@ pub fn sizes(args: SizesArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let threads = args.threads.clamp(1, 256);
-    for (w, h) in table_boards(args.min_sum, args.max_sum) {
+    for (w, h) in boards {
         if done.contains(&(w, h)) {
             continue;
         }
@@ -94,6 +100,29 @@ pub fn sizes(args: SizesArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The boards of `--boards`: `WxH` separated by commas, each with 4 ≤ W, H and
+/// W·(H+1) ≤ 128, none twice.
+fn parse_boards(list: &str) -> anyhow::Result<Vec<(u32, u32)>> {
+    let mut boards = Vec::new();
+    for item in list.split(',') {
+        let item = item.trim();
+        let parsed = item
+            .split_once('x')
+            .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)));
+        let Some((w, h)) = parsed else {
+            bail!("--boards: {item:?} is not a board WxH such as 7x6");
+        };
+        if w < 4 || h < 4 || u64::from(w) * (u64::from(h) + 1) > 128 {
+            bail!("--boards: {w}x{h} is not a board of the solver (4 ≤ W, H and W·(H+1) ≤ 128)");
+        }
+        if boards.contains(&(w, h)) {
+            bail!("--boards: {w}x{h} is given twice");
+        }
+        boards.push((w, h));
+    }
+    Ok(boards)
 }
 
 /// One board in words: `7x6: first player wins at ply 41 (score 1), 2.0 s`.

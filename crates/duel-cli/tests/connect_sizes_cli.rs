@@ -39,6 +39,16 @@ fn boards_up_to_ten_cells_a_side_match_the_published_tables() {
         assert_eq!(v["end_ply"].as_u64(), Some(ply.into()), "{w}x{h}");
         assert!(v["seconds"].as_f64().is_some() && v["nodes"].as_u64() > Some(0));
     }
+    // --boards solves those boards only, in its order.
+    let (code, stdout, stderr) = common::duel_text(&["connect", "sizes", "--boards", "5x4, 4x4"]);
+    assert_eq!(code, 0, "{stderr}");
+    let got = lines(&stdout);
+    let sizes: Vec<_> = got
+        .iter()
+        .map(|v| (v["width"].as_u64(), v["height"].as_u64()))
+        .collect();
+    assert_eq!(sizes, [(Some(5), Some(4)), (Some(4), Some(4))]);
+    assert_eq!(got[0]["end_ply"].as_u64(), Some(20));
     // --min-sum keeps the larger boards only.
     let (_, stdout, _) =
         common::duel_text(&["connect", "sizes", "--min-sum", "10", "--max-sum", "10"]);
@@ -93,6 +103,17 @@ fn bad_input_is_one_error_line() {
         "not a size",
     );
     assert_error(&["connect", "sizes", "--max-sum", "99"], "at most 64");
+    assert_error(&["connect", "sizes", "--boards", "7x"], "not a board WxH");
+    assert_error(
+        &["connect", "sizes", "--boards", "3x6"],
+        "not a board of the solver",
+    );
+    assert_error(
+        &["connect", "sizes", "--boards", "17x7"],
+        "not a board of the solver",
+    );
+    assert_error(&["connect", "sizes", "--boards", "4x4,4x4"], "given twice");
+    assert_error(&["connect", "sizes"], "--max-sum");
     assert_error(
         &[
             "connect",

@@ -489,7 +489,10 @@ mod tests {
     #[test]
     fn iterations_before_deadline_follow_the_time_left() {
         let budget = Budget::Iterations(10_000_000);
-        assert_eq!(Clock::new(budget, None).iterations_before_deadline(1000), None);
+        assert_eq!(
+            Clock::new(budget, None).iterations_before_deadline(1000),
+            None
+        );
         let past = Clock::new(budget, Some(Instant::now()));
         assert_eq!(past.iterations_before_deadline(1000), Some(0));
         let clock = Clock::new(budget, Some(Instant::now() + Duration::from_secs(3600)));
