@@ -302,22 +302,34 @@ impl KeyTable<u64> for Table {
     }
 }
 
-/// `bytes / 8` zeroed words, every page written once now (so that no search pays for its
-/// first touch); refused where that is past the memory available or the system refuses it.
+/// `bytes / 8` zeroed words, allocated zeroed (fresh pages from the system, which it zeroes
+/// on their first touch): a search pays only for the pages it writes, so a few small
+/// positions with a large table do not wait for all of it; refused where that is past the
+/// memory available or the system refuses it.
 pub(crate) fn zeroed_words(bytes: u64) -> Result<Vec<AtomicU64>, TooLarge> {
     let what = "the Connect Four solver's transposition table";
     let limit = available_memory().unwrap_or(u64::MAX);
     check_memory(what, u128::from(bytes), limit)?;
-    let n = (bytes / 8) as usize;
-    let mut entries = Vec::new();
-    entries.try_reserve_exact(n).map_err(|_| TooLarge {
+    let refused = || TooLarge {
         what: format!("{what} (refused by the system)"),
         needed_bytes: u128::from(bytes),
         limit_bytes: limit,
-    })?;
-    advise_huge_pages(entries.as_ptr() as usize, n * 8);
-    entries.resize_with(n, || AtomicU64::new(0));
-    Ok(entries)
+    };
+    let n = usize::try_from(bytes / 8).map_err(|_| refused())?;
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).map_err(|_| refused())?;
+    // SAFETY: the layout is of n > 0 words, so not of zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU64>();
+    if ptr.is_null() {
+        return Err(refused());
+    }
+    advise_huge_pages(ptr as usize, n * 8);
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of a `Vec` of n
+    // `AtomicU64` of capacity n, and all n words are initialised: zero bits are the
+    // `AtomicU64` 0.
+    Ok(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
 /// Asks Linux to back the 2 MiB-aligned part of `bytes` bytes from `start` with huge pages
