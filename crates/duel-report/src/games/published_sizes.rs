@@ -79,7 +79,8 @@ pub const PUBLISHED: [Published; 28] = [
     board(10, 4, "-", "2nd", 40),
 ];
 
-/// The table `duel connect sizes --max-sum 14 --out data/connect/sizes.jsonl` wrote.
+/// The table `duel connect sizes --max-sum 13 --memory 1G --out data/connect/sizes.jsonl`
+/// wrote, then `--boards 4x10,5x9,10x4` (the boards of W + H = 14 that fit a session).
 const SOLVED: &str = include_str!("../../../../data/connect/sizes.jsonl");
 
 /// The boards of the data file (a line that is not a board is skipped).
