@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail};
 use duel::games::connect4::answer::{parse_memory, ConnectError};
 use duel::games::connect4::size_table::{solve_empty, table_boards, EmptyBoard, Winner};
+use duel::games::connect4::{Dims, Shape, BOARD_SIZES};
 
 use crate::output::{out, shown};
 
@@ -102,8 +103,8 @@ pub fn sizes(args: SizesArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The boards of `--boards`: `WxH` separated by commas, each with 4 ≤ W, H and
-/// W·(H+1) ≤ 128, none twice.
+/// The boards of `--boards`: `WxH` separated by commas, each a size of the solver
+/// ([`Dims`]: 4 ≤ W, H and W·(H+1) ≤ 128), none twice.
 fn parse_boards(list: &str) -> anyhow::Result<Vec<(u32, u32)>> {
     let mut boards = Vec::new();
     for item in list.split(',') {
@@ -114,8 +115,8 @@ fn parse_boards(list: &str) -> anyhow::Result<Vec<(u32, u32)>> {
         let Some((w, h)) = parsed else {
             bail!("--boards: {item:?} is not a board WxH such as 7x6");
         };
-        if w < 4 || h < 4 || u64::from(w) * (u64::from(h) + 1) > 128 {
-            bail!("--boards: {w}x{h} is not a board of the solver (4 ≤ W, H and W·(H+1) ≤ 128)");
+        if Dims::of(w, h).is_none() {
+            bail!("--boards: {w}x{h} is not a board of the solver ({BOARD_SIZES})");
         }
         if boards.contains(&(w, h)) {
             bail!("--boards: {w}x{h} is given twice");

@@ -67,7 +67,8 @@ pub struct EmptyBoard {
     pub score: i32,
     /// Positions explored.
     pub nodes: u64,
-    /// The time of the search, seconds (the table's allocation excluded).
+    /// The time of the search, seconds (the table's allocation excluded, the faults of its
+    /// pages as the search first writes them included).
     pub seconds: f64,
 }
 

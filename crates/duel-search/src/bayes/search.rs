@@ -157,11 +157,7 @@ impl<G: Game> Bayes<G> {
         let half_deadline = self
             .deadline
             .map(|d| now + d.saturating_duration_since(now) / 2);
-        let deadline = match (half_budget, half_deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.start_until(position, deadline)
+        self.start_until(position, half_budget.into_iter().chain(half_deadline).min())
     }
 
     /// The iterations of a search from the root `position` within `clock`, and why they
