@@ -16,7 +16,7 @@ use crate::interrupt;
 
 /// The exception of an arena error: files are `DuelIOError`, an agent that failed during a
 /// game `DuelError`, the rest bad input.
-fn arena_error(e: ArenaError) -> PyErr {
+pub(crate) fn arena_error(e: ArenaError) -> PyErr {
     let kind = match e {
         ArenaError::Read { .. } | ArenaError::Write { .. } => Kind::Io,
         ArenaError::Match { .. } => Kind::Failed,

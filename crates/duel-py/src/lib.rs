@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 
 mod arena;
 mod bidding;
+mod championship;
 mod errors;
 mod guesswho;
 mod interrupt;
@@ -31,6 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bidding::register(m)?;
     search::register(m)?;
     arena::register(m)?;
+    championship::register(m)?;
     m.add_class::<state::State>()?;
     m.add_function(wrap_pyfunction!(quote, m)?)?;
     Ok(())

@@ -77,3 +77,21 @@ def test_an_existing_records_file_is_not_overwritten(tmp_path):
     assert out.read_text() == "keep\n"
     with pytest.raises(duel.DuelIOError):
         arena.merge(tmp_path / "missing.jsonl")
+
+
+def test_a_championship_is_the_command_lines_and_resumes(tmp_path):
+    args = ["arena", "championship", "connect:4x4:3", "--agent", "mcts-prime", "--grid", "3",
+            "--games", "2", "--work", "3000", "--seed", "4"]
+    want = cli(*args, "--out", str(tmp_path / "cli.jsonl"))
+    out = tmp_path / "py.jsonl"
+    got = arena.championship("connect:4x4:3", "mcts-prime", 3, games=2, work=3000, seed=4,
+                             out=out)
+    assert got == want
+    assert sorted(out.read_text().splitlines()) == sorted(
+        (tmp_path / "cli.jsonl").read_text().splitlines())
+    again = arena.championship("connect:4x4:3", "mcts-prime", 3, games=2, work=3000, seed=4,
+                               out=out)
+    assert again == {**want, "resumed": want["games"]}
+    with pytest.raises(duel.InputError) as e:
+        arena.championship("connect:4x4:3", "mcts", 1)
+    assert str(e.value) == cli_error(*args[:4], "mcts", "--grid", "1")

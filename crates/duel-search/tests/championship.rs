@@ -1,7 +1,11 @@
 //! `duel_search::arena::championship` and the referee: standings that add up, resumption
 //! that counts each game once, determinism by seed, the referee's fractions, refusals.
 
-use duel_search::arena::championship::{players, run_championship, ChampionshipConfig};
+use std::collections::BTreeSet;
+
+use duel_search::arena::championship::{
+    championship_held, championship_shard, line_text, players, run_championship, ChampionshipConfig,
+};
 use duel_search::arena::referee::RefereeError;
 use duel_search::arena::{run_arena, ArenaConfig, ArenaError, Shard};
 use duel_search::mcts::MctsKind;
@@ -113,6 +117,56 @@ fn a_resumed_championship_counts_each_game_once() {
     let e = run_championship(&c, Some(&path), &|_| {}).unwrap_err();
     assert!(e.to_string().contains("twice"), "{e}");
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn shards_played_apart_are_the_championship() {
+    // The shards of a cluster's tasks, their lines in one file: the same games as one run,
+    // which then plays none of them and ranks the same.
+    let c = config("pearl:2:8", 3, 4);
+    let whole_path = temp("whole.jsonl");
+    let _ = std::fs::remove_file(&whole_path);
+    let whole = run_championship(&c, Some(&whole_path), &|_| {}).unwrap();
+    let mut lines = Vec::new();
+    for i in 0..3 {
+        let shard = championship_shard(&c, Shard { index: i, count: 3 }, &BTreeSet::new());
+        let shard = shard.unwrap();
+        assert!(shard.iter().all(|l| l.record.game_index % 3 == i));
+        lines.extend(shard);
+    }
+    assert_eq!(lines.len() as u64, whole.games);
+    let mut text: Vec<String> = lines.iter().map(line_text).collect();
+    let mut want: Vec<String> = std::fs::read_to_string(&whole_path)
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    text.sort();
+    want.sort();
+    assert_eq!(text, want);
+    // Half the file held: what it holds is read back, and a shard plays only the rest.
+    let path = temp("shards.jsonl");
+    let half: String = text.iter().step_by(2).cloned().collect();
+    std::fs::write(&path, &half).unwrap();
+    let held = championship_held(&c, &path).unwrap();
+    assert_eq!(held.len(), text.len().div_ceil(2));
+    assert!(held.windows(2).all(|w| w[0] < w[1]));
+    let held: BTreeSet<u64> = held.into_iter().collect();
+    let rest = championship_shard(&c, Shard::ALL, &held).unwrap();
+    assert_eq!(rest.len() + held.len(), text.len());
+    assert!(rest.iter().all(|l| !held.contains(&l.record.game_index)));
+    let rest: String = rest.iter().map(line_text).collect();
+    std::fs::write(&path, format!("{half}{rest}")).unwrap();
+    let ranked = run_championship(&c, Some(&path), &|_| {}).unwrap();
+    assert_eq!(
+        (ranked.resumed, &ranked.standings),
+        (whole.games, &whole.standings)
+    );
+    // A shard past its count is refused as `--shard` text is.
+    let e = championship_shard(&c, Shard { index: 3, count: 3 }, &BTreeSet::new()).unwrap_err();
+    assert!(e.to_string().contains("3/3"), "{e}");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::remove_file(&whole_path).unwrap();
 }
 
 #[test]

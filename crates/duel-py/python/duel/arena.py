@@ -130,3 +130,45 @@ def merge(*files: Union[str, os.PathLike]) -> Dict[str, Any]:
     """The records of several runs or shards (files written by ``duel arena --out`` or
     :func:`run`) as one run: ``duel arena merge FILE... --json``."""
     return answer(call(_native.arena_merge, [os.fspath(f) for f in files]))
+
+
+def championship_params(
+    game: str,
+    agent: str,
+    grid: int,
+    games: int = 40,
+    from_: int = 1,
+    iterations: Optional[int] = None,
+    millis: Optional[int] = None,
+    work: Optional[int] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """The parameters of :func:`championship` as the native calls take them."""
+    return dict(game=game, agent=agent, grid=grid, from_=from_, games=games,
+                iterations=iterations, millis=millis, work=work, seed=seed, threads=threads)
+
+
+def championship(
+    game: str,
+    agent: str,
+    grid: int,
+    games: int = 40,
+    from_: int = 1,
+    iterations: Optional[int] = None,
+    millis: Optional[int] = None,
+    work: Optional[int] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    out: Optional[Union[str, os.PathLike]] = None,
+) -> Dict[str, Any]:
+    """``duel arena championship GAME --agent AGENT --grid K ... --json`` (Delattre &
+    Fournier, section 8.3): the round robin of MCTS(k/2, l/2) for ``from_ <= k <= l <= grid``
+    (``agent``: ``mcts`` or ``mcts-prime``, ``:draw=0`` for the paper's count of draws),
+    ``games`` games a pair; budget ``iterations``, ``millis`` or ``work`` units per move.
+    ``out``: the records file, resumed from and written to as each game ends, as the command
+    line's ``--out``."""
+    params = championship_params(game, agent, grid, games, from_, iterations, millis, work,
+                                 seed, threads)
+    path = None if out is None else os.fspath(out)
+    return answer(call(_native.championship, params, path))

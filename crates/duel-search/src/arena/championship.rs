@@ -25,7 +25,7 @@ use super::record::{open_appending, replay_outcome};
 use super::standings::{rank, Player, Standing};
 use super::{
     in_pool, play_run_game, playable_game, ArenaError, GameRecord, InputError, Progress,
-    RecordFault, MAX_GAMES, MAX_THREADS, RECORD_BOUNDS,
+    RecordFault, Shard, MAX_GAMES, MAX_THREADS, RECORD_BOUNDS,
 };
 use crate::agent::num;
 use crate::mcts::MctsKind;
@@ -204,6 +204,114 @@ fn kind_of(agent: &str) -> Result<(MctsKind, bool), ArenaError> {
     }
 }
 
+/// What a championship plays, once its parameters are checked: its players, their pairs,
+/// the game and the line each record carries.
+struct Plan {
+    games_per_pair: u64,
+    players: Vec<Player>,
+    pairs: Vec<(usize, usize)>,
+    total: u64,
+    game: AnyGame,
+    specs: Vec<AgentSpec>,
+    info: ChampionshipInfo,
+    budget: Budget,
+}
+
+impl Plan {
+    /// Checks every argument, the game's referee bound included.
+    fn of(config: &ChampionshipConfig) -> Result<Plan, ArenaError> {
+        let ((kind, paper_draws), budget) = check_config(config)?;
+        let players = players_counting(kind, paper_draws, config.from, config.grid);
+        let pairs = pairs(players.len());
+        let total = (pairs.len() as u64).saturating_mul(config.games);
+        if total > MAX_GAMES {
+            return Err(InputError::Games {
+                got: total,
+                max: MAX_GAMES,
+            }
+            .into());
+        }
+        let game = championship_game(config)?;
+        let specs = players
+            .iter()
+            .map(|p| AgentSpec::parse(&p.spec))
+            .collect::<Result<Vec<_>, _>>()?;
+        let info = championship_info(config, (kind, paper_draws), budget, &game);
+        Ok(Plan {
+            games_per_pair: config.games,
+            players,
+            pairs,
+            total,
+            game,
+            specs,
+            info,
+            budget,
+        })
+    }
+
+    /// The pair of players of game `index`.
+    fn pair_of(&self, index: u64) -> (usize, usize) {
+        self.pairs[(index / self.games_per_pair) as usize]
+    }
+
+    /// Game `i`'s record line.
+    fn line(&self, record: GameRecord) -> ChampionshipLine {
+        let (pa, pb) = self.pair_of(record.game_index);
+        ChampionshipLine {
+            record,
+            a: self.players[pa].spec.clone(),
+            b: self.players[pb].spec.clone(),
+            run: self.info.clone(),
+        }
+    }
+
+    /// Opens `out` and reads back the games it holds (see [`open`]).
+    fn open(&self, out: &Path) -> Result<(Sink, Vec<GameRecord>), ArenaError> {
+        open(
+            out,
+            &self.info,
+            &self.players,
+            &|i| self.pair_of(i),
+            self.total,
+            &self.game,
+        )
+    }
+
+    /// Plays the games `indices` in parallel on the championship's pool, each written to
+    /// `sink` as it ends.
+    fn play(
+        &self,
+        config: &ChampionshipConfig,
+        indices: &[u64],
+        sink: Option<&Sink>,
+        on_game: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Vec<GameRecord>, ArenaError> {
+        let play = || -> Result<Vec<GameRecord>, ArenaError> {
+            indices
+                .par_iter()
+                .map(|&i| {
+                    let (pa, pb) = self.pair_of(i);
+                    let r = play_run_game(
+                        &self.game,
+                        &self.specs[pa],
+                        &self.specs[pb],
+                        [self.budget; 2],
+                        config.seed,
+                        i,
+                        config.referee,
+                    )?;
+                    if let Some(sink) = sink {
+                        sink.write(&self.line(r.clone()))?;
+                    }
+                    on_game(Progress::Game);
+                    Ok(r)
+                })
+                .collect()
+        };
+        in_pool(config.threads, config.memory, play)
+    }
+}
+
 /// Plays a championship in parallel, writing each game to `out` (`--out FILE.jsonl`) as it
 /// ends and resuming from the games of the same championship already there (nothing is played
 /// or counted twice). `on_game` hears [`Progress::Start`] then [`Progress::Game`] per game.
@@ -215,73 +323,28 @@ pub fn run_championship(
     out: Option<&Path>,
     on_game: &(dyn Fn(Progress) + Sync),
 ) -> Result<ChampionshipAnswer, ArenaError> {
-    let ((kind, paper_draws), budget) = check_config(config)?;
-    let n = config.games;
-    let players = players_counting(kind, paper_draws, config.from, config.grid);
-    let pairs = pairs(players.len());
-    let total = (pairs.len() as u64).saturating_mul(n);
-    if total > MAX_GAMES {
-        return Err(InputError::Games {
-            got: total,
-            max: MAX_GAMES,
-        }
-        .into());
-    }
-    let game = championship_game(config)?;
-    let specs = players
-        .iter()
-        .map(|p| AgentSpec::parse(&p.spec))
-        .collect::<Result<Vec<_>, _>>()?;
-    let info = championship_info(config, (kind, paper_draws), budget, &game);
-    let pair_of = |index: u64| pairs[(index / n) as usize];
+    let plan = Plan::of(config)?;
     let (sink, done) = match out {
         Some(path) => {
-            let (sink, done) = open(path, &info, &players, &pair_of, total, &game)?;
+            let (sink, done) = plan.open(path)?;
             (Some(sink), done)
         }
         None => (None, Vec::new()),
     };
     let played: BTreeSet<u64> = done.iter().map(|r| r.game_index).collect();
-    let indices: Vec<u64> = (0..total).filter(|i| !played.contains(i)).collect();
+    let indices: Vec<u64> = (0..plan.total).filter(|i| !played.contains(i)).collect();
     on_game(Progress::Start {
-        games: total,
+        games: plan.total,
         resumed: done.len() as u64,
     });
-    let play = || -> Result<Vec<GameRecord>, ArenaError> {
-        indices
-            .par_iter()
-            .map(|&i| {
-                let (pa, pb) = pair_of(i);
-                let r = play_run_game(
-                    &game,
-                    &specs[pa],
-                    &specs[pb],
-                    [budget; 2],
-                    config.seed,
-                    i,
-                    config.referee,
-                )?;
-                if let Some(sink) = &sink {
-                    sink.write(&ChampionshipLine {
-                        record: r.clone(),
-                        a: players[pa].spec.clone(),
-                        b: players[pb].spec.clone(),
-                        run: info.clone(),
-                    })?;
-                }
-                on_game(Progress::Game);
-                Ok(r)
-            })
-            .collect()
-    };
-    let mut records = in_pool(config.threads, config.memory, play)?;
+    let mut records = plan.play(config, &indices, sink.as_ref(), on_game)?;
     let resumed = done.len() as u64;
     records.extend(done);
     records.sort_by_key(|r| r.game_index);
     let standings = rank(
-        &players,
+        &plan.players,
         records.iter().map(|r| {
-            let (a, b) = pair_of(r.game_index);
+            let (a, b) = plan.pair_of(r.game_index);
             let kept = r.referee.map(|c| [c.a, c.b]);
             (a, b, r.a_first, r.outcome, kept)
         }),
@@ -289,22 +352,62 @@ pub fn run_championship(
     let winner = standings[0].clone();
     let margin = winner.wins - standings.get(1).map_or(0, |s| s.wins);
     Ok(ChampionshipAnswer {
-        game: info.game,
-        championship: info.championship,
+        game: plan.info.game,
+        championship: plan.info.championship,
         grid: config.grid,
         from: config.from,
-        players: players.len() as u64,
-        games_per_pair: n,
-        games: total,
-        iterations: info.iterations,
-        millis: info.millis,
-        work: info.work,
+        players: plan.players.len() as u64,
+        games_per_pair: plan.games_per_pair,
+        games: plan.total,
+        iterations: plan.info.iterations,
+        millis: plan.info.millis,
+        work: plan.info.work,
         seed: config.seed,
         resumed,
         winner,
         margin,
         standings,
     })
+}
+
+/// The games of `shard` that `held` lacks, played in parallel, as the record lines
+/// `--out` would get (by game index): the part of a championship one task of a cluster
+/// plays (`duel.ray.championship`). The lines of all shards, in one file, are a whole
+/// championship that [`run_championship`] resumes from without playing a game.
+pub fn championship_shard(
+    config: &ChampionshipConfig,
+    shard: Shard,
+    held: &BTreeSet<u64>,
+) -> Result<Vec<ChampionshipLine>, ArenaError> {
+    // The same checks as `--shard I/N` read from text.
+    let shard = Shard::parse(&format!("{}/{}", shard.index, shard.count))?;
+    let plan = Plan::of(config)?;
+    let indices: Vec<u64> = (shard.index..plan.total)
+        .step_by(usize::try_from(shard.count.max(1)).unwrap_or(usize::MAX))
+        .filter(|i| !held.contains(i))
+        .collect();
+    let mut records = plan.play(config, &indices, None, &|_| ())?;
+    records.sort_by_key(|r| r.game_index);
+    Ok(records.into_iter().map(|r| plan.line(r)).collect())
+}
+
+/// The indices of the games of this championship that the records file `out` holds (each
+/// checked as a resumed run checks it), in order; a file that does not exist holds none
+/// and is created.
+pub fn championship_held(config: &ChampionshipConfig, out: &Path) -> Result<Vec<u64>, ArenaError> {
+    let plan = Plan::of(config)?;
+    let (_, done) = plan.open(out)?;
+    let mut held: Vec<u64> = done.iter().map(|r| r.game_index).collect();
+    held.sort_unstable();
+    Ok(held)
+}
+
+/// One record line as `--out` writes it, with its newline.
+pub fn line_text(line: &ChampionshipLine) -> String {
+    // A struct of strings, integers and enums always serialises.
+    let mut text = serde_json::to_string(line).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 /// The agents' kind and the budget of a championship, once its grid, its games per pair and
@@ -391,9 +494,7 @@ struct Sink {
 
 impl Sink {
     fn write(&self, line: &ChampionshipLine) -> Result<(), ArenaError> {
-        // A struct of strings, integers and enums always serialises.
-        let mut text = serde_json::to_string(line).unwrap_or_default();
-        text.push('\n');
+        let text = line_text(line);
         let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
         file.write_all(text.as_bytes())
             .and_then(|()| file.flush())
