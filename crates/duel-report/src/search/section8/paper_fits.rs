@@ -104,7 +104,7 @@ pub fn items() -> Vec<Check> {
             source: "Delattre & Fournier, section 8.3",
             published: &format!("{all} championships (each family, time and kind)"),
             computed: &format!(
-                "{} played here; the others are left to a Ray cluster (docs/search.md gives their cost)",
+                "{} played here; the others are left to a Ray cluster (`python -m duel.ray championship`; docs/search.md gives their cost)",
                 out.len()
             ),
             note: "the families' cells play the paper's printed winners",
